@@ -1,0 +1,155 @@
+"""The game protocol shared by every game (see design.md, "The game protocol").
+
+Actions and events are small immutable records with a ``kind`` and plain fields, JSON in and
+JSON out.  A game state applies actions and returns events; an illegal action raises
+:class:`IllegalActionError` and leaves the state untouched.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow in this position (the state is left unchanged)."""
+
+
+class StateDataError(ValueError):
+    """Plain data (a save file) that does not describe a valid state of the game."""
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return value
+
+
+class Record:
+    """An immutable record: ``Record("moved", player=0, path=("a", "b"))``.
+
+    Fields are read as attributes (``ev.path``); lists are stored as tuples.  Two records are
+    equal when their kind and fields are equal.
+    """
+
+    __slots__ = ("kind", "_fields")
+
+    def __init__(self, kind: str, **fields: Any) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "_fields", tuple(sorted((k, _freeze(v)) for k, v in fields.items())))
+
+    def __getattr__(self, name: str) -> Any:
+        for key, value in object.__getattribute__(self, "_fields"):
+            if key == name:
+                return value
+        raise AttributeError(f"{type(self).__name__} {self.kind!r} has no field {name!r}")
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self._fields:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        return dict(self._fields)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and (self.kind, self._fields) == (other.kind, other._fields)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.kind, self._fields))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={v!r}" for k, v in self._fields)
+        return f"{type(self).__name__}({self.kind!r}{', ' if inner else ''}{inner})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **{k: _thaw(v) for k, v in self._fields}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]):
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise StateDataError(f"a {cls.__name__.lower()} needs a 'kind', got {data!r}")
+        fields = {k: v for k, v in data.items() if k != "kind"}
+        return cls(data["kind"], **fields)
+
+
+class Action(Record):
+    """A decision of a player (or of chance with forced values), e.g. ``Action("roll", die=4)``."""
+
+
+class Event(Record):
+    """Something that happened.  ``private_to`` (a seat index) marks what only one seat may see."""
+
+    @property
+    def private_to(self) -> int | None:
+        return self.get("private_to")
+
+
+def rng_state_to_json(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def rng_from_json(data: Any) -> random.Random:
+    try:
+        version, internal, gauss = data
+        rng = random.Random()
+        rng.setstate((version, tuple(internal), gauss))
+        return rng
+    except (TypeError, ValueError) as exc:
+        raise StateDataError(f"the saved random generator is damaged: {exc}") from None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the registry knows of one game.
+
+    ``scene`` is a dotted path ``module:Class`` imported only when the game is shown, so the
+    registry and the rules never import pygame.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    new_state: Callable[..., Any]
+    state_from_json: Callable[[Mapping[str, Any]], Any]
+    scene: str = ""
+    ai: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def load_scene_class(self):
+        return _import_dotted(self.scene)
+
+    def load_ai(self):
+        return _import_dotted(self.ai)
+
+
+def _import_dotted(path: str):
+    import importlib
+
+    module_name, _, attr = path.partition(":")
+    module = importlib.import_module(module_name)
+    return getattr(module, attr)
+
+
+def check_players(spec_title: str, num_players: int, lo: int, hi: int) -> None:
+    if not isinstance(num_players, int) or not lo <= num_players <= hi:
+        raise ValueError(f"{spec_title} is played by {lo} to {hi} players, not {num_players!r}")
+
+
+def events_to_json(events: Iterable[Event]) -> list[dict]:
+    return [e.to_json() for e in events]

@@ -1,0 +1,7 @@
+"""The registry of games: ``from kidgames.games import GAMES`` (no pygame is imported)."""
+from kidgames.core.protocol import GameSpec
+from kidgames.games.knights import SPEC as _KNIGHTS
+
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (_KNIGHTS,)}
+
+__all__ = ["GAMES", "GameSpec"]

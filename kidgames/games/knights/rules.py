@@ -1,0 +1,347 @@
+"""Knights and the Golden Treasure — the rules engine (shared/rules/knights.md).
+
+Knights travel from the arrow field to the castle by the throw of one die.  The board and every
+special field (what it does and where it sends a knight) come from ``boards/knights.yaml``; this
+module holds what the fields *mean*.  Pure Python: no pygame here.
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from kidgames.core.board import Board, BoardError, KindSpec, Schema, board_from_data, load_board
+from kidgames.core.paths import BOARDS
+from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players,
+                                    rng_from_json, rng_state_to_json)
+
+GAME_ID = "knights"
+TITLE = "Knights and the Golden Treasure"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+DIE_SIDES = 6
+OUT, BACK = "out", "back"
+DEFAULT_BOARD = BOARDS / "knights.yaml"
+SAVE_VERSION = 1
+
+_to = KindSpec.of(required=["to"], refs=["to"])
+_plain = KindSpec.of()
+_wait = KindSpec.of(required=["release"], numbers=["release"])
+
+#: The field kinds a knights board may use, and the keys each one needs.
+SCHEMA = Schema(
+    kinds={
+        "start": _plain, "path": _plain, "yellow": _plain, "witch": _plain, "hell": _plain,
+        "golden_hill": _plain, "crown": _plain, "star": _plain, "castle": _plain, "well": _plain,
+        "apple": _plain,
+        "sword": _to, "black_horse": _to, "white_horse": _to, "brown_horse": _to, "princess": _to,
+        "fish": _to, "raven": _to, "dove": _to, "sorcerer": _to, "black_piglet": _to,
+        "pink_piglet": _to, "giant": _to, "club": _to, "golden_gate": _to, "snake": _to,
+        "dragon_breath": _to, "gate_red": _to,
+        "dragon": _wait, "pool": _wait, "claws": _wait,
+        "bank": KindSpec.of(required=["jump", "to"], refs=["to"], numbers=["jump"]),
+        "firebird": KindSpec.of(required=["to", "back_to"], refs=["to", "back_to"]),
+        "frog_king": KindSpec.of(required=["roll", "to", "back_to"], refs=["to", "back_to"], numbers=["roll"]),
+        "devil": KindSpec.of(required=["back"], numbers=["back"]),
+    },
+    required_kinds={"start": 1, "witch": 0, "golden_hill": 1, "castle": 1},
+)
+
+#: Fields that send the knight to their ``to`` field whenever a move ends on them.
+SENDING_KINDS = frozenset({
+    "sword", "black_horse", "white_horse", "brown_horse", "raven", "dove", "sorcerer",
+    "black_piglet", "pink_piglet", "giant", "club", "golden_gate", "snake", "dragon_breath", "gate_red",
+})
+
+
+@lru_cache(maxsize=8)
+def _cached_board(path: str, mtime: float) -> Board:
+    return load_board(path, SCHEMA)
+
+
+def load_knights_board(path: str | Path = DEFAULT_BOARD) -> Board:
+    """Load (once) and validate a knights board file; raises :class:`BoardError` with a clear message."""
+    path = Path(path)
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        raise BoardError(f"{path}: there is no such board file.") from None
+    return _cached_board(str(path), mtime)
+
+
+class KnightsState:
+    """A game of Knights in progress.
+
+    Public attributes (the engine contract): ``positions`` (node id per seat), ``direction``
+    (``"out"``/``"back"`` per seat, for the blue path), ``next_wide`` (landed exactly on the witch:
+    the next throw takes the wide road), ``current_player``, ``winners``, ``board``.
+    """
+
+    game_id = GAME_ID
+
+    def __init__(self, board: Board, num_players: int, rng: random.Random) -> None:
+        check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
+        self.board = board
+        self.num_players = num_players
+        self.rng = rng
+        self.positions: list[str] = [board.start] * num_players
+        self.direction: list[str] = [OUT] * num_players
+        self.next_wide: list[bool] = [False] * num_players
+        self.current_player = 0
+        self.winners: list[int] = []
+        self.turn = 0
+        self.last_roll: int | None = None
+
+    # -- protocol ------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners)
+
+    def legal_actions(self) -> list[Action]:
+        """One decision only: throw the die (the move is then forced by the rules)."""
+        return [] if self.is_over else [Action("roll")]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Throw the die (``Action("roll")``, or ``Action("roll", die=4)`` to force the throw)."""
+        if self.is_over:
+            raise IllegalActionError("the game is over: the treasure has been found")
+        if not isinstance(action, Action) or action.kind != "roll":
+            raise IllegalActionError(f"in Knights the only action is 'roll', not {action!r}")
+        die = action.get("die")
+        if die is not None and (isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= DIE_SIDES):
+            raise IllegalActionError(f"a die shows 1 to {DIE_SIDES}, not {die!r}")
+        if die is None:
+            die = self.rng.randint(1, DIE_SIDES)
+        player = self.current_player
+        self.last_roll = die
+        self.turn += 1
+        events = [Event("rolled", player=player, value=die)]
+        events += self._move(player, die)
+        if self.board.nodes[self.positions[player]].kind == "castle":
+            self.winners = [player]
+            events.append(Event("game_over", winners=[player]))
+        else:
+            self.current_player = (player + 1) % self.num_players
+            events.append(Event("turn", player=self.current_player))
+        return events
+
+    # -- moving ----------------------------------------------------------------------------------
+    def _move(self, p: int, die: int) -> list[Event]:
+        board = self.board
+        here = board.nodes[self.positions[p]]
+        going_out = self.direction[p] == OUT
+        if here.kind in ("dragon", "claws") or (here.kind == "pool" and going_out):
+            if die != here.props["release"]:
+                return [Event("stuck", player=p, node=here.id, reason=here.kind, need=here.props["release"])]
+            if here.kind == "pool":
+                beyond = self._beyond_pool(here.id)
+                path = self._lane_run(here.id, beyond)
+                return self._arrive(p, path, die, effects=False)
+            return self._walk_and_arrive(p, die, free_start=True)
+        if here.kind == "frog_king" and die == here.props["roll"]:
+            target = here.props["to"] if going_out else here.props["back_to"]
+            return self._send(p, here, target)
+        if here.kind == "bank" and going_out and die == here.props["jump"]:
+            return self._send(p, here, here.props["to"])
+        return self._walk_and_arrive(p, die, free_start=False)
+
+    def _walk_and_arrive(self, p: int, die: int, free_start: bool) -> list[Event]:
+        start = self.positions[p]
+        path, direction = self._walk(p, start, die, free_start)
+        if path is None:
+            return [Event("stuck", player=p, node=start, reason="overshoot", need=None)]
+        self.direction[p] = direction
+        return self._arrive(p, path, die, effects=True)
+
+    def _walk(self, p: int, start: str, die: int, free_start: bool) -> tuple[list[str] | None, str]:
+        """The fields a throw of ``die`` crosses from ``start``, and the direction at its end.
+
+        Returns ``(None, …)`` when the throw would overshoot the castle (the knight stays)."""
+        board = self.board
+        direction = self.direction[p]
+        path: list[str] = []
+        current = start
+        for step in range(die):
+            nxt, direction = self._step(p, current, direction, die, first=step == 0)
+            if nxt is None:
+                return None, direction
+            path.append(nxt)
+            current = nxt
+            node = board.nodes[nxt]
+            remaining = die - step - 1
+            if remaining == 0:
+                break
+            if node.kind == "well":
+                break  # a forced stop: the knight turns back here
+            if direction == OUT and node.kind == "pool":
+                break  # a move into the pool stops in it
+            if direction == OUT and node.kind == "dragon" and not (free_start and start_is_dragon(board, start)):
+                after = board.next_in_lane(nxt)
+                if after is None or board.nodes[after].kind != "dragon":
+                    break  # the last dragon field: the dragon stops him
+        return path, direction
+
+    def _step(self, p: int, current: str, direction: str, die: int, first: bool) -> tuple[str | None, str]:
+        board = self.board
+        lane = board.lane_of(current)
+        if direction == BACK:
+            if lane.two_way:
+                return board.prev_in_lane(current), BACK
+            # Coming back along a two-way lane and reaching its junction: on along its return lane.
+            for branch in board.branches(current):
+                if branch.two_way and branch.return_to:
+                    return board.lanes[branch.return_to].fields[0], OUT
+            return board.next_in_lane(current), OUT
+        branches = board.branches(current)
+        if branches:
+            wanted = "odd" if die % 2 else "even"
+            if first and self.next_wide[p]:
+                wanted = "exact"
+            chosen = next((b for b in branches if b.enter == wanted), None)
+            if chosen is None:
+                chosen = next((b for b in branches if b.enter == ("odd" if die % 2 else "even")), branches[0])
+            return chosen.fields[0], OUT
+        return board.next_in_lane(current), OUT
+
+    def _arrive(self, p: int, path: list[str], die: int, effects: bool) -> list[Event]:
+        start = self.positions[p]
+        self.positions[p] = path[-1]
+        self.next_wide[p] = False
+        events = [Event("moved", player=p, path=path, **{"from": start})]
+        if effects:
+            events += self._field_acts(p, path[-1])
+        self._settle_direction(p)
+        return events
+
+    def _field_acts(self, p: int, node_id: str) -> list[Event]:
+        """What the field where a move ends does (Decision 2: the field sent to does not act)."""
+        board = self.board
+        node = board.nodes[node_id]
+        kind = node.kind
+        out = self.direction[p] == OUT
+        if kind in SENDING_KINDS:
+            return self._send(p, node, node.props["to"])
+        if kind == "princess" and out:
+            return self._send(p, node, node.props["to"])
+        if kind == "fish" and not out:
+            return self._send(p, node, node.props["to"])
+        if kind == "firebird":
+            return self._send(p, node, node.props["to"] if out else node.props["back_to"])
+        if kind == "apple":
+            other = self._next_of_kind(node_id, "apple", forward=out)
+            return self._send(p, node, other) if other else []
+        if kind == "devil":
+            lane = board.lanes[node.lane]
+            return self._send(p, node, lane.fields[max(0, node.index - node.props["back"])])
+        if kind == "well":
+            self.direction[p] = BACK
+            return [Event("effect", player=p, node=node_id, field=kind, to=None)]
+        if kind == "witch" or any(b.enter == "exact" for b in board.branches(node_id)):
+            self.next_wide[p] = True
+            return [Event("effect", player=p, node=node_id, field=kind, to=None)]
+        return []
+
+    def _send(self, p: int, node: Any, target: str) -> list[Event]:
+        self.positions[p] = target
+        self.next_wide[p] = False
+        events = [Event("effect", player=p, node=node.id, field=node.kind, to=target)]
+        if self.board.nodes[target].kind == "well":
+            self.direction[p] = BACK
+        self._settle_direction(p)
+        return events
+
+    def _settle_direction(self, p: int) -> None:
+        """Off the two-way lane a knight always travels out."""
+        if not self.board.lane_of(self.positions[p]).two_way:
+            self.direction[p] = OUT
+
+    def _next_of_kind(self, node_id: str, kind: str, forward: bool) -> str | None:
+        node = self.board.nodes[node_id]
+        fields = self.board.lanes[node.lane].fields
+        indices = range(node.index + 1, len(fields)) if forward else range(node.index - 1, -1, -1)
+        return next((fields[i] for i in indices if self.board.nodes[fields[i]].kind == kind), None)
+
+    def _beyond_pool(self, node_id: str) -> str:
+        nxt = node_id
+        while self.board.nodes[nxt].kind == "pool":
+            following = self.board.next_in_lane(nxt)
+            if following is None:
+                return nxt
+            nxt = following
+        return nxt
+
+    def _lane_run(self, start: str, end: str) -> list[str]:
+        run, current = [], start
+        while current != end:
+            current = self.board.next_in_lane(current)
+            run.append(current)
+        return run
+
+    # -- saving ------------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "game": GAME_ID, "version": SAVE_VERSION, "board": self.board.source,
+            "board_name": self.board.name, "num_players": self.num_players,
+            "positions": list(self.positions), "direction": list(self.direction),
+            "next_wide": list(self.next_wide), "current_player": self.current_player,
+            "winners": list(self.winners), "turn": self.turn, "last_roll": self.last_roll,
+            "rng": rng_state_to_json(self.rng),
+        }
+
+    def __repr__(self) -> str:
+        return f"KnightsState(turn={self.turn}, current={self.current_player}, positions={self.positions})"
+
+
+def start_is_dragon(board: Board, node_id: str) -> bool:
+    return board.nodes[node_id].kind == "dragon"
+
+
+def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> KnightsState:
+    """A new game.  ``options={"board": path}`` plays another board file."""
+    options = dict(options or {})
+    board = options.get("board")
+    if board is None:
+        board = load_knights_board()
+    elif isinstance(board, (str, Path)):
+        board = load_knights_board(board)
+    elif not isinstance(board, Board):
+        raise ValueError(f"the 'board' option must be a board file, not {board!r}")
+    return KnightsState(board, num_players, random.Random(seed))
+
+
+def state_from_json(data: Mapping[str, Any]) -> KnightsState:
+    """Rebuild a state from :meth:`KnightsState.to_json`; damaged data raises :class:`StateDataError`."""
+    if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
+        raise StateDataError("this is not a saved game of Knights")
+    if data.get("version") != SAVE_VERSION:
+        raise StateDataError(f"this Knights save has version {data.get('version')!r}, expected {SAVE_VERSION}")
+    try:
+        board = board_from_data(data["board"], SCHEMA, name=str(data.get("board_name", "saved board")))
+        n = data["num_players"]
+        state = KnightsState(board, n, rng_from_json(data["rng"]))
+        positions, direction, next_wide = data["positions"], data["direction"], data["next_wide"]
+        if not (len(positions) == len(direction) == len(next_wide) == n):
+            raise StateDataError("the saved knights do not match the number of players")
+        for pos in positions:
+            if pos not in board.nodes:
+                raise StateDataError(f"a saved knight stands on {pos!r}, which is not on the board")
+        if any(d not in (OUT, BACK) for d in direction):
+            raise StateDataError("a saved direction is neither 'out' nor 'back'")
+        current = data["current_player"]
+        if not isinstance(current, int) or not 0 <= current < n:
+            raise StateDataError(f"the saved current player {current!r} is not a seat")
+        winners = list(data["winners"])
+        if any(not isinstance(w, int) or not 0 <= w < n for w in winners):
+            raise StateDataError("the saved winners are not seats")
+        state.positions = list(positions)
+        state.direction = list(direction)
+        state.next_wide = [bool(x) for x in next_wide]
+        state.current_player = current
+        state.winners = winners
+        state.turn = int(data.get("turn", 0))
+        state.last_roll = data.get("last_roll")
+        return state
+    except (KeyError, TypeError, ValueError) as exc:
+        if isinstance(exc, StateDataError):
+            raise
+        raise StateDataError(f"the saved Knights game is damaged: {exc}") from None

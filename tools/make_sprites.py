@@ -1,0 +1,879 @@
+#!/usr/bin/env python3
+"""Render the game's picture sprites from the Noto Color Emoji font.
+
+Every sprite is written to ``sprites/<name>.png`` as a 128x128 RGBA PNG: the
+emoji glyph is trimmed of its empty border, scaled to fit and centred with a
+small transparent margin.  Some sprites are recoloured (e.g. the black horse)
+or composed from two or more emoji (e.g. the frog king) with plain pygame
+surface operations, so the whole set is reproducible from the font alone.
+Nothing is downloaded.
+
+Usage (from the repository root)::
+
+    python tools/make_sprites.py                 # (re)write sprites/*.png and sprites/CREDITS.md
+    python tools/make_sprites.py --sheet out.png # also write a labelled contact sheet
+    python tools/make_sprites.py --check         # only verify the existing sprites
+
+Needs pygame-ce and the Noto Color Emoji font (Debian/Ubuntu package
+``fonts-noto-color-emoji``).  Another copy of the font can be given with
+``--font FILE`` or the environment variable ``KIDGAMES_EMOJI_FONT``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT_DIR = os.path.join(ROOT, "sprites")
+DEFAULT_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"  # Debian package path
+FONT_PX = 109  # Noto Color Emoji has one bitmap strike (109 ppem -> 136x128 bitmaps)
+SIZE = 128  # output sprite size
+MARGIN = 5  # transparent margin around the trimmed glyph
+
+
+# --------------------------------------------------------------------------
+# Emoji rendering
+# --------------------------------------------------------------------------
+
+
+class MissingGlyph(Exception):
+    """The font has no (single) glyph for the requested emoji."""
+
+
+class Emoji:
+    def __init__(self, font_path: str):
+        self.font = pygame.font.Font(font_path, FONT_PX)
+        self._cache: dict[str, pygame.Surface] = {}
+        # Width of one glyph cell, and the picture of a code point that is
+        # certainly not in the font (unassigned U+0378).  A missing glyph
+        # renders as this empty .notdef box.
+        self.cell_w = self.font.size("\U0001F600")[0]
+        self.notdef = self._raw("\u0378")
+
+    def _raw(self, text: str) -> pygame.Surface | None:
+        try:
+            return self.font.render(text, True, (0, 0, 0))
+        except pygame.error:  # "Text has zero width"
+            return None
+
+    def has(self, text: str) -> bool:
+        try:
+            self.get(text)
+            return True
+        except MissingGlyph:
+            return False
+
+    def get(self, text: str) -> pygame.Surface:
+        """Return the trimmed colour glyph of ``text`` (one emoji, possibly a ZWJ sequence)."""
+        if text in self._cache:
+            return self._cache[text].copy()
+        surf = self._raw(text)
+        if surf is None:
+            raise MissingGlyph(text)
+        # A ZWJ sequence the font does not know is drawn as its parts side by side.
+        if surf.get_width() > self.cell_w * 1.3:
+            raise MissingGlyph(text)
+        rect = surf.get_bounding_rect(min_alpha=8)
+        if rect.w < 4 or rect.h < 4:
+            raise MissingGlyph(text)
+        if self.notdef is not None and same_pixels(surf, self.notdef):
+            raise MissingGlyph(text)
+        glyph = surf.subsurface(rect).copy()
+        self._cache[text] = glyph
+        return glyph.copy()
+
+    def first(self, *candidates: str) -> tuple[str, pygame.Surface]:
+        for c in candidates:
+            try:
+                return c, self.get(c)
+            except MissingGlyph:
+                continue
+        raise MissingGlyph(" / ".join(candidates))
+
+
+def same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
+    if a.get_size() != b.get_size():
+        return False
+    return pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+# --------------------------------------------------------------------------
+# Surface helpers (pure pygame, no numpy needed)
+# --------------------------------------------------------------------------
+
+
+def new_canvas(w: int, h: int) -> pygame.Surface:
+    return pygame.Surface((w, h), pygame.SRCALPHA, 32)
+
+
+def trim(surf: pygame.Surface) -> pygame.Surface:
+    rect = surf.get_bounding_rect(min_alpha=8)
+    return surf.subsurface(rect).copy()
+
+
+def scale_to(surf: pygame.Surface, height: float) -> pygame.Surface:
+    f = height / surf.get_height()
+    w = max(1, round(surf.get_width() * f))
+    return pygame.transform.smoothscale(surf, (w, max(1, round(height))))
+
+
+def scale_by(surf: pygame.Surface, factor: float) -> pygame.Surface:
+    w = max(1, round(surf.get_width() * factor))
+    h = max(1, round(surf.get_height() * factor))
+    return pygame.transform.smoothscale(surf, (w, h))
+
+
+def blit_center(dst: pygame.Surface, src: pygame.Surface, center: tuple[float, float]) -> None:
+    dst.blit(src, src.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def fit(surf: pygame.Surface, size: int = SIZE, margin: int = MARGIN) -> pygame.Surface:
+    """Trim ``surf`` and centre it on a ``size`` square with ``margin`` on every side."""
+    surf = trim(surf)
+    box = size - 2 * margin
+    f = min(box / surf.get_width(), box / surf.get_height())
+    w = max(1, round(surf.get_width() * f))
+    h = max(1, round(surf.get_height() * f))
+    scaled = pygame.transform.smoothscale(surf, (w, h))
+    out = new_canvas(size, size)
+    out.blit(scaled, ((size - w) // 2, (size - h) // 2))
+    return out
+
+
+def _lum(r: int, g: int, b: int) -> float:
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def map_pixels(surf: pygame.Surface, func) -> pygame.Surface:
+    """Apply ``func(r, g, b) -> (r, g, b)`` to every visible pixel (alpha kept)."""
+    w, h = surf.get_size()
+    data = bytearray(pygame.image.tobytes(surf, "RGBA"))
+    cache: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+    for i in range(0, len(data), 4):
+        if data[i + 3] == 0:
+            continue
+        key = (data[i], data[i + 1], data[i + 2])
+        res = cache.get(key)
+        if res is None:
+            r, g, b = func(*key)
+            res = (clamp(r), clamp(g), clamp(b))
+            cache[key] = res
+        data[i], data[i + 1], data[i + 2] = res
+    return pygame.image.frombytes(bytes(data), (w, h), "RGBA")
+
+
+def clamp(v: float) -> int:
+    return 0 if v < 0 else 255 if v > 255 else int(round(v))
+
+
+def lum_range(surf: pygame.Surface, lo_q: float = 0.02, hi_q: float = 0.98) -> tuple[float, float]:
+    data = pygame.image.tobytes(surf, "RGBA")
+    lums = sorted(
+        _lum(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 4) if data[i + 3] > 200
+    )
+    if not lums:
+        return 0.0, 255.0
+    lo = lums[int(lo_q * (len(lums) - 1))]
+    hi = lums[int(hi_q * (len(lums) - 1))]
+    return lo, max(hi, lo + 1)
+
+
+def gradient(stops):
+    """Piecewise linear colour ramp; ``stops`` is a list of (t, (r, g, b)), t in 0..1."""
+
+    def at(t: float) -> tuple[float, float, float]:
+        t = 0.0 if t < 0 else 1.0 if t > 1 else t
+        for (t0, c0), (t1, c1) in zip(stops, stops[1:]):
+            if t <= t1:
+                k = 0.0 if t1 == t0 else (t - t0) / (t1 - t0)
+                return tuple(a + (b - a) * k for a, b in zip(c0, c1))
+        return stops[-1][1]
+
+    return at
+
+
+def gradient_map(surf: pygame.Surface, stops, normalise: bool = True) -> pygame.Surface:
+    """Recolour by brightness: shape and shading are kept, the hue is replaced."""
+    ramp = gradient(stops)
+    lo, hi = lum_range(surf) if normalise else (0.0, 255.0)
+    return map_pixels(surf, lambda r, g, b: ramp((_lum(r, g, b) - lo) / (hi - lo)))
+
+
+GOLD = [(0.0, (92, 52, 0)), (0.45, (205, 140, 18)), (0.75, (246, 200, 52)), (1.0, (255, 246, 190))]
+RED = [(0.0, (70, 0, 6)), (0.45, (185, 22, 28)), (0.8, (232, 64, 56)), (1.0, (255, 186, 176))]
+FIERY = [(0.0, (110, 10, 0)), (0.5, (232, 70, 10)), (0.8, (255, 150, 20)), (1.0, (255, 236, 120))]
+GOLDFISH = [(0.0, (120, 40, 0)), (0.4, (236, 110, 10)), (0.75, (255, 176, 30)), (1.0, (255, 238, 160))]
+
+
+def rgb_to_hsv(r, g, b):
+    import colorsys
+
+    return colorsys.rgb_to_hsv(r / 255, g / 255, b / 255)
+
+
+def hsv_to_rgb(h, s, v):
+    import colorsys
+
+    r, g, b = colorsys.hsv_to_rgb(h % 1.0, s, v)
+    return r * 255, g * 255, b * 255
+
+
+def recolour_hue(surf, hue_lo, hue_hi, new_hue, sat_mul=1.0, val_mul=1.0, min_sat=0.25):
+    """Move the pixels whose hue (in degrees) lies in [hue_lo, hue_hi] to ``new_hue``."""
+
+    def f(r, g, b):
+        h, s, v = rgb_to_hsv(r, g, b)
+        deg = h * 360
+        inside = hue_lo <= deg <= hue_hi if hue_lo <= hue_hi else (deg >= hue_lo or deg <= hue_hi)
+        if s < min_sat or not inside:
+            return r, g, b
+        return hsv_to_rgb(new_hue / 360, min(1.0, s * sat_mul), min(1.0, v * val_mul))
+
+    return map_pixels(surf, f)
+
+
+def outline(surf: pygame.Surface, colour, width: int = 2) -> pygame.Surface:
+    """Put a soft outline of ``colour`` behind the picture (for very light sprites)."""
+    pad = width + 1
+    w, h = surf.get_size()
+    out = new_canvas(w + 2 * pad, h + 2 * pad)
+    mask = pygame.mask.from_surface(surf, 60)
+    sil = mask.to_surface(setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0))
+    for dx in range(-width, width + 1):
+        for dy in range(-width, width + 1):
+            if dx * dx + dy * dy <= width * width + 1:
+                out.blit(sil, (pad + dx, pad + dy))
+    out.blit(surf, (pad, pad))
+    return out
+
+
+# --------------------------------------------------------------------------
+# Hand-drawn extras (Roman numerals, badges, the club, the well, ...)
+# --------------------------------------------------------------------------
+
+
+def draw_numeral(dst, n: int, center, height: float, fill=(255, 246, 190), edge=(60, 30, 0)):
+    """Draw a bold Roman numeral I / II / III made of serif bars."""
+    cx, cy = center
+    bar_w = height * 0.24
+    serif_w = height * 0.56
+    serif_h = height * 0.15
+    gap = height * 0.10
+    total = n * serif_w + (n - 1) * gap
+    x0 = cx - total / 2
+    ow = max(2, round(height * 0.07))
+    for pass_no in (0, 1):
+        colour = edge if pass_no == 0 else fill
+        grow = ow if pass_no == 0 else 0
+        for i in range(n):
+            sx = x0 + i * (serif_w + gap)
+            mid = sx + serif_w / 2
+            rects = [
+                pygame.Rect(round(mid - bar_w / 2 - grow), round(cy - height / 2 - grow),
+                            round(bar_w + 2 * grow), round(height + 2 * grow)),
+                pygame.Rect(round(sx - grow), round(cy - height / 2 - grow),
+                            round(serif_w + 2 * grow), round(serif_h + 2 * grow)),
+                pygame.Rect(round(sx - grow), round(cy + height / 2 - serif_h - grow),
+                            round(serif_w + 2 * grow), round(serif_h + 2 * grow)),
+            ]
+            for r in rects:
+                pygame.draw.rect(dst, colour, r, border_radius=max(1, round(height * 0.04)))
+
+
+def numeral_badge(dst, n: int, center, radius: float):
+    """A round gold badge with a dark Roman numeral on it."""
+    cx, cy = center
+    pygame.draw.circle(dst, (120, 70, 0), (round(cx), round(cy)), round(radius))
+    pygame.draw.circle(dst, (250, 196, 40), (round(cx), round(cy)), round(radius * 0.88))
+    pygame.draw.circle(dst, (255, 226, 110), (round(cx - radius * 0.1), round(cy - radius * 0.12)),
+                       round(radius * 0.66))
+    draw_numeral(dst, n, (cx, cy), radius * 1.05, fill=(120, 20, 20), edge=(255, 246, 200))
+
+
+def draw_club() -> pygame.Surface:
+    """A chunky wooden club: thin wrapped handle, thick knobbly head."""
+    w, h = 260, 120
+    s = new_canvas(w, h)
+    dark, mid, light = (96, 52, 20), (160, 96, 44), (206, 146, 82)
+    cy = h / 2
+    # body: tapered polygon from handle (left) to head (right)
+    top, bot = [], []
+    for i in range(41):
+        t = i / 40
+        x = 18 + t * 190
+        r = 11 + 30 * t ** 1.6
+        top.append((x, cy - r))
+        bot.append((x, cy + r))
+    body = top + bot[::-1]
+    pygame.draw.polygon(s, dark, [(x, y) for x, y in body])
+    pygame.draw.circle(s, dark, (208, round(cy)), 41)
+    pygame.draw.circle(s, dark, (18, round(cy)), 11)
+    inner = [(x, cy - (cy - y) * 0.82) for x, y in top] + [(x, cy + (y - cy) * 0.82) for x, y in bot[::-1]]
+    pygame.draw.polygon(s, mid, inner)
+    pygame.draw.circle(s, mid, (208, round(cy)), 35)
+    # light stripe along the top
+    hl = [(x, cy - (cy - y) * 0.55) for x, y in top[6:]] + [(x, cy - (cy - y) * 0.25) for x, y in top[6:][::-1]]
+    pygame.draw.polygon(s, light, hl)
+    pygame.draw.circle(s, light, (214, round(cy - 14)), 14)
+    # knots
+    for kx, ky, kr in ((150, cy + 14, 6), (196, cy + 18, 7), (228, cy - 4, 6), (118, cy - 8, 4)):
+        pygame.draw.circle(s, dark, (round(kx), round(ky)), kr)
+        pygame.draw.circle(s, mid, (round(kx - 1), round(ky - 1)), max(1, kr - 3))
+    # leather wrap on the handle
+    for x in range(14, 66, 9):
+        pygame.draw.line(s, (70, 40, 16), (x, cy - 13), (x + 7, cy + 13), 4)
+    return pygame.transform.rotate(s, 40)
+
+
+def draw_well(emoji: Emoji) -> pygame.Surface:
+    """A storybook well: stone ring, wooden roof and a bucket on a rope."""
+    s = new_canvas(240, 260)
+    wood_d, wood_m, wood_l = (92, 52, 22), (150, 92, 44), (196, 136, 74)
+    stone_d, stone_m, stone_l = (96, 100, 112), (150, 156, 168), (196, 202, 212)
+    # posts
+    for x in (52, 176):
+        pygame.draw.rect(s, wood_d, (x, 60, 14, 130))
+        pygame.draw.rect(s, wood_m, (x + 3, 60, 8, 130))
+    # roof
+    pygame.draw.polygon(s, (140, 30, 30), [(20, 78), (120, 12), (220, 78)])
+    pygame.draw.polygon(s, (205, 58, 48), [(34, 72), (120, 20), (206, 72)])
+    pygame.draw.polygon(s, (232, 100, 84), [(60, 62), (120, 26), (134, 34), (86, 62)])
+    # roller and rope
+    pygame.draw.rect(s, wood_d, (56, 92, 128, 12), border_radius=5)
+    pygame.draw.rect(s, wood_l, (58, 94, 124, 4), border_radius=2)
+    pygame.draw.line(s, (120, 90, 50), (120, 104), (120, 132), 3)
+    # stone ring (front wall) with water opening on top
+    pygame.draw.ellipse(s, stone_d, (22, 150, 196, 50))
+    pygame.draw.rect(s, stone_d, (22, 175, 196, 60))
+    pygame.draw.ellipse(s, stone_d, (22, 210, 196, 50))
+    pygame.draw.ellipse(s, stone_m, (28, 214, 184, 40))
+    pygame.draw.rect(s, stone_m, (28, 178, 184, 56))
+    for row, y in enumerate(range(184, 236, 17)):
+        off = 0 if row % 2 == 0 else 23
+        for x in range(28 - off, 212, 46):
+            r = pygame.Rect(x + 2, y + 2, 42, 13).clip(pygame.Rect(28, 178, 184, 70))
+            if r.w > 6:
+                pygame.draw.rect(s, stone_l, r, border_radius=4)
+    pygame.draw.ellipse(s, stone_l, (22, 150, 196, 50))
+    pygame.draw.ellipse(s, (40, 90, 170), (36, 158, 168, 34))
+    pygame.draw.ellipse(s, (90, 170, 235), (60, 164, 100, 18))
+    # bucket hanging from the rope (wooden look)
+    _, bucket = emoji.first("\U0001FAA3")  # bucket
+    bucket = gradient_map(bucket, [(0.0, (70, 36, 12)), (0.5, (150, 90, 40)), (0.85, (205, 150, 86)), (1.0, (240, 210, 160))])
+    bucket = scale_to(bucket, 46)
+    blit_center(s, bucket, (120, 150))
+    return s
+
+
+def draw_fullscreen() -> pygame.Surface:
+    """A button in the colours of the arrow emoji with four white 'expand' corners."""
+    size = 120
+    s = new_canvas(size, size + 4)
+    pygame.draw.rect(s, (66, 118, 135), (0, 4, size, size), border_radius=16)
+    pygame.draw.rect(s, (140, 175, 191), (0, 0, size, size), border_radius=16)
+    pygame.draw.rect(s, (160, 200, 214), (8, 6, size - 16, 16), border_radius=8)
+    white, L, T, m = (250, 250, 250), 36, 13, 22
+    for x, y, dx, dy in ((m, m, 1, 1), (size - m, m, -1, 1), (m, size - m, 1, -1), (size - m, size - m, -1, -1)):
+        horiz = pygame.Rect(0, 0, L, T)
+        vert = pygame.Rect(0, 0, T, L)
+        if dx > 0:
+            horiz.left = vert.left = x
+        else:
+            horiz.right = vert.right = x
+        if dy > 0:
+            horiz.top = vert.top = y
+        else:
+            horiz.bottom = vert.bottom = y
+        pygame.draw.rect(s, white, horiz, border_radius=5)
+        pygame.draw.rect(s, white, vert, border_radius=5)
+    return s
+
+
+# --------------------------------------------------------------------------
+# Sprite recipes
+# --------------------------------------------------------------------------
+
+# Each recipe returns (surface, source description).  Plain sprites are just a
+# list of emoji candidates: the first one the font has is used.
+
+PLAIN: dict[str, tuple[str, ...]] = {
+    "start": ("\u27A1\uFE0F", "\u25B6\uFE0F"),          # right arrow
+    "sword": ("\U0001F5E1\uFE0F", "\u2694\uFE0F"),      # dagger
+    "dragon": ("\U0001F409", "\U0001F432"),             # dragon
+    "princess": ("\U0001F478",),                        # princess
+    "pool": ("\U0001F30A", "\U0001F4A7"),               # water wave
+    "apple": ("\U0001F34E",),                           # red apple
+    "devil": ("\U0001F608", "\U0001F47F"),              # smiling face with horns
+    "dove": ("\U0001F54A\uFE0F", "\U0001F426"),         # dove
+    "pink_piglet": ("\U0001F437", "\U0001F416"),        # pig face
+    "giant": ("\U0001F9CC", "\U0001F479"),              # troll (else ogre)
+    "crown": ("\U0001F451",),                           # crown
+    "snake": ("\U0001F40D",),                           # snake
+    "star": ("\u2B50", "\U0001F31F"),                   # star
+    "claws": ("\U0001F980", "\U0001F99E", "\U0001F43E"),  # crab (big claws)
+    "castle": ("\U0001F3F0",),                          # castle
+    "treasure": ("\U0001F4B0",),                        # money bag
+    "tree": ("\U0001F333",),                            # deciduous tree
+    "tree_deciduous": ("\U0001F333",),                  # deciduous tree
+    "pine": ("\U0001F332",),                            # evergreen tree
+    "flower": ("\U0001F33C", "\U0001F338"),             # blossom
+    "mushroom": ("\U0001F344",),                        # mushroom
+    "cloud": ("\u2601\uFE0F",),                         # cloud
+    "sun": ("\U0001F31E", "\u2600\uFE0F"),              # sun with face
+    "mountain": ("\u26F0\uFE0F", "\U0001F3D4\uFE0F"),  # mountain
+    "house": ("\U0001F3E1", "\U0001F3E0"),              # house with garden
+    "home": ("\U0001F3E0",),                            # house
+    "settings": ("\u2699\uFE0F",),                      # gear
+    "question": ("\u2753", "\u2754"),                   # red question mark
+    "play": ("\u25B6\uFE0F",),                          # play button
+    "back": ("\u2B05\uFE0F",),                          # left arrow
+    "robot": ("\U0001F916",),                           # robot
+    "person": ("\U0001F9D2",),                          # child
+    "trophy": ("\U0001F3C6",),                          # trophy
+    "party": ("\U0001F389",),                           # party popper
+    "sparkles": ("\u2728",),                            # sparkles
+    "speaker_on": ("\U0001F50A",),                      # speaker high volume
+    "speaker_off": ("\U0001F507",),                     # muted speaker
+    "check": ("\u2705", "\u2714\uFE0F"),                # check mark button
+    "cross": ("\u274C",),                               # cross mark
+    "plus": ("\u2795",),                                # plus
+    "minus": ("\u2796",),                               # minus
+    "turtle": ("\U0001F422",),                          # turtle
+    "rabbit": ("\U0001F407", "\U0001F430"),             # rabbit
+    "snail": ("\U0001F40C",),                           # snail
+    "globe": ("\U0001F310", "\U0001F30D"),              # globe with meridians
+    "fairy": ("\U0001F9DA",),                           # fairy
+    "diamond": ("\U0001F48E",),                         # gem stone
+    "sleeping": ("\U0001F634",),                        # sleeping face
+    "dice": ("\U0001F3B2",),                            # game die
+}
+
+NAMES_OF = {
+    "\u27A1\uFE0F": "right arrow", "\u25B6\uFE0F": "play button", "\U0001F5E1\uFE0F": "dagger",
+    "\u2694\uFE0F": "crossed swords", "\U0001F409": "dragon", "\U0001F432": "dragon face",
+    "\U0001F478": "princess", "\U0001F30A": "water wave", "\U0001F4A7": "droplet",
+    "\U0001F34E": "red apple", "\U0001F608": "smiling face with horns", "\U0001F47F": "angry face with horns",
+    "\U0001F54A\uFE0F": "dove", "\U0001F426": "bird", "\U0001F437": "pig face", "\U0001F416": "pig",
+    "\U0001F9CC": "troll", "\U0001F479": "ogre", "\U0001F451": "crown", "\U0001F40D": "snake",
+    "\u2B50": "star", "\U0001F31F": "glowing star", "\U0001F980": "crab", "\U0001F99E": "lobster",
+    "\U0001F43E": "paw prints", "\U0001F3F0": "castle", "\U0001F4B0": "money bag",
+    "\U0001F333": "deciduous tree", "\U0001F332": "evergreen tree", "\U0001F33C": "blossom",
+    "\U0001F338": "cherry blossom", "\U0001F344": "mushroom", "\u2601\uFE0F": "cloud",
+    "\U0001F31E": "sun with face", "\u2600\uFE0F": "sun", "\u26F0\uFE0F": "mountain",
+    "\U0001F3D4\uFE0F": "snow-capped mountain", "\U0001F3E1": "house with garden", "\U0001F3E0": "house",
+    "\u2699\uFE0F": "gear", "\u2753": "red question mark", "\u2754": "white question mark",
+    "\u2B05\uFE0F": "left arrow", "\U0001F916": "robot", "\U0001F9D2": "child", "\U0001F3C6": "trophy",
+    "\U0001F389": "party popper", "\u2728": "sparkles", "\U0001F50A": "speaker high volume",
+    "\U0001F507": "muted speaker", "\u2705": "check mark button", "\u2714\uFE0F": "check mark",
+    "\u274C": "cross mark", "\u2795": "plus", "\u2796": "minus", "\U0001F422": "turtle",
+    "\U0001F407": "rabbit", "\U0001F430": "rabbit face", "\U0001F40C": "snail",
+    "\U0001F310": "globe with meridians", "\U0001F30D": "globe Europe-Africa", "\U0001F9DA": "fairy",
+    "\U0001F48E": "gem stone", "\U0001F634": "sleeping face", "\U0001F3B2": "game die",
+    "\U0001F434": "horse face", "\U0001F40E": "horse", "\U0001F6AA": "door",
+    "\U0001F9D9\u200D\u2642\uFE0F": "man mage", "\U0001F9D9\u200D\u2640\uFE0F": "woman mage",
+    "\U0001F9D9": "mage", "\U0001F438": "frog", "\U0001F525": "fire",
+    "\U0001F426\u200D\U0001F525": "phoenix", "\U0001F426\u200D\u2B1B": "black bird",
+    "\U0001F41F": "fish", "\U0001F420": "tropical fish", "\U0001FAA3": "bucket",
+    "\U0001F6E1\uFE0F": "shield", "\U0001F9F0": "toolbox", "\U0001FA99": "coin",
+    "\U0001F469": "woman", "\u23F9\uFE0F": "stop button", "\u2B1C": "white large square",
+}
+
+
+def describe(*emoji: str) -> str:
+    return " + ".join(f"{e} {NAMES_OF.get(e, '')}".strip() for e in emoji)
+
+
+def r_plain(E: Emoji, name: str):
+    used, glyph = E.first(*PLAIN[name])
+    return glyph, describe(used)
+
+
+def r_black_horse(E):
+    used, g = E.first("\U0001F434", "\U0001F40E")
+    g = gradient_map(g, [(0.0, (8, 8, 12)), (0.25, (26, 26, 32)), (0.75, (58, 56, 66)), (0.92, (96, 94, 106)), (1.0, (190, 190, 200))])
+    return g, describe(used) + ", darkened to near-black"
+
+
+def r_white_horse(E):
+    used, g = E.first("\U0001F434", "\U0001F40E")
+    g = gradient_map(g, [(0.0, (30, 30, 40)), (0.12, (70, 70, 84)), (0.30, (178, 182, 196)), (0.75, (238, 238, 242)), (1.0, (255, 255, 255))])
+    g = outline(g, (150, 156, 172), 2)
+    return g, describe(used) + ", lightened to white (grey outline)"
+
+
+def r_brown_horse(E):
+    used, g = E.first("\U0001F434", "\U0001F40E")
+    g = gradient_map(g, [(0.0, (24, 12, 6)), (0.3, (76, 38, 16)), (0.75, (150, 84, 38)), (0.92, (196, 136, 84)), (1.0, (246, 226, 200))])
+    return g, describe(used) + ", tinted chestnut brown"
+
+
+def r_black_piglet(E):
+    used, g = E.first("\U0001F437", "\U0001F416")
+    g = gradient_map(g, [(0.0, (10, 8, 12)), (0.3, (30, 26, 32)), (0.8, (66, 60, 70)), (1.0, (120, 112, 124))])
+    return g, describe(used) + ", darkened to near-black"
+
+
+def _door(E, stops):
+    used, g = E.first("\U0001F6AA")
+    return used, gradient_map(g, stops)
+
+
+def r_golden_gate(E):
+    used, g = _door(E, GOLD)
+    return g, describe(used) + ", tinted gold"
+
+
+def _gate_red(E, n: int):
+    used, g = _door(E, RED)
+    if n:
+        c = new_canvas(g.get_width() + 60, g.get_height())
+        c.blit(g, (30, 0))
+        draw_numeral(c, n, (c.get_width() / 2, g.get_height() * 0.45), g.get_height() * 0.42)
+        g = c
+    return g, describe(used) + ", tinted red" + (f", Roman numeral {'I' * n} drawn on it" if n else "")
+
+
+def r_gate_red(E):
+    return _gate_red(E, 0)
+
+
+def r_gate_red_1(E):
+    return _gate_red(E, 1)
+
+
+def r_gate_red_2(E):
+    return _gate_red(E, 2)
+
+
+def _sorcerer(E, n: int):
+    used, g = E.first("\U0001F9D9\u200D\u2642\uFE0F", "\U0001F9D9")
+    if n:
+        c = new_canvas(g.get_width() + 10, g.get_height() + 10)
+        c.blit(g, (10, 0))
+        numeral_badge(c, n, (30, c.get_height() - 30), 29)
+        g = c
+    return g, describe(used) + (f" with a gold badge showing Roman numeral {'I' * n}" if n else "")
+
+
+def r_sorcerer(E):
+    return _sorcerer(E, 0)
+
+
+def r_sorcerer_1(E):
+    return _sorcerer(E, 1)
+
+
+def r_sorcerer_2(E):
+    return _sorcerer(E, 2)
+
+
+def r_witch(E):
+    used, g = E.first("\U0001F9D9\u200D\u2640\uFE0F", "\U0001F9D9")
+    # Noto draws the mage in a blue hat and robe; a witch wears dark purple.
+    g = recolour_hue(g, 190, 265, 285, sat_mul=0.9, val_mul=0.62)
+    return g, describe(used) + ", blue hat and robe recoloured dark purple"
+
+
+def r_frog_king(E):
+    _, frog = E.first("\U0001F438")
+    _, crown = E.first("\U0001F451")
+    crown = scale_by(crown, 0.55)
+    c = new_canvas(frog.get_width(), frog.get_height() + crown.get_height() - 18)
+    c.blit(frog, (0, c.get_height() - frog.get_height()))
+    blit_center(c, crown, (c.get_width() / 2, crown.get_height() / 2))
+    return c, describe("\U0001F438", "\U0001F451") + " (small crown on top)"
+
+
+def r_golden_hill(E):
+    used, m = E.first("\u26F0\uFE0F", "\U0001F3D4\uFE0F")
+    m = gradient_map(m, GOLD)
+    _, sp = E.first("\u2728")
+    c = new_canvas(m.get_width() + 20, m.get_height() + 24)
+    c.blit(m, (0, 24))
+    blit_center(c, scale_by(sp, 0.5), (c.get_width() - 32, 32))
+    return c, describe(used, "\u2728") + " (mountain gilded, sparkles added)"
+
+
+def r_dragon_breath(E):
+    _, face = E.first("\U0001F432", "\U0001F409")
+    _, fire = E.first("\U0001F525")
+    fire = pygame.transform.rotate(scale_by(fire, 0.8), 90)  # flames point left, out of the mouth
+    w = face.get_width() + fire.get_width() - 34
+    h = max(face.get_height(), fire.get_height())
+    c = new_canvas(w, h)
+    c.blit(face, (w - face.get_width(), (h - face.get_height()) // 2))
+    blit_center(c, fire, (fire.get_width() / 2, h * 0.62))
+    return c, describe("\U0001F432", "\U0001F525") + " (flame turned sideways at the mouth)"
+
+
+def r_hell(E):
+    _, fire = E.first("\U0001F525")
+    small = scale_by(fire, 0.62)
+    c = new_canvas(fire.get_width() + small.get_width(), fire.get_height())
+    h = c.get_height()
+    c.blit(small, (0, h - small.get_height()))
+    c.blit(small, (c.get_width() - small.get_width(), h - small.get_height()))
+    blit_center(c, fire, (c.get_width() / 2, h / 2))
+    return c, describe("\U0001F525") + " x3 (a big fire)"
+
+
+def r_firebird(E):
+    try:
+        return E.get("\U0001F426\u200D\U0001F525"), describe("\U0001F426\u200D\U0001F525")
+    except MissingGlyph:
+        used, g = E.first("\U0001F426", "\U0001F54A\uFE0F")
+        return gradient_map(g, FIERY), describe(used) + ", tinted fiery orange-red"
+
+
+def r_raven(E):
+    try:
+        return E.get("\U0001F426\u200D\u2B1B"), describe("\U0001F426\u200D\u2B1B")
+    except MissingGlyph:
+        used, g = E.first("\U0001F426")
+        g = gradient_map(g, [(0.0, (6, 6, 10)), (0.8, (48, 48, 60)), (1.0, (120, 120, 140))])
+        return g, describe(used) + ", darkened to black"
+
+
+def r_fish(E):
+    used, g = E.first("\U0001F41F", "\U0001F420")
+    if used == "\U0001F41F":
+        g = gradient_map(g, GOLDFISH)
+        return g, describe(used) + ", tinted gold (goldfish)"
+    return g, describe(used)
+
+
+def r_well(E):
+    return draw_well(E), "drawn by the script (stone well, roof) + \U0001FAA3 bucket tinted wood-brown"
+
+
+def r_club(E):
+    return draw_club(), "drawn by the script (wooden club)"
+
+
+def r_knight(E):
+    _, shield = E.first("\U0001F6E1\uFE0F")
+    _, swords = E.first("\u2694\uFE0F")
+    c = new_canvas(swords.get_width() + 10, swords.get_height() + 10)
+    blit_center(c, swords, (c.get_width() / 2, c.get_height() / 2 - 4))
+    blit_center(c, scale_by(shield, 0.78), (c.get_width() / 2, c.get_height() / 2 + 8))
+    return c, describe("\U0001F6E1\uFE0F", "\u2694\uFE0F") + " (shield in front of crossed swords)"
+
+
+def r_chest(E):
+    # Unicode has no treasure chest emoji: build one from the toolbox, recoloured
+    # to brown wood with golden fittings, and put a coin and a gem in front.
+    _, box = E.first("\U0001F9F0")
+    box = recolour_hue(box, 330, 25, 26, sat_mul=0.85, val_mul=0.62)
+    box = map_pixels(box, _grey_to_gold)
+    _, coin = E.first("\U0001FA99")
+    _, gem = E.first("\U0001F48E")
+    c = new_canvas(box.get_width() + 16, box.get_height() + 18)
+    c.blit(box, (8, 0))
+    blit_center(c, scale_by(coin, 0.42), (34, c.get_height() - 28))
+    blit_center(c, scale_by(gem, 0.40), (c.get_width() - 34, c.get_height() - 24))
+    return c, describe("\U0001F9F0", "\U0001FA99", "\U0001F48E") + " (toolbox recoloured as a wooden chest, coin and gem in front)"
+
+
+def _grey_to_gold(r, g, b):
+    h, s, v = rgb_to_hsv(r, g, b)
+    if s < 0.18 and v > 0.35:  # metal latches and handle -> gold
+        return hsv_to_rgb(44 / 360, 0.75, min(1.0, v * 1.05))
+    return r, g, b
+
+
+def r_queen(E):
+    _, woman = E.first("\U0001F469")
+    _, crown = E.first("\U0001F451")
+    crown = scale_by(crown, 0.62)
+    c = new_canvas(woman.get_width(), woman.get_height() + crown.get_height() - 26)
+    c.blit(woman, (0, c.get_height() - woman.get_height()))
+    blit_center(c, crown, (c.get_width() / 2, crown.get_height() / 2))
+    return c, describe("\U0001F469", "\U0001F451") + " (crown on her head)"
+
+
+def r_fullscreen(E):
+    return draw_fullscreen(), "drawn by the script (button in the arrow emoji colours with four expand corners)"
+
+
+def r_castle_tiny(E):
+    used, g = E.first("\U0001F3F0")
+    return g, describe(used) + " (same picture as castle)"
+
+
+REQUIRED = (
+    "start sword dragon witch black_horse white_horse brown_horse princess pool fish apple "
+    "firebird frog_king well hell devil raven dove sorcerer sorcerer_1 sorcerer_2 black_piglet "
+    "pink_piglet golden_hill giant club golden_gate crown snake star dragon_breath claws gate_red "
+    "gate_red_1 gate_red_2 castle"
+).split()
+
+UI = (
+    "knight treasure chest tree pine flower mushroom cloud sun mountain house settings home question "
+    "play back robot person trophy party sparkles speaker_on speaker_off check cross plus minus turtle "
+    "rabbit snail globe fullscreen fairy diamond sleeping queen tree_deciduous castle_tiny dice"
+).split()
+
+ALL = REQUIRED + UI
+
+
+def recipe(name: str):
+    fn = globals().get("r_" + name)
+    if fn is not None:
+        return fn
+    if name in PLAIN:
+        return lambda E: r_plain(E, name)
+    raise KeyError(name)
+
+
+# --------------------------------------------------------------------------
+# Checks, contact sheet, credits
+# --------------------------------------------------------------------------
+
+
+def check_sprite(path: str) -> str | None:
+    """Return an error message, or None when the PNG looks fine."""
+    if not os.path.exists(path):
+        return "missing"
+    surf = pygame.image.load(path)
+    if surf.get_size() != (SIZE, SIZE):
+        return f"size {surf.get_size()}"
+    if surf.get_bitsize() != 32 or not (surf.get_flags() & pygame.SRCALPHA):
+        return "no alpha channel"
+    data = pygame.image.tobytes(surf, "RGBA")
+    visible = sum(1 for i in range(3, len(data), 4) if data[i] > 32)
+    colours = len({data[i:i + 3] for i in range(0, len(data), 4 * 7) if data[i + 3] > 200})
+    if visible < SIZE * SIZE * 0.08:
+        return f"almost empty ({visible} visible pixels)"
+    if colours < 3:
+        return "flat (looks like an empty box)"
+    return None
+
+
+def contact_sheet(paths: list[tuple[str, str]], out: str, cols: int = 8) -> None:
+    cell_w, cell_h = SIZE + 16, SIZE + 30
+    rows = (len(paths) + cols - 1) // cols
+    sheet = pygame.Surface((cols * cell_w, rows * cell_h))
+    sheet.fill((250, 244, 224))
+    label = pygame.font.Font(None, 20)
+    for i, (name, path) in enumerate(paths):
+        x, y = (i % cols) * cell_w, (i // cols) * cell_h
+        # checkerboard behind the sprite makes transparency visible
+        for cx in range(0, SIZE, 16):
+            for cy in range(0, SIZE, 16):
+                shade = (232, 226, 206) if (cx + cy) // 16 % 2 else (250, 244, 224)
+                sheet.fill(shade, (x + 8 + cx, y + 4 + cy, 16, 16))
+        sheet.blit(pygame.image.load(path), (x + 8, y + 4))
+        text = label.render(name, True, (40, 30, 20))
+        sheet.blit(text, (x + (cell_w - text.get_width()) // 2, y + SIZE + 8))
+    pygame.image.save(sheet, out)
+
+
+CREDITS_HEAD = """\
+# Sprite credits
+
+All pictures in this folder are rendered from the **Noto Color Emoji** font
+(emoji artwork by Google, part of the Noto fonts project), which is licensed
+under the **SIL Open Font License, Version 1.1** — see `LICENSE-OFL.txt` in
+this folder.  They are made by `tools/make_sprites.py`; nothing is downloaded.
+
+Every sprite is a 128×128 RGBA PNG: the glyph trimmed of its empty border,
+scaled to fit and centred with a {margin}-pixel transparent margin.  Some
+sprites are recoloured, composed from several emoji, or have simple shapes
+(Roman numerals, badges) drawn on them with pygame; a few are drawn entirely
+by the script (marked below).  The recolouring, composition and drawing are
+part of this project and may be used under the same licence as the pictures.
+
+## Regenerating
+
+```sh
+python tools/make_sprites.py                  # writes sprites/*.png and this file
+python tools/make_sprites.py --sheet sheet.png  # plus a labelled contact sheet
+python tools/make_sprites.py --check          # only verify the PNGs
+```
+
+Needs Python 3 with pygame-ce and the Noto Color Emoji font
+(Debian/Ubuntu package `fonts-noto-color-emoji`; another copy of
+`NotoColorEmoji.ttf` can be passed with `--font FILE` or the environment
+variable `KIDGAMES_EMOJI_FONT`).  If an emoji is missing from the installed
+font version the script falls back to another emoji (or a tinted one) and
+notes it in the table below.
+
+## Where each picture comes from
+
+| sprite | made from |
+| --- | --- |
+"""
+
+
+def write_credits(rows: list[tuple[str, str]], font_version: str) -> None:
+    text = CREDITS_HEAD.format(margin=MARGIN)
+    for name, src in rows:
+        text += f"| `{name}.png` | {src} |\n"
+    text += f"\nRendered with the font version: {font_version}.\n"
+    with open(os.path.join(OUT_DIR, "CREDITS.md"), "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
+def font_version(path: str) -> str:
+    try:
+        import pygame.freetype as ft
+
+        ft.init()
+        f = ft.Font(path)
+        return f"{f.name} {f.style_name}".strip()
+    except Exception:  # pragma: no cover - informational only
+        return os.path.basename(path)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--font", default=os.environ.get("KIDGAMES_EMOJI_FONT", DEFAULT_FONT),
+                    help="path of NotoColorEmoji.ttf (default: the Debian package's copy)")
+    ap.add_argument("--sheet", metavar="PNG", help="also write a labelled contact sheet of all sprites")
+    ap.add_argument("--check", action="store_true", help="only check the existing sprites")
+    ap.add_argument("--only", nargs="*", help="only (re)make these sprites")
+    args = ap.parse_args(argv)
+
+    pygame.font.init()
+    names = args.only or ALL
+    problems = []
+    if not args.check:
+        if not os.path.exists(args.font):
+            print(f"emoji font not found: {args.font}\n"
+                  "install the Debian package fonts-noto-color-emoji or pass --font FILE", file=sys.stderr)
+            return 2
+        E = Emoji(args.font)
+        os.makedirs(OUT_DIR, exist_ok=True)
+        rows = []
+        for name in names:
+            surf, src = recipe(name)(E)
+            pygame.image.save(fit(surf), os.path.join(OUT_DIR, name + ".png"))
+            rows.append((name, src))
+            print(f"{name:16s} {src}")
+        if not args.only:
+            write_credits(rows, font_version(args.font))
+    for name in names:
+        err = check_sprite(os.path.join(OUT_DIR, name + ".png"))
+        if err:
+            problems.append(f"{name}: {err}")
+    if args.sheet:
+        contact_sheet([(n, os.path.join(OUT_DIR, n + ".png")) for n in names], args.sheet)
+        print("contact sheet:", args.sheet)
+    if problems:
+        print("PROBLEMS:\n  " + "\n  ".join(problems), file=sys.stderr)
+        return 1
+    print(f"{len(names)} sprites OK")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
