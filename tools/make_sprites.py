@@ -10,7 +10,7 @@ Nothing is downloaded.
 
 Usage (from the repository root)::
 
-    python tools/make_sprites.py                 # (re)write sprites/*.png and sprites/CREDITS.md
+    python tools/make_sprites.py                 # (re)write sprites/*.png, CREDITS.md, LICENSE-OFL.txt
     python tools/make_sprites.py --sheet out.png # also write a labelled contact sheet
     python tools/make_sprites.py --check         # only verify the existing sprites
 
@@ -22,7 +22,6 @@ Needs pygame-ce and the Noto Color Emoji font (Debian/Ubuntu package
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 
@@ -374,6 +373,43 @@ def draw_well(emoji: Emoji) -> pygame.Surface:
     return s
 
 
+def draw_chest() -> pygame.Surface:
+    """A wooden treasure chest with a rounded lid, gold bands and a lock."""
+    w, h = 240, 200
+    s = new_canvas(w, h)
+    wood_d, wood_m, wood_l = (92, 48, 20), (150, 86, 38), (188, 120, 60)
+    gold_d, gold_m, gold_l = (150, 96, 0), (236, 176, 30), (255, 226, 120)
+    x0, x1 = 14, w - 14
+    lid_top, lid_bot, body_bot = 20, 86, 186
+    # lid: half-rounded box
+    pygame.draw.rect(s, wood_d, (x0, lid_top, x1 - x0, lid_bot - lid_top + 8), border_top_left_radius=60,
+                     border_top_right_radius=60)
+    pygame.draw.rect(s, wood_m, (x0 + 6, lid_top + 6, x1 - x0 - 12, lid_bot - lid_top - 2), border_top_left_radius=54,
+                     border_top_right_radius=54)
+    pygame.draw.rect(s, wood_l, (x0 + 40, lid_top + 12, x1 - x0 - 80, 10), border_radius=5)
+    # body
+    pygame.draw.rect(s, wood_d, (x0, lid_bot, x1 - x0, body_bot - lid_bot), border_bottom_left_radius=10,
+                     border_bottom_right_radius=10)
+    pygame.draw.rect(s, wood_m, (x0 + 6, lid_bot + 8, x1 - x0 - 12, body_bot - lid_bot - 14), border_radius=6)
+    for y in (lid_bot + 38, lid_bot + 68):  # planks
+        pygame.draw.line(s, wood_d, (x0 + 6, y), (x1 - 6, y), 3)
+    # gold rim between lid and body
+    pygame.draw.rect(s, gold_d, (x0 - 4, lid_bot - 4, x1 - x0 + 8, 16), border_radius=6)
+    pygame.draw.rect(s, gold_m, (x0 - 2, lid_bot - 2, x1 - x0 + 4, 10), border_radius=5)
+    # vertical gold bands
+    for bx in (x0 + 30, x1 - 52):
+        pygame.draw.rect(s, gold_d, (bx, lid_top + 6, 22, body_bot - lid_top - 6), border_radius=5)
+        pygame.draw.rect(s, gold_m, (bx + 3, lid_top + 8, 14, body_bot - lid_top - 12), border_radius=4)
+        pygame.draw.rect(s, gold_l, (bx + 5, lid_top + 12, 4, body_bot - lid_top - 22), border_radius=2)
+    # lock plate with keyhole
+    cx = w // 2
+    pygame.draw.rect(s, gold_d, (cx - 22, lid_bot - 14, 44, 50), border_radius=10)
+    pygame.draw.rect(s, gold_m, (cx - 18, lid_bot - 10, 36, 42), border_radius=8)
+    pygame.draw.circle(s, (60, 36, 10), (cx, lid_bot + 6), 6)
+    pygame.draw.polygon(s, (60, 36, 10), [(cx - 4, lid_bot + 8), (cx + 4, lid_bot + 8), (cx + 6, lid_bot + 24), (cx - 6, lid_bot + 24)])
+    return s
+
+
 def draw_fullscreen() -> pygame.Surface:
     """A button in the colours of the arrow emoji with four white 'expand' corners."""
     size = 120
@@ -488,8 +524,12 @@ NAMES_OF = {
 }
 
 
+def codepoints(text: str) -> str:
+    return " ".join(f"U+{ord(ch):04X}" for ch in text if ord(ch) != 0xFE0F)
+
+
 def describe(*emoji: str) -> str:
-    return " + ".join(f"{e} {NAMES_OF.get(e, '')}".strip() for e in emoji)
+    return " + ".join(f"{e} {NAMES_OF.get(e, '')} ({codepoints(e)})" for e in emoji)
 
 
 def r_plain(E: Emoji, name: str):
@@ -518,7 +558,7 @@ def r_brown_horse(E):
 
 def r_black_piglet(E):
     used, g = E.first("\U0001F437", "\U0001F416")
-    g = gradient_map(g, [(0.0, (10, 8, 12)), (0.3, (30, 26, 32)), (0.8, (66, 60, 70)), (1.0, (120, 112, 124))])
+    g = gradient_map(g, [(0.0, (2, 2, 4)), (0.5, (14, 12, 16)), (0.9, (34, 31, 38)), (1.0, (58, 54, 62))])
     return g, describe(used) + ", darkened to near-black"
 
 
@@ -606,13 +646,15 @@ def r_golden_hill(E):
 def r_dragon_breath(E):
     _, face = E.first("\U0001F432", "\U0001F409")
     _, fire = E.first("\U0001F525")
-    fire = pygame.transform.rotate(scale_by(fire, 0.8), 90)  # flames point left, out of the mouth
-    w = face.get_width() + fire.get_width() - 34
-    h = max(face.get_height(), fire.get_height())
-    c = new_canvas(w, h)
-    c.blit(face, (w - face.get_width(), (h - face.get_height()) // 2))
-    blit_center(c, fire, (fire.get_width() / 2, h * 0.62))
-    return c, describe("\U0001F432", "\U0001F525") + " (flame turned sideways at the mouth)"
+    # Noto's dragon face looks to the left with its mouth low on the left side:
+    # a flame turned to point down-left comes out of the mouth.
+    fire = trim(pygame.transform.rotozoom(fire, 125, 0.85))
+    fw, fh = face.get_size()
+    c = new_canvas(fw + fire.get_width() - 44, fh + fire.get_height() - 60)
+    fx = c.get_width() - fw
+    blit_center(c, fire, (fire.get_width() / 2, c.get_height() - fire.get_height() / 2))
+    c.blit(face, (fx, 0))
+    return c, describe("\U0001F432", "\U0001F525") + " (flame turned to come out of the mouth)"
 
 
 def r_hell(E):
@@ -669,25 +711,13 @@ def r_knight(E):
 
 
 def r_chest(E):
-    # Unicode has no treasure chest emoji: build one from the toolbox, recoloured
-    # to brown wood with golden fittings, and put a coin and a gem in front.
-    _, box = E.first("\U0001F9F0")
-    box = recolour_hue(box, 330, 25, 26, sat_mul=0.85, val_mul=0.62)
-    box = map_pixels(box, _grey_to_gold)
+    # Unicode has no treasure-chest emoji: draw one and put a coin and a gem in front.
     _, coin = E.first("\U0001FA99")
     _, gem = E.first("\U0001F48E")
-    c = new_canvas(box.get_width() + 16, box.get_height() + 18)
-    c.blit(box, (8, 0))
-    blit_center(c, scale_by(coin, 0.42), (34, c.get_height() - 28))
-    blit_center(c, scale_by(gem, 0.40), (c.get_width() - 34, c.get_height() - 24))
-    return c, describe("\U0001F9F0", "\U0001FA99", "\U0001F48E") + " (toolbox recoloured as a wooden chest, coin and gem in front)"
-
-
-def _grey_to_gold(r, g, b):
-    h, s, v = rgb_to_hsv(r, g, b)
-    if s < 0.18 and v > 0.35:  # metal latches and handle -> gold
-        return hsv_to_rgb(44 / 360, 0.75, min(1.0, v * 1.05))
-    return r, g, b
+    c = draw_chest()
+    blit_center(c, scale_by(coin, 0.52), (46, c.get_height() - 32))
+    blit_center(c, scale_by(gem, 0.5), (c.get_width() - 46, c.get_height() - 28))
+    return c, "drawn by the script (wooden chest) + " + describe("\U0001FA99", "\U0001F48E") + " in front"
 
 
 def r_queen(E):
@@ -795,7 +825,7 @@ part of this project and may be used under the same licence as the pictures.
 ## Regenerating
 
 ```sh
-python tools/make_sprites.py                  # writes sprites/*.png and this file
+python tools/make_sprites.py                  # writes sprites/*.png, this file and LICENSE-OFL.txt
 python tools/make_sprites.py --sheet sheet.png  # plus a labelled contact sheet
 python tools/make_sprites.py --check          # only verify the PNGs
 ```
@@ -823,15 +853,56 @@ def write_credits(rows: list[tuple[str, str]], font_version: str) -> None:
         fh.write(text)
 
 
-def font_version(path: str) -> str:
-    try:
-        import pygame.freetype as ft
+NOTO_COPYRIGHT = "/usr/share/doc/fonts-noto-color-emoji/copyright"  # Debian package path
 
-        ft.init()
-        f = ft.Font(path)
-        return f"{f.name} {f.style_name}".strip()
-    except Exception:  # pragma: no cover - informational only
-        return os.path.basename(path)
+
+def write_ofl() -> None:
+    """Write LICENSE-OFL.txt from the OFL text in the Debian package's copyright file."""
+    if not os.path.exists(NOTO_COPYRIGHT):
+        print(f"note: {NOTO_COPYRIGHT} not found, LICENSE-OFL.txt left as it is")
+        return
+    lines = open(NOTO_COPYRIGHT, encoding="utf-8").read().splitlines()
+    start = max(i for i, l in enumerate(lines) if l.startswith("License:") and "SIL-1.1" in l)
+    body = []
+    for line in lines[start + 1:]:
+        if line and not line.startswith(" "):
+            break
+        text = line[1:] if line.startswith(" ") else line
+        body.append("" if text.strip() == "." else text.rstrip())
+    first = next(i for i, l in enumerate(body) if l.startswith("-----"))
+    head = [
+        "Noto Color Emoji font: Copyright 2013-2017 Google Inc. and the Noto Emoji contributors.",
+        "",
+        "The pictures in this folder are rendered from, and so are derived from, that font.",
+        "",
+    ]
+    with open(os.path.join(OUT_DIR, "LICENSE-OFL.txt"), "w", encoding="utf-8") as fh:
+        fh.write("\n".join(head + body[first:]).rstrip() + "\n")
+
+
+def font_version(path: str) -> str:
+    """Full name and version string from the font's 'name' table."""
+    import struct
+
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+        num_tables = struct.unpack(">H", data[4:6])[0]
+        for i in range(num_tables):
+            tag, _, offset, _ = struct.unpack(">4sIII", data[12 + 16 * i: 28 + 16 * i])
+            if tag != b"name":
+                continue
+            _, count, str_off = struct.unpack(">HHH", data[offset: offset + 6])
+            found = {}
+            for j in range(count):
+                pid, eid, lid, nid, length, off = struct.unpack(">6H", data[offset + 6 + 12 * j: offset + 18 + 12 * j])
+                if nid in (4, 5) and pid == 3 and eid == 1:
+                    raw = data[offset + str_off + off: offset + str_off + off + length]
+                    found.setdefault(nid, raw.decode("utf-16-be"))
+            return ", ".join(found[k] for k in (4, 5) if k in found)
+    except (OSError, struct.error, UnicodeDecodeError):
+        pass
+    return os.path.basename(path)
 
 
 def main(argv=None) -> int:
@@ -861,6 +932,7 @@ def main(argv=None) -> int:
             print(f"{name:16s} {src}")
         if not args.only:
             write_credits(rows, font_version(args.font))
+            write_ofl()
     for name in names:
         err = check_sprite(os.path.join(OUT_DIR, name + ".png"))
         if err:
