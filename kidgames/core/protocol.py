@@ -129,6 +129,7 @@ class GameSpec:
     state_from_json: Callable[[Mapping[str, Any]], Any]
     scene: str = ""
     ai: str = ""
+    hidden_info: bool = False
     options: Mapping[str, Any] = field(default_factory=dict)
 
     def load_scene_class(self):

@@ -1,0 +1,5 @@
+import sys
+
+from kidgames.cli import main
+
+sys.exit(main())

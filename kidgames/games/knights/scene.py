@@ -1,0 +1,468 @@
+"""Knights and the Golden Treasure on screen: a painted fairy-tale map, a big die to tap, knights
+hopping field by field, special fields that show what they do.  The rules live in rules.py."""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from kidgames.core.protocol import Action
+from kidgames.ui.anim import ease_in_out, ease_out_quad, lerp, lerp_point
+from kidgames.ui.game import GameScene
+from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, draw_pawn, rounded_panel, shade
+
+# -- layout (canvas 1600×1000: the board on the left, the players and the die on the right) ---------
+BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
+SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
+DIE_CENTRE = (1420, 800)
+DIE_SIZE = 170
+PLAYER_TOP, PLAYER_H = 130, 84
+FIELD_R = 27
+PAWN_SIZE = 50
+HOP_TIME, FLY_TIME, BANNER_TIME, ROLL_TIME = 0.26, 0.9, 1.3, 0.9
+
+LANE_COLOURS = {
+    "road": (226, 198, 146), "green": (176, 222, 120), "blue": (130, 185, 245),
+    "hell": (150, 62, 48), "orange": (250, 172, 82), "gold": (250, 214, 90),
+}
+GOOD = {"sword", "white_horse", "princess", "fish", "apple", "dove", "pink_piglet", "frog_king", "bank"}
+BAD = {"black_horse", "brown_horse", "devil", "raven", "black_piglet", "giant", "club", "golden_gate",
+       "snake", "dragon_breath", "gate_red", "firebird", "sorcerer", "hell"}
+WAIT = {"dragon", "pool", "claws", "well", "witch"}
+FIELD_FILL = {"good": (205, 245, 185), "bad": (250, 190, 180), "wait": (255, 236, 150),
+              "yellow": (255, 222, 60), "golden_hill": (255, 205, 60), "plain": (255, 250, 235),
+              "crown": (255, 240, 190), "star": (255, 240, 190)}
+SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "dove": "magic", "white_horse": "magic",
+             "pink_piglet": "magic", "sword": "magic", "princess": "magic", "fish": "magic",
+             "apple": "magic", "frog_king": "magic", "bank": "whoosh", "well": "magic", "witch": "magic"}
+#: The sprite of each field kind ("" for a plain field).
+SPRITE_FOR = {"start": "start", "yellow": "", "bank": "", "path": "", "gate_red": "gate_red",
+              "dragon_breath": "dragon_breath"}
+
+
+class KnightsScene(GameScene):
+    TILE_SPRITES = ("castle", "knight", "dragon", "chest", "witch")
+    RULES = (
+        ("knight+dice", "rules.knights.goal"), ("castle+chest", "rules.knights.castle"),
+        ("sword", "rules.knights.sword"), ("dragon", "rules.knights.dragon"),
+        ("witch", "rules.knights.witch"), ("black_horse+white_horse+brown_horse", "rules.knights.horses"),
+        ("princess+pool", "rules.knights.pool"), ("fish", "rules.knights.fish"),
+        ("apple", "rules.knights.apple"), ("firebird", "rules.knights.firebird"),
+        ("frog_king+well", "rules.knights.frog_king"), ("hell+devil", "rules.knights.hell"),
+        ("raven+dove", "rules.knights.birds"), ("sorcerer+black_piglet+pink_piglet", "rules.knights.sorcerer"),
+        ("golden_hill+giant+club", "rules.knights.giant"), ("golden_gate", "rules.knights.gate"),
+        ("crown+snake", "rules.knights.snake"), ("star+dragon_breath", "rules.knights.breath"),
+        ("claws", "rules.knights.claws"), ("gate_red_1+sorcerer_1", "rules.knights.red_gate"),
+    )
+
+    def __init__(self, app, spec, seats, state, options) -> None:
+        super().__init__(app, spec, seats, state, options)
+        board = state.board
+        bw, bh = board.size
+        self.scale = min(BOARD_RECT.w / bw, BOARD_RECT.h / bh)
+        self.offset = (BOARD_RECT.x + (BOARD_RECT.w - bw * self.scale) / 2,
+                       BOARD_RECT.y + (BOARD_RECT.h - bh * self.scale) / 2)
+        self.pawn_xy = [self.field_xy(pos) for pos in state.positions]
+        self.pawn_lift = [0.0] * len(seats)
+        self.shake = [0.0] * len(seats)
+        self.moving: int | None = None
+        self.shown_current = state.current_player
+        self.die_value = state.last_roll or 6
+        self.die_angle = 0.0
+        self.die_jump = 0.0
+        self.banner: tuple[str, str, float] | None = None   # (text, sprite, alpha 0..1)
+        self.board_surface: pygame.Surface | None = None
+
+    # -- geometry -------------------------------------------------------------------------------------
+    def field_xy(self, node_id: str) -> tuple[float, float]:
+        x, y = self.state.board.nodes[node_id].at
+        return self.offset[0] + x * self.scale, self.offset[1] + y * self.scale
+
+    def layout(self) -> None:
+        self.buttons = self.top_buttons(SIDEBAR.x + 20, 14)
+
+    # -- playing --------------------------------------------------------------------------------------
+    def die_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, DIE_SIZE + 40, DIE_SIZE + 40)
+        rect.center = DIE_CENTRE
+        return rect
+
+    def tap(self, pos) -> None:
+        # The die is the big target, but a tap on the board or on the player list rolls too:
+        # a five-year-old should not have to aim.
+        if self.die_rect().collidepoint(pos) or BOARD_RECT.collidepoint(pos) or pos[1] > PLAYER_TOP:
+            self.roll()
+
+    def roll(self) -> None:
+        if self.person_can_act():
+            self.submit(Action("roll"))
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            if self.anim.busy:
+                self.anim.skip()
+            else:
+                self.roll()
+        else:
+            super().key(event)
+
+    # -- events to animation ---------------------------------------------------------------------------
+    def animate(self, events) -> None:
+        for event in events:
+            handler = getattr(self, f"_anim_{event.kind}", None)
+            if handler:
+                handler(event)
+
+    def sound(self, name: str):
+        return lambda: None if self.anim.skipping else self.app.assets.play(name)
+
+    def _anim_rolled(self, ev) -> None:
+        rng = random.Random(self.state.turn)
+        faces = [rng.randint(1, 6) for _ in range(12)]
+
+        def tumble(t: float) -> None:
+            self.die_value = faces[min(len(faces) - 1, int(t * len(faces)))] if t < 0.92 else ev.value
+            self.die_angle = (1 - t) * 540
+            self.die_jump = abs(math.sin(t * math.pi * 3)) * 60 * (1 - t)
+
+        def done() -> None:
+            self.die_value, self.die_angle, self.die_jump = ev.value, 0.0, 0.0
+
+        self.anim.add(ROLL_TIME, tumble, start=self.sound("dice"), end=done)
+        self.anim.wait(0.2)
+
+    def _anim_moved(self, ev) -> None:
+        p = ev.player
+        previous = ev.get("from")
+        for node in ev.path:
+            a, b = self.field_xy(previous), self.field_xy(node)
+            self.anim.add(HOP_TIME, self._hop(p, a, b), start=self._set_moving(p), end=self.sound("step"),
+                          easing=ease_in_out)
+            previous = node
+
+    def _set_moving(self, p: int):
+        def start() -> None:
+            self.moving = p
+        return start
+
+    def _hop(self, p: int, a, b):
+        def update(t: float) -> None:
+            self.pawn_xy[p] = lerp_point(a, b, t)
+            self.pawn_lift[p] = math.sin(math.pi * t) * 26
+        return update
+
+    def _anim_effect(self, ev) -> None:
+        p = ev.player
+        kind = ev.field
+        direction_back = ev.to is not None and self._is_back_effect(ev)
+        key = f"knights.effect.{kind}" + ("_back" if direction_back else "")
+        text = self.t(key, name=self.seats[p].name)
+        sprite = self.field_sprite(ev.node) or "sparkles"
+        self.anim.add(0.25, lambda t: self._banner(text, sprite, t), start=self.sound(self._effect_sound(kind)))
+        self.anim.wait(BANNER_TIME * 0.6)
+        if ev.to is not None:
+            a, b = self.field_xy(ev.node), self.field_xy(ev.to)
+            height = 60 + min(220, math.dist(a, b) * 0.35)
+            self.anim.add(FLY_TIME, self._fly(p, a, b, height), easing=ease_in_out,
+                          start=self.sound("whoosh" if kind not in BAD else "fall"))
+        self.anim.wait(BANNER_TIME * 0.4)
+        self.anim.add(0.25, lambda t: self._banner(text, sprite, 1 - t), end=self._clear_banner)
+
+    def _is_back_effect(self, ev) -> bool:
+        # The same field says something else coming back (the Firebird, the Frog King).
+        node = self.state.board.nodes[ev.node]
+        return ev.to == node.get("back_to") and ev.to != node.get("to")
+
+    def _effect_sound(self, kind: str) -> str:
+        if kind in SOUND_FOR:
+            return SOUND_FOR[kind]
+        return "fall" if kind in BAD else "magic"
+
+    def _fly(self, p: int, a, b, height: float):
+        def update(t: float) -> None:
+            self.pawn_xy[p] = lerp_point(a, b, t)
+            self.pawn_lift[p] = math.sin(math.pi * t) * height
+        return update
+
+    def _banner(self, text: str, sprite: str, alpha: float) -> None:
+        self.banner = (text, sprite, max(0.0, min(1.0, alpha)))
+
+    def _clear_banner(self) -> None:
+        self.banner = None
+
+    def _anim_stuck(self, ev) -> None:
+        p = ev.player
+        text = self.t(f"knights.stuck.{ev.reason}", name=self.seats[p].name, need=ev.need)
+        sprite = self.field_sprite(ev.node) if ev.reason != "overshoot" else "castle"
+
+        def wobble(t: float) -> None:
+            self.shake[p] = math.sin(t * math.pi * 8) * 8 * (1 - t)
+            self._banner(text, sprite, min(1.0, t * 4))
+
+        self.anim.add(0.9, wobble, start=self.sound("stuck"))
+        self.anim.wait(0.6)
+        self.anim.add(0.25, lambda t: self._banner(text, sprite, 1 - t), end=self._clear_banner)
+
+    def _anim_turn(self, ev) -> None:
+        def change() -> None:
+            self.shown_current = ev.player
+            self.moving = None
+            self.pawn_xy = [self.field_xy(pos) for pos in self.state.positions]
+            self.pawn_lift = [0.0] * len(self.seats)
+            if not self.anim.skipping:
+                self.app.assets.play("turn")
+        self.anim.call(change)
+
+    def _anim_game_over(self, ev) -> None:
+        def settle() -> None:
+            self.moving = None
+            self.pawn_xy = [self.field_xy(pos) for pos in self.state.positions]
+            self.pawn_lift = [0.0] * len(self.seats)
+        self.anim.call(settle)
+        self.anim.add(0.8, lambda t: self._banner(self.t("knights.castle", name=self.seats[ev.winners[0]].name),
+                                                  "chest", min(1.0, t * 3)), start=self.sound("coin"))
+        self.anim.wait(0.6)
+
+    def idle_animation(self) -> bool:
+        return False
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def field_sprite(self, node_id: str) -> str:
+        node = self.state.board.nodes[node_id]
+        if node.kind in ("sorcerer", "gate_red") and node.label in ("I", "II"):
+            return f"{node.kind}_{1 if node.label == 'I' else 2}"
+        return SPRITE_FOR.get(node.kind, node.kind)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.board_surface is None:
+            self.board_surface = self.render_board()
+        surface.blit(self.board_surface, (0, 0))
+        self.draw_pawns(surface)
+        self.draw_sidebar(surface)
+        if self.banner:
+            self.draw_banner(surface)
+
+    def draw_pawns(self, surface: pygame.Surface) -> None:
+        groups: dict[tuple[int, int], list[int]] = {}
+        for p, xy in enumerate(self.pawn_xy):
+            if p == self.moving:
+                continue
+            groups.setdefault((round(xy[0]), round(xy[1])), []).append(p)
+        order = []
+        for (x, y), members in groups.items():
+            for k, p in enumerate(members):
+                if len(members) == 1:
+                    order.append((p, x, y))
+                else:
+                    a = 2 * math.pi * k / len(members) - math.pi / 2
+                    order.append((p, x + math.cos(a) * 22, y + math.sin(a) * 14))
+        if self.moving is not None:
+            mx, my = self.pawn_xy[self.moving]
+            order.append((self.moving, mx, my))
+        order.sort(key=lambda item: (item[0] == self.moving, item[2]))
+        for p, x, y in order:
+            seat = self.seats[p]
+            current = p == self.shown_current and not self.controller.is_over
+            if current and not self.anim.busy:
+                ring = 30 + 4 * math.sin(self.time * 5)
+                pygame.draw.circle(surface, (255, 255, 255), (x, y + 4), ring, 5)
+            draw_pawn(surface, seat.colour, seat.shape, (x + self.shake[p], y - 14), PAWN_SIZE,
+                      lift=self.pawn_lift[p])
+
+    def draw_sidebar(self, surface: pygame.Surface) -> None:
+        assets = self.app.assets
+        pygame.draw.rect(surface, (250, 236, 200), SIDEBAR)
+        pygame.draw.line(surface, (190, 150, 90), SIDEBAR.topleft, SIDEBAR.bottomleft, 6)
+        self.draw_buttons(surface)
+        for i, seat in enumerate(self.seats):
+            rect = pygame.Rect(SIDEBAR.x + 16, PLAYER_TOP + i * (PLAYER_H + 8), SIDEBAR.w - 32, PLAYER_H)
+            current = i == self.shown_current and not self.controller.is_over
+            fill = shade(PAWN_RGB[seat.colour], 1.0) if current else PAPER
+            rounded_panel(surface, rect, fill, radius=20, border=(255, 210, 40) if current else (200, 180, 140),
+                          border_width=7 if current else 3, shadow=4)
+            draw_pawn(surface, seat.colour, seat.shape, (rect.x + 44, rect.centery + 4), 54)
+            ink = (255, 255, 255) if current else INK
+            name = assets.text(seat.name, 32, ink, title=True, outline=shade(PAWN_RGB[seat.colour], 0.5) if current else None)
+            surface.blit(name, name.get_rect(midleft=(rect.x + 86, rect.centery)))
+            if seat.is_computer:
+                robot = assets.image("robot", 40)
+                surface.blit(robot, robot.get_rect(midright=(rect.right - 12, rect.centery)))
+        self.draw_die(surface)
+        hint = self.hint_text()
+        if hint:
+            label = assets.text(hint, 30, INK, width=SIDEBAR.w - 30)
+            surface.blit(label, label.get_rect(midbottom=(SIDEBAR.centerx, DIE_CENTRE[1] - DIE_SIZE // 2 - 40)))
+
+    def hint_text(self) -> str:
+        if self.controller.is_over:
+            return ""
+        seat = self.seats[self.shown_current]
+        if self.anim.busy:
+            return ""
+        if seat.is_computer:
+            return self.t("knights.hint.computer", name=seat.name)
+        return self.t("knights.hint.roll", name=seat.name)
+
+    def draw_die(self, surface: pygame.Surface) -> None:
+        waiting = self.person_can_act()
+        pulse = 1 + (0.06 * math.sin(self.time * 5) if waiting else 0)
+        size = int(DIE_SIZE * pulse)
+        die = pygame.Surface((size, size), pygame.SRCALPHA)
+        seat = self.seats[self.shown_current]
+        rim = PAWN_RGB[seat.colour]
+        pygame.draw.rect(die, shade(rim, 0.6), die.get_rect(), border_radius=size // 5)
+        pygame.draw.rect(die, (255, 255, 252), die.get_rect().inflate(-12, -12), border_radius=size // 5)
+        pip_r = size // 12
+        c, q = size / 2, size / 4.2
+        spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+                 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+                 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[self.die_value]
+        for sx, sy in spots:
+            pygame.draw.circle(die, (40, 30, 30) if self.die_value != 1 else (210, 40, 40),
+                               (c + sx * q, c + sy * q), pip_r)
+        if self.die_angle:
+            die = pygame.transform.rotate(die, self.die_angle)
+        shadow = pygame.Surface((DIE_SIZE, 30), pygame.SRCALPHA)
+        pygame.draw.ellipse(shadow, (0, 0, 0, 60), shadow.get_rect())
+        surface.blit(shadow, shadow.get_rect(center=(DIE_CENTRE[0], DIE_CENTRE[1] + DIE_SIZE // 2 + 10)))
+        surface.blit(die, die.get_rect(center=(DIE_CENTRE[0], DIE_CENTRE[1] - self.die_jump)))
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        text, sprite, alpha = self.banner
+        if alpha <= 0.01:
+            return
+        assets = self.app.assets
+        panel = pygame.Surface((860, 170), pygame.SRCALPHA)
+        rounded_panel(panel, pygame.Rect(0, 0, 860, 164), (*PAPER,), radius=30, border=(200, 150, 60),
+                      border_width=6, shadow=0)
+        pic = assets.image(sprite, 130)
+        panel.blit(pic, pic.get_rect(center=(90, 82)))
+        label = assets.text(text, 36, INK, title=True, width=660)
+        panel.blit(label, label.get_rect(midleft=(175, 82)))
+        panel.set_alpha(int(255 * alpha))
+        y = BOARD_RECT.centery + 40 + (1 - alpha) * 30
+        surface.blit(panel, panel.get_rect(center=(BOARD_RECT.centerx, y)))
+
+    # -- the painted board (made once) ----------------------------------------------------------------
+    def render_board(self) -> pygame.Surface:
+        board = self.state.board
+        assets = self.app.assets
+        surf = pygame.Surface(self.app.screen.get_size())
+        surf.fill((124, 186, 92))
+        rng = random.Random(11)
+        w, h = BOARD_RECT.size
+        for _ in range(260):   # soft meadow patches
+            colour = rng.choice(((134, 196, 100), (116, 178, 86), (140, 200, 106)))
+            r = rng.randint(20, 70)
+            pygame.draw.circle(surf, colour, (rng.randint(0, w), rng.randint(0, h)), r)
+        xy = {nid: self.field_xy(nid) for nid in board.nodes}
+        self._paint_regions(surf, board, xy)
+        self._paint_decorations(surf, board, xy, rng)
+        for lane in board.lanes.values():
+            pts = ([xy[lane.from_]] if lane.from_ else []) + [xy[f] for f in lane.fields] + \
+                  ([xy[lane.to]] if lane.to else [])
+            if len(pts) < 2:
+                continue
+            colour = LANE_COLOURS.get(lane.colour or "road", LANE_COLOURS["road"])
+            pygame.draw.lines(surf, shade(colour, 0.55), False, pts, 30)
+            for pt in pts:
+                pygame.draw.circle(surf, shade(colour, 0.55), pt, 15)
+            pygame.draw.lines(surf, colour, False, pts, 22)
+            for pt in pts:
+                pygame.draw.circle(surf, colour, pt, 11)
+        # The castle first: the fields in front of its gates stay visible on top of it.
+        for nid, node in sorted(board.nodes.items(), key=lambda item: item[1].kind != "castle"):
+            self._paint_field(surf, node, xy[nid], assets)
+        return surf.convert()
+
+    def _paint_regions(self, surf, board, xy) -> None:
+        pools = [xy[n] for n in board.of_kind("pool")]
+        for x, y in pools:   # the pool: a lake under its fields
+            pygame.draw.circle(surf, (70, 140, 210), (x, y), 62)
+        for x, y in pools:
+            pygame.draw.circle(surf, (100, 170, 235), (x, y), 50)
+        hell_lane = board.lanes[board.nodes[board.of_kind("hell")[0]].lane] if board.of_kind("hell") else None
+        if hell_lane:
+            for f in hell_lane.fields:
+                pygame.draw.circle(surf, (96, 84, 70), xy[f], 58)
+            for f in hell_lane.fields:
+                pygame.draw.circle(surf, (112, 98, 80), xy[f], 44)
+        for gh in board.of_kind("golden_hill"):
+            for r, c in ((110, (205, 190, 90)), (80, (230, 205, 90)), (55, (250, 225, 110))):
+                pygame.draw.circle(surf, c, xy[gh], r)
+
+    def _paint_decorations(self, surf, board, xy, rng) -> None:
+        assets = self.app.assets
+        points = list(xy.values())
+        placed: list[tuple[float, float, int]] = []
+        for deco in board.decorations:
+            size = int(deco.get("size", 90))
+            x, y = self.offset[0] + deco["at"][0] * self.scale, self.offset[1] + deco["at"][1] * self.scale
+            pic = assets.image(deco["sprite"], size)
+            surf.blit(pic, pic.get_rect(center=(x, y)))
+            placed.append((x, y, size))
+        names = ("tree", "pine", "pine", "tree", "flower", "mushroom", "flower")
+        for _ in range(900):
+            if len(placed) > 70:
+                break
+            name = rng.choice(names)
+            size = rng.randint(34, 46) if name in ("flower", "mushroom") else rng.randint(58, 84)
+            x, y = rng.uniform(30, BOARD_RECT.w - 30), rng.uniform(30, BOARD_RECT.h - 30)
+            if any(math.dist((x, y), p) < FIELD_R + size * 0.55 + 10 for p in points):
+                continue
+            if any(math.dist((x, y), (px, py)) < (size + ps) * 0.45 for px, py, ps in placed):
+                continue
+            if any(_near_segment((x, y), a, b, FIELD_R + size * 0.5) for a, b in self._segments(board, xy)):
+                continue
+            pic = assets.image(name, size)
+            surf.blit(pic, pic.get_rect(center=(x, y)))
+            placed.append((x, y, size))
+
+    def _segments(self, board, xy):
+        if not hasattr(self, "_segs"):
+            segs = []
+            for lane in board.lanes.values():
+                pts = ([xy[lane.from_]] if lane.from_ else []) + [xy[f] for f in lane.fields] + \
+                      ([xy[lane.to]] if lane.to else [])
+                segs += list(zip(pts, pts[1:]))
+            self._segs = segs
+        return self._segs
+
+    def _paint_field(self, surf, node, centre, assets) -> None:
+        kind = node.kind
+        x, y = centre
+        if kind == "castle":
+            pic = assets.image("castle", 150)
+            surf.blit(pic, pic.get_rect(center=(x, y - 22)))
+            chest = assets.image("chest", 60)
+            surf.blit(chest, chest.get_rect(center=(x + 62, y + 40)))
+            return
+        category = ("good" if kind in GOOD else "bad" if kind in BAD else "wait" if kind in WAIT
+                    else kind if kind in FIELD_FILL else "plain")
+        fill = FIELD_FILL[category]
+        special = kind not in ("path", "yellow", "bank", "crown", "star") or kind in ("crown", "star")
+        r = FIELD_R + (4 if special and kind != "path" else 0)
+        pygame.draw.circle(surf, (70, 50, 35), (x + 2, y + 4), r + 2)
+        pygame.draw.circle(surf, fill, (x, y), r)
+        pygame.draw.circle(surf, (90, 64, 40), (x, y), r, 3)
+        sprite = self.field_sprite(node.id)
+        if sprite:
+            pic = assets.image(sprite, int(r * 1.7))
+            surf.blit(pic, pic.get_rect(center=(x, y)))
+        if kind == "bank":
+            pygame.draw.circle(surf, (110, 170, 90), (x, y), r - 8)
+        if kind == "start":
+            label = assets.text(self.t("knights.start"), 22, (255, 255, 255), title=True, outline=(60, 40, 20))
+            surf.blit(label, label.get_rect(midtop=(x, y + r - 2)))
+
+
+def _near_segment(p, a, b, dist: float) -> bool:
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return math.dist(p, a) < dist
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.dist(p, (ax + t * dx, ay + t * dy)) < dist

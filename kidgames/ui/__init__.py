@@ -1,0 +1,1 @@
+"""The pygame side of kidgames: scenes, input, widgets, animation and assets."""

@@ -1,0 +1,242 @@
+"""The app: one window, one logical canvas scaled to any window or to fullscreen, a scene stack and
+a frame loop that redraws only when something changes."""
+from __future__ import annotations
+
+import os
+import time
+import traceback
+from typing import Any, Mapping
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from kidgames.core.i18n import Catalog  # noqa: E402
+from kidgames.core.paths import user_dir  # noqa: E402
+from kidgames.core.saving import SaveStore  # noqa: E402
+from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
+from kidgames.ui.anim import AnimQueue  # noqa: E402
+from kidgames.ui.assets import Assets  # noqa: E402
+from kidgames.ui.input import PointerInput  # noqa: E402
+
+CANVAS = (1600, 1000)
+IDLE_FPS = 30
+ANIM_FPS = 60
+SCENE_GUARD = 0.25     # seconds after a scene change in which new presses are ignored
+
+
+class App:
+    def __init__(self, games: Mapping[str, Any], *, settings: Settings | None = None,
+                 home=None, mute: bool = False, fullscreen: bool | None = None,
+                 speed: str | None = None) -> None:
+        self.games = games
+        self.home = home if home is not None else user_dir()
+        self.settings_store = SettingsStore(self.home)
+        self.settings = settings if settings is not None else self.settings_store.load()
+        if speed:
+            self.settings.speed = speed
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        self.saves = SaveStore(self.home)
+        self.muted = mute
+        pygame.init()
+        self.screen = self._open_window()
+        self.catalog = Catalog(self.settings.lang)
+        self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute)
+        try:
+            pygame.display.set_icon(self.assets.image("castle", 64))
+        except pygame.error:
+            pass
+        pygame.display.set_caption(self.t("app.title"))
+        self.stack: list = []
+        self.input = PointerInput()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.dirty = True
+        self.guard_until = 0.0
+        self.frames_drawn = 0
+        self.errors: list[str] = []
+        self._drain_startup_events()
+
+    # -- window --------------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        flags = pygame.SCALED | pygame.RESIZABLE
+        if self.settings.fullscreen:
+            flags |= pygame.FULLSCREEN
+        try:
+            return pygame.display.set_mode(CANVAS, flags)
+        except pygame.error:
+            return pygame.display.set_mode(CANVAS)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on != bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN):
+            try:
+                pygame.display.toggle_fullscreen()
+            except pygame.error:
+                pass
+        self.settings.fullscreen = on
+        self.save_settings()
+        self.dirty = True
+
+    def _drain_startup_events(self) -> None:
+        pygame.event.get()
+
+    # -- settings and language ---------------------------------------------------------------------
+    def t(self, key: str, **values) -> str:
+        return self.catalog.t(key, **values)
+
+    def set_language(self, lang: str) -> None:
+        self.settings.lang = lang
+        self.catalog = Catalog(lang)
+        self.assets.set_language(lang)
+        pygame.display.set_caption(self.t("app.title"))
+        self.save_settings()
+        for scene in self.stack:
+            scene.layout()
+        self.dirty = True
+
+    def set_sound(self, on: bool) -> None:
+        self.settings.sound = on
+        self.assets.sounds.enabled = on and not self.muted
+        self.save_settings()
+
+    def set_speed(self, speed: str) -> None:
+        self.settings.speed = speed
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        self.settings_store.save(self.settings)
+
+    def new_anim(self) -> AnimQueue:
+        return AnimQueue(speed=self.settings.speed_factor)
+
+    # -- scene stack -----------------------------------------------------------------------------
+    @property
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def _changed(self) -> None:
+        self.input.reset()
+        self.guard_until = time.monotonic() + SCENE_GUARD
+        self.dirty = True
+
+    def push(self, scene) -> None:
+        if self.top is not None:
+            self.top.pause()
+        self.stack.append(scene)
+        scene.enter()
+        self._changed()
+
+    def pop(self) -> None:
+        if len(self.stack) <= 1:
+            return
+        self.stack.pop().leave()
+        self.top.resume()
+        self._changed()
+
+    def replace(self, scene) -> None:
+        if self.stack:
+            self.stack.pop().leave()
+        self.stack.append(scene)
+        scene.enter()
+        self._changed()
+
+    def reset_to(self, *scenes) -> None:
+        while self.stack:
+            self.stack.pop().leave()
+        for scene in scenes:
+            self.stack.append(scene)
+            scene.enter()
+        self._changed()
+
+    def pop_to(self, scene_type) -> None:
+        while len(self.stack) > 1 and not isinstance(self.top, scene_type):
+            self.stack.pop().leave()
+        self.top.resume()
+        self._changed()
+
+    # -- the loop ----------------------------------------------------------------------------------
+    def run(self) -> None:
+        while self.running:
+            animating = self.frame()
+            self.clock.tick(ANIM_FPS if animating else IDLE_FPS)
+
+    def frame(self, dt: float | None = None) -> bool:
+        """Handle waiting events, advance time by ``dt`` (measured if None) and redraw if needed."""
+        if dt is None:
+            dt = min(0.1, self.clock.get_time() / 1000.0) if self.frames_drawn else 0.0
+        try:
+            for event in pygame.event.get():
+                self.dispatch(event)
+            now = time.monotonic()
+            for pointer in self.input.poll_long_press(now):
+                self.top.handle(pointer)
+            animating = False
+            for scene in list(self.stack):
+                if scene in self.stack and scene.update(dt):
+                    animating = True
+            if animating or self.dirty:
+                self.draw()
+            return animating
+        except Exception as exc:  # a bug must never throw a family out of its game
+            self.recover(exc)
+            return False
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
+                          pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
+            self.dirty = True
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F11:
+                self.set_fullscreen(not self.settings.fullscreen)
+            elif self.top is not None:
+                self.top.key(event)
+            return
+        if event.type == pygame.TEXTINPUT and self.top is not None:
+            self.top.text_input(event.text)
+            return
+        now = time.monotonic()
+        for pointer in self.input.feed(event, now):
+            if pointer.kind == "down" and now < self.guard_until:
+                self.input.reset()   # a second tap of a double tap lands on the new scene: ignore it
+                continue
+            if self.top is not None:
+                self.top.handle(pointer)
+                self.dirty = True
+
+    def draw(self) -> None:
+        first = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if not self.stack[i].overlay:
+                first = i
+                break
+        for scene in self.stack[first:]:
+            scene.draw(self.screen)
+        pygame.display.flip()
+        self.frames_drawn += 1
+        self.dirty = False
+
+    def recover(self, exc: BaseException) -> None:
+        """Write what went wrong to error.log and go back to the menu with a kind message."""
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        self.errors.append(text)
+        try:
+            self.home.mkdir(parents=True, exist_ok=True)
+            with (self.home / "error.log").open("a", encoding="utf-8") as handle:
+                handle.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
+        except OSError:
+            pass
+        if os.environ.get("KIDGAMES_RAISE"):
+            raise exc
+        from kidgames.ui.dialog import MessageScene
+        from kidgames.ui.menu import MenuScene
+        try:
+            self.reset_to(MenuScene(self), MessageScene(self, self.t("error.title"), self.t("error.text")))
+        except Exception:
+            self.running = False
+
+    def quit(self) -> None:
+        self.running = False

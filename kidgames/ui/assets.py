@@ -1,0 +1,171 @@
+"""Pictures, fonts and sounds, loaded once and converted for fast blitting.
+
+Sound falls back to silence when the machine has no audio device; a missing picture is drawn as
+a friendly placeholder rather than stopping the game.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from kidgames.core.paths import FONTS, SOUNDS, SPRITES
+
+#: The font that covers every language the app speaks (Latin with Czech and German letters,
+#: Cyrillic, Hangul) in one file.
+MAIN_FONT = FONTS / "wqy-microhei.ttc"
+#: A rounded face for titles in the languages whose letters it draws clearly; Korean (no Hangul in
+#: it) and Russian (its т and д look like m and g to a young reader) use the main font.
+TITLE_FONT = FONTS / "Comfortaa-Bold.ttf"
+TITLE_FONT_LANGS = ("en", "cs", "de")
+
+
+class Sounds:
+    def __init__(self, folder: Path = SOUNDS, enabled: bool = True) -> None:
+        self.enabled = enabled
+        self.available = False
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+            self.available = True
+        except pygame.error:
+            return  # no audio device: the game runs silent
+        for path in sorted(Path(folder).glob("*.wav")):
+            try:
+                self._sounds[path.stem] = pygame.mixer.Sound(str(path))
+            except pygame.error:
+                continue
+        for name, sound in self._sounds.items():
+            sound.set_volume(0.35 if name == "step" else 0.7)
+
+    def play(self, name: str) -> None:
+        if self.enabled and self.available:
+            sound = self._sounds.get(name)
+            if sound is not None:
+                try:
+                    sound.play()
+                except pygame.error:
+                    pass
+
+
+class Assets:
+    """Fonts by size, sprites by name and size, rendered texts, all cached."""
+
+    def __init__(self, lang: str = "en", sound: bool = True) -> None:
+        self.lang = lang
+        self.sounds = Sounds(enabled=sound)
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._images: dict[tuple[str, int], pygame.Surface] = {}
+        self._originals: dict[str, pygame.Surface | None] = {}
+        self._texts: OrderedDict = OrderedDict()
+
+    # -- fonts and text ---------------------------------------------------------------------------
+    def font(self, size: int, title: bool = False) -> pygame.font.Font:
+        key = (size, title and self.lang in TITLE_FONT_LANGS and TITLE_FONT.exists())
+        font = self._fonts.get(key)
+        if font is None:
+            path = TITLE_FONT if key[1] else MAIN_FONT
+            try:
+                font = pygame.font.Font(str(path), size)
+            except (OSError, FileNotFoundError, pygame.error):
+                font = pygame.font.Font(None, size)
+            self._fonts[key] = font
+        return font
+
+    def text(self, text: str, size: int, colour=(40, 30, 20), title: bool = False,
+             outline: tuple[int, int, int] | None = None, width: int | None = None) -> pygame.Surface:
+        """A rendered text (cached); ``outline`` draws a 2-px halo, ``width`` wraps lines."""
+        key = (text, size, tuple(colour), title, outline, width)
+        surf = self._texts.get(key)
+        if surf is not None:
+            self._texts.move_to_end(key)
+            return surf
+        font = self.font(size, title)
+        lines = wrap(font, text, width) if width else text.split("\n")
+        rendered = [font.render(line, True, colour) for line in lines]
+        pad = 2 if outline else 0
+        w = max((r.get_width() for r in rendered), default=1) + 2 * pad
+        h = sum(r.get_height() for r in rendered) + 2 * pad
+        surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        y = pad
+        for line, r in zip(lines, rendered):
+            x = pad + (w - 2 * pad - r.get_width()) // 2
+            if outline:
+                halo = font.render(line, True, outline)
+                for dx in (-2, 0, 2):
+                    for dy in (-2, 0, 2):
+                        if dx or dy:
+                            surf.blit(halo, (x + dx, y + dy))
+            surf.blit(r, (x, y))
+            y += r.get_height()
+        self._texts[key] = surf
+        if len(self._texts) > 600:
+            self._texts.popitem(last=False)
+        return surf
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        self._fonts.clear()
+        self._texts.clear()
+
+    # -- pictures ---------------------------------------------------------------------------------
+    def image(self, name: str, size: int) -> pygame.Surface:
+        """Sprite ``name`` scaled to fit a ``size``×``size`` square."""
+        key = (name, size)
+        surf = self._images.get(key)
+        if surf is None:
+            original = self._original(name)
+            if original is None:
+                surf = _placeholder(size)
+            else:
+                w, h = original.get_size()
+                scale = size / max(w, h)
+                surf = pygame.transform.smoothscale(original, (max(1, round(w * scale)), max(1, round(h * scale))))
+            self._images[key] = surf
+        return surf
+
+    def _original(self, name: str) -> pygame.Surface | None:
+        if name not in self._originals:
+            path = SPRITES / f"{name}.png"
+            try:
+                image = pygame.image.load(str(path))
+                self._originals[name] = image.convert_alpha() if pygame.display.get_surface() else image
+            except (pygame.error, FileNotFoundError, OSError):
+                self._originals[name] = None
+        return self._originals[name]
+
+    def play(self, name: str) -> None:
+        self.sounds.play(name)
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Break text into lines that fit ``width`` (by words; by letters for long words and Korean)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width:
+                line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = ""
+            for ch in word:
+                if font.size(line + ch)[0] > width and line:
+                    lines.append(line)
+                    line = ch
+                else:
+                    line += ch
+        lines.append(line)
+    return lines
+
+
+def _placeholder(size: int) -> pygame.Surface:
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(surf, (255, 255, 255, 200), (size // 2, size // 2), size // 2 - 2)
+    pygame.draw.circle(surf, (120, 120, 120), (size // 2, size // 2), size // 2 - 2, 3)
+    return surf

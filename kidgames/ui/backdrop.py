@@ -1,0 +1,44 @@
+"""The painted backgrounds of the menu scenes: sky, hills, a sun and a few clouds."""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from kidgames.ui.widgets import vertical_gradient
+
+_cache: dict[tuple, pygame.Surface] = {}
+
+
+def meadow(size: tuple[int, int], assets) -> pygame.Surface:
+    """A sunny fairy-tale landscape (made once per size and cached)."""
+    key = ("meadow", size)
+    if key in _cache:
+        return _cache[key]
+    w, h = size
+    surf = vertical_gradient(size, (140, 200, 250), (220, 240, 255))
+    rng = random.Random(7)
+    for layer, colour in enumerate(((150, 205, 120), (120, 185, 95), (95, 165, 75))):
+        amp = 40 - 8 * layer
+        y0 = h * (0.66 + 0.1 * layer)
+        pts = [(0, h)]
+        phase = rng.uniform(0, 6)
+        for x in range(0, w + 20, 20):
+            pts.append((x, y0 - amp * math.sin(x / (180 + 60 * layer) + phase)))
+        pts.append((w, h))
+        pygame.draw.polygon(surf, colour, pts)
+    sun = assets.image("sun", 150)
+    surf.blit(sun, (w - 230, 40))
+    for x, y, s in ((160, 80, 120), (520, 50, 90), (900, 110, 110)):
+        cloud = assets.image("cloud", s)
+        surf.blit(cloud, (x, y))
+    for i in range(14):
+        name = rng.choice(("tree", "pine", "flower", "mushroom", "flower"))
+        size_px = 50 if name in ("flower", "mushroom") else rng.randint(70, 110)
+        x = rng.randint(0, w - size_px)
+        y = rng.randint(int(h * 0.72), h - size_px)
+        surf.blit(assets.image(name, size_px), (x, y))
+    surf = surf.convert() if pygame.display.get_surface() else surf
+    _cache[key] = surf
+    return surf

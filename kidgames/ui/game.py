@@ -1,0 +1,161 @@
+"""What every game scene shares: the turn controller, the animation queue, computer pacing,
+hand-over curtains, autosave, the top buttons (menu, rules, sound) and the way to the results."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from kidgames.core.protocol import Event, IllegalActionError
+from kidgames.core.seats import Seat
+from kidgames.core.turns import TurnController
+from kidgames.ui.dialog import ConfirmScene
+from kidgames.ui.scene import Scene
+from kidgames.ui.widgets import Button
+
+COMPUTER_PAUSE = 1.1     # seconds a computer player "thinks" before it acts (at normal speed)
+SKIP_GUARD = 0.45        # a tap this soon after an action is the second tap of a double tap
+
+
+def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
+                     options: dict | None = None, seed: int | None = None):
+    """Open a game (a new one, or a saved ``state``) above the menu."""
+    from kidgames.ui.menu import MenuScene
+    spec = app.games[game_id]
+    options = dict(options or {})
+    if state is None:
+        state = spec.new_state(len(seats), seed=seed, options=options)
+    scene = spec.load_scene_class()(app, spec, seats, state, options)
+    app.reset_to(MenuScene(app), scene)
+    scene.autosave(state)
+    return scene
+
+
+class GameScene(Scene):
+    TILE_SPRITES: tuple[str, ...] = ("dice",)
+    RULES: tuple[tuple[str, str], ...] = ()
+
+    def __init__(self, app, spec, seats: list[Seat], state: Any, options: dict) -> None:
+        super().__init__(app)
+        self.spec = spec
+        self.seats = list(seats)
+        self.options = options
+        computer = spec.load_ai() if spec.ai else None
+        self.controller = TurnController(spec, state, seats, save=self.autosave, computer=computer)
+        self.anim = app.new_anim()
+        self.computer_clock = 0.0
+        self.last_action_at = 0.0
+        self.results_shown = False
+        self.time = 0.0
+
+    @property
+    def state(self):
+        return self.controller.state
+
+    # -- saving --------------------------------------------------------------------------------------
+    def autosave(self, state) -> None:
+        if state.is_over:
+            self.app.saves.clear()
+        else:
+            self.app.saves.save(self.spec.id, self.seats, state, self._saveable_options())
+
+    def _saveable_options(self) -> dict:
+        return {k: (str(v) if v is not None else None) for k, v in self.options.items()}
+
+    # -- buttons shared by every game ---------------------------------------------------------------
+    def top_buttons(self, x: int, y: int, size: int = 100, gap: int = 10) -> list[Button]:
+        sound_on = self.app.settings.sound
+        return [
+            Button(pygame.Rect(x, y, size, size), self.ask_leave, icon="home", name="home"),
+            Button(pygame.Rect(x + size + gap, y, size, size), self.show_rules, icon="question", name="rules"),
+            Button(pygame.Rect(x + 2 * (size + gap), y, size, size), self.toggle_sound,
+                   icon="speaker_on" if sound_on else "speaker_off", name="sound"),
+        ]
+
+    def ask_leave(self) -> None:
+        from kidgames.ui.menu import MenuScene
+        self.app.push(ConfirmScene(self.app, self.t("game.leave.title"), self.t("game.leave.text"),
+                                   self.t("game.leave.yes"), self.t("game.leave.no"),
+                                   on_yes=lambda: self.app.reset_to(MenuScene(self.app)),
+                                   icon="home", yes_icon="home", no_icon="play"))
+
+    def back(self) -> None:
+        self.ask_leave()
+
+    def show_rules(self) -> None:
+        from kidgames.ui.rules_scene import RulesScene
+        self.app.push(RulesScene(self.app, self.spec.id))
+
+    def toggle_sound(self) -> None:
+        self.app.set_sound(not self.app.settings.sound)
+        self.layout()
+
+    # -- playing ---------------------------------------------------------------------------------------
+    def submit(self, action) -> list[Event]:
+        """Send a decision to the rules; an illegal one (a stray tap) is ignored."""
+        try:
+            events = self.controller.submit(action)
+        except IllegalActionError:
+            return []
+        self.last_action_at = time.monotonic()
+        self.computer_clock = 0.0
+        self.animate(events)
+        return events
+
+    def animate(self, events: list[Event]) -> None:
+        """Turn events into animation steps (each game draws its own)."""
+
+    def person_can_act(self) -> bool:
+        return (not self.anim.busy and not self.controller.is_over
+                and not self.controller.is_computer_turn())
+
+    def handle(self, pointer) -> None:
+        for button in self.buttons:
+            if button.handle(pointer):
+                if pointer.kind == "tap":
+                    self.app.assets.play("click")
+                return
+        if pointer.kind == "tap" and self.anim.busy:
+            if time.monotonic() - self.last_action_at > SKIP_GUARD:
+                self.anim.skip()
+            return
+        if pointer.kind == "tap" and self.person_can_act():
+            self.tap(pointer.pos)
+
+    def tap(self, pos) -> None:
+        """A tap on the game itself while a person may act."""
+
+    def update(self, dt: float) -> bool:
+        self.time += dt
+        self.anim.speed = self.app.settings.speed_factor
+        busy = self.anim.update(dt)
+        if busy:
+            return True
+        ctrl = self.controller
+        if ctrl.is_over:
+            if not self.results_shown:
+                self.results_shown = True
+                self.show_results()
+            return False
+        if self.app.top is not self:
+            return False
+        if ctrl.needs_curtain():
+            from kidgames.ui.curtain import CurtainScene
+            self.app.push(CurtainScene(self.app, ctrl.current_seat, ctrl.curtain_passed))
+            return False
+        if ctrl.is_computer_turn():
+            self.computer_clock += dt * self.app.settings.speed_factor
+            if self.computer_clock >= COMPUTER_PAUSE:
+                self.computer_clock = 0.0
+                self.submit(ctrl.computer_action())
+            return True
+        return self.idle_animation()
+
+    def idle_animation(self) -> bool:
+        """True while something should keep moving while a person thinks (keep it cheap)."""
+        return False
+
+    def show_results(self) -> None:
+        from kidgames.ui.results import ResultsScene
+        self.app.push(ResultsScene(self.app, self.spec, self.seats, list(self.state.winners), self.options))

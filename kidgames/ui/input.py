@@ -1,0 +1,82 @@
+"""One path for mouse and touch: pygame events become pointer gestures in canvas coordinates.
+
+A real touchscreen sends FINGER events *and* mouse events (``touch=True``) for the same touch; only
+the mouse events are used, so every touch counts once.  Under ``pygame.SCALED`` their positions are
+already in the logical canvas.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+TAP_SLOP = 24          # canvas pixels a finger may wander and still tap
+LONG_PRESS = 0.7       # seconds
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """``kind`` is down, up, tap, long, drag or move; ``start`` is where the press began."""
+
+    kind: str
+    pos: tuple[int, int]
+    start: tuple[int, int] | None = None
+    touch: bool = False
+
+
+class PointerInput:
+    def __init__(self) -> None:
+        self._down_at: tuple[int, int] | None = None
+        self._down_time = 0.0
+        self._dragging = False
+        self._long_sent = False
+
+    def reset(self) -> None:
+        """Forget a press in progress (a new scene must not receive the end of an old tap)."""
+        self._down_at = None
+        self._dragging = False
+        self._long_sent = False
+
+    def feed(self, event: pygame.event.Event, now: float) -> list[Pointer]:
+        touch = bool(getattr(event, "touch", False))
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            pos = _pos(event)
+            self._down_at, self._down_time = pos, now
+            self._dragging = self._long_sent = False
+            return [Pointer("down", pos, pos, touch)]
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            pos = _pos(event)
+            start = self._down_at
+            self.reset()
+            if start is None:
+                return []   # the press began before this scene: ignore its end
+            out = [Pointer("up", pos, start, touch)]
+            if _near(pos, start):
+                out.append(Pointer("tap", pos, start, touch))
+            return out
+        if event.type == pygame.MOUSEMOTION:
+            pos = _pos(event)
+            if self._down_at is not None and (self._dragging or not _near(pos, self._down_at)):
+                self._dragging = True
+                return [Pointer("drag", pos, self._down_at, touch)]
+            return [Pointer("move", pos, None, touch)]
+        return []
+
+    def poll_long_press(self, now: float) -> list[Pointer]:
+        if self._down_at is not None and not self._dragging and not self._long_sent \
+                and now - self._down_time >= LONG_PRESS:
+            self._long_sent = True
+            return [Pointer("long", self._down_at, self._down_at)]
+        return []
+
+
+def _pos(event: pygame.event.Event) -> tuple[int, int]:
+    pos = getattr(event, "pos", (0, 0))
+    try:
+        return int(pos[0]), int(pos[1])
+    except (TypeError, ValueError, IndexError):
+        return 0, 0
+
+
+def _near(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return abs(a[0] - b[0]) <= TAP_SLOP and abs(a[1] - b[1]) <= TAP_SLOP

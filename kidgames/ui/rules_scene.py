@@ -1,0 +1,78 @@
+"""The rules of a game, in pictures and short sentences, a page at a time."""
+from __future__ import annotations
+
+import pygame
+
+from kidgames.ui.scene import Scene
+from kidgames.ui.widgets import INK, PAPER, Button, rounded_panel
+
+PANEL = pygame.Rect(80, 50, 1440, 900)
+PER_PAGE = 6
+
+
+def rules_pages(spec_id: str) -> list[list[tuple[str, str]]]:
+    """The pages of a game's rules: lists of (picture, message key)."""
+    from kidgames.games import GAMES
+    try:
+        items = list(GAMES[spec_id].load_scene_class().RULES)
+    except (KeyError, ImportError, AttributeError):
+        items = []
+    return [items[i:i + PER_PAGE] for i in range(0, len(items), PER_PAGE)] or [[]]
+
+
+class RulesScene(Scene):
+    overlay = True
+
+    def __init__(self, app, spec_id: str) -> None:
+        super().__init__(app)
+        self.spec_id = spec_id
+        self.pages = rules_pages(spec_id)
+        self.page = 0
+
+    def layout(self) -> None:
+        last = len(self.pages) - 1
+        self.buttons = [
+            Button(pygame.Rect(PANEL.left + 40, PANEL.bottom - 130, 200, 100), self.prev, icon="back",
+                   enabled=self.page > 0, name="prev"),
+            Button(pygame.Rect(PANEL.right - 560, PANEL.bottom - 130, 200, 100), self.next, icon="play",
+                   enabled=self.page < last, name="next"),
+            Button(pygame.Rect(PANEL.right - 330, PANEL.bottom - 130, 290, 100), self.app.pop,
+                   self.t("button.close"), icon="check", colour="green", name="close"),
+        ]
+
+    def prev(self) -> None:
+        self.page = max(0, self.page - 1)
+        self.layout()
+
+    def next(self) -> None:
+        self.page = min(len(self.pages) - 1, self.page + 1)
+        self.layout()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((20, 20, 40, 160))
+        surface.blit(veil, (0, 0))
+        rounded_panel(surface, PANEL, PAPER, radius=36, border=(200, 160, 80), border_width=6)
+        assets = self.app.assets
+        title = assets.text(self.t(f"game.{self.spec_id}.title") + " — " + self.t("rules.title"), 46, INK,
+                            title=True, width=PANEL.w - 80)
+        surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.top + 24)))
+        col_w = (PANEL.w - 120) // 2
+        for i, (picture, key) in enumerate(self.pages[self.page]):
+            col, row = i % 2, i // 2
+            x = PANEL.left + 40 + col * (col_w + 40)
+            y = PANEL.top + 110 + row * 215
+            card = pygame.Rect(x, y, col_w, 195)
+            rounded_panel(surface, card, (255, 255, 255), radius=24, border=(230, 210, 170), shadow=3)
+            pics = picture.split("+")
+            px = card.left + 20
+            size = 130 if len(pics) == 1 else 90
+            for name in pics:
+                pic = assets.image(name, size)
+                surface.blit(pic, pic.get_rect(midleft=(px, card.centery)))
+                px += size + 6
+            text = assets.text(self.t(key), 30, INK, width=card.right - px - 30)
+            surface.blit(text, text.get_rect(midleft=(px + 14, card.centery)))
+        page = assets.text(f"{self.page + 1} / {len(self.pages)}", 34, INK)
+        surface.blit(page, page.get_rect(center=(PANEL.centerx - 160, PANEL.bottom - 80)))
+        self.draw_buttons(surface)

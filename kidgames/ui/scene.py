@@ -1,0 +1,71 @@
+"""Scenes and their life cycle (enter, pause, resume, leave), in a stack owned by the app.
+
+An overlay scene (a dialog, the rules, a curtain) draws over the scenes below it and takes the
+input; ``draw()`` never changes game state.
+"""
+from __future__ import annotations
+
+import pygame
+
+from kidgames.ui.widgets import Button
+
+
+class Scene:
+    overlay = False
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.buttons: list[Button] = []
+
+    # life cycle
+    def enter(self) -> None:
+        self.layout()
+
+    def leave(self) -> None:
+        pass
+
+    def pause(self) -> None:
+        pass
+
+    def resume(self) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        """(Re)build buttons and texts: on entering and after the language changes."""
+
+    # input
+    def handle(self, pointer) -> None:
+        for button in list(self.buttons):
+            if button.handle(pointer):
+                if pointer.kind == "tap":
+                    self.app.assets.play("click")
+                break
+
+    def key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def text_input(self, text: str) -> None:
+        pass
+
+    def back(self) -> None:
+        self.app.pop()
+
+    # time and drawing
+    def update(self, dt: float) -> bool:
+        """Advance animations; True while the picture changes by itself."""
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        for button in self.buttons:
+            button.draw(surface, self.app.assets)
+
+    def t(self, key: str, **values) -> str:
+        return self.app.t(key, **values)
+
+    def button(self, name: str) -> Button | None:
+        """A button by name (tests and the monkey use it to find targets)."""
+        return next((b for b in self.buttons if b.name == name), None)

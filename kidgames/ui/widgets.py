@@ -1,0 +1,164 @@
+"""Buttons and drawing helpers: big, friendly, finger-sized, no hover needed."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+INK = (52, 38, 28)
+PAPER = (255, 248, 230)
+CREAM = (250, 240, 210)
+SHADOW = (0, 0, 0, 70)
+PAWN_RGB = {
+    "red": (222, 52, 52), "blue": (45, 110, 230), "green": (40, 160, 70),
+    "yellow": (245, 200, 30), "purple": (150, 70, 200), "orange": (245, 130, 30),
+}
+BUTTON_COLOURS = {
+    "green": (88, 182, 86), "blue": (76, 140, 230), "orange": (245, 160, 60),
+    "red": (226, 88, 80), "grey": (190, 184, 170), "gold": (245, 200, 70), "paper": PAPER,
+}
+MIN_TARGET = 72   # the smallest thing a child's finger should have to hit, in canvas pixels
+
+
+def shade(colour, factor: float):
+    return tuple(max(0, min(255, int(c * factor))) for c in colour[:3])
+
+
+def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour, radius: int = 22,
+                  border=None, border_width: int = 4, shadow: int = 6) -> None:
+    if shadow:
+        shade_surf = pygame.Surface((rect.w, rect.h), pygame.SRCALPHA)
+        pygame.draw.rect(shade_surf, SHADOW, shade_surf.get_rect(), border_radius=radius)
+        surface.blit(shade_surf, (rect.x, rect.y + shadow))
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
+
+
+def draw_pawn(surface: pygame.Surface, colour: str, shape: str, centre, size: int,
+              lift: float = 0.0, highlight: bool = False) -> None:
+    """A pawn: a coloured body with a white emblem of its shape, standing on a soft shadow."""
+    x, y = centre
+    rgb = PAWN_RGB.get(colour, (128, 128, 128))
+    shadow = pygame.Surface((size, size // 3), pygame.SRCALPHA)
+    alpha = max(30, 90 - int(lift))
+    pygame.draw.ellipse(shadow, (0, 0, 0, alpha), shadow.get_rect())
+    surface.blit(shadow, (x - size // 2, y + size * 0.32 - size // 6))
+    y -= lift
+    if highlight:
+        pygame.draw.circle(surface, (255, 255, 255), (x, y - size * 0.1), size * 0.62)
+    body = pygame.Rect(0, 0, size * 0.8, size * 0.62)
+    body.midbottom = (x, y + size * 0.38)
+    head_r = size * 0.22
+    head = (x, body.top - head_r * 0.6)
+    dark = shade(rgb, 0.55)
+    pygame.draw.ellipse(surface, dark, body.inflate(6, 6))
+    pygame.draw.circle(surface, dark, head, head_r + 3)
+    pygame.draw.ellipse(surface, rgb, body)
+    pygame.draw.circle(surface, rgb, head, head_r)
+    pygame.draw.circle(surface, shade(rgb, 1.35), (head[0] - head_r * 0.35, head[1] - head_r * 0.35), head_r * 0.3)
+    draw_shape(surface, shape, (x, body.centery + 2), size * 0.2, (255, 255, 255))
+
+
+def draw_shape(surface: pygame.Surface, shape: str, centre, r: float, colour) -> None:
+    import math
+    x, y = centre
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, (x, y), r)
+        return
+    if shape == "square":
+        pygame.draw.rect(surface, colour, pygame.Rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7))
+        return
+    if shape == "triangle":
+        pts = [(x, y - r), (x + r * 0.95, y + r * 0.75), (x - r * 0.95, y + r * 0.75)]
+    elif shape == "diamond":
+        pts = [(x, y - r * 1.1), (x + r * 0.8, y), (x, y + r * 1.1), (x - r * 0.8, y)]
+    elif shape == "star":
+        pts = []
+        for i in range(10):
+            rr = r * 1.1 if i % 2 == 0 else r * 0.45
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    else:  # hexagon
+        pts = [(x + r * math.cos(math.pi / 3 * i), y + r * math.sin(math.pi / 3 * i)) for i in range(6)]
+    pygame.draw.polygon(surface, colour, pts)
+
+
+@dataclass
+class Button:
+    """A tappable button with a text and/or a picture.  Taps within ``cooldown`` are ignored."""
+
+    rect: pygame.Rect
+    on_tap: Callable[[], None]
+    text: str = ""
+    icon: str | None = None
+    colour: str = "paper"
+    text_size: int = 34
+    enabled: bool = True
+    visible: bool = True
+    selected: bool = False
+    cooldown: float = 0.35
+    name: str = ""
+    pressed: bool = field(default=False, repr=False)
+    _last: float = field(default=0.0, repr=False)
+
+    def handle(self, pointer) -> bool:
+        """Returns True when the pointer event was for this button."""
+        if not self.visible or not self.enabled:
+            return False
+        inside = self.rect.collidepoint(pointer.pos)
+        if pointer.kind == "down":
+            self.pressed = inside
+            return inside
+        if pointer.kind in ("up", "drag"):
+            if pointer.kind == "up":
+                self.pressed = False
+            return False
+        if pointer.kind == "tap" and inside and self.rect.collidepoint(pointer.start or pointer.pos):
+            now = time.monotonic()
+            if now - self._last < self.cooldown:
+                return True
+            self._last = now
+            self.pressed = False
+            self.on_tap()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, assets) -> None:
+        if not self.visible:
+            return
+        base = BUTTON_COLOURS.get(self.colour, PAPER)
+        if not self.enabled:
+            base = shade(base, 0.75)
+        rect = self.rect.move(0, 3 if self.pressed else 0)
+        border = (255, 215, 60) if self.selected else shade(base, 0.6)
+        rounded_panel(surface, rect, base, radius=min(26, rect.h // 3), border=border,
+                      border_width=7 if self.selected else 4, shadow=0 if self.pressed else 6)
+        ink = INK if sum(base) > 450 else (255, 255, 255)
+        outline = None if sum(base) > 450 else shade(base, 0.5)
+        icon_size = min(rect.h - 18, 96)
+        if self.icon and self.text:
+            pic = assets.image(self.icon, icon_size)
+            label = assets.text(self.text, self.text_size, ink, title=True, outline=outline,
+                                width=rect.w - icon_size - 40)
+            total = pic.get_width() + 14 + label.get_width()
+            x = rect.centerx - total // 2
+            surface.blit(pic, pic.get_rect(midleft=(x, rect.centery)))
+            surface.blit(label, label.get_rect(midleft=(x + pic.get_width() + 14, rect.centery)))
+        elif self.icon:
+            pic = assets.image(self.icon, icon_size)
+            surface.blit(pic, pic.get_rect(center=rect.center))
+        else:
+            label = assets.text(self.text, self.text_size, ink, title=True, outline=outline, width=rect.w - 24)
+            surface.blit(label, label.get_rect(center=rect.center))
+
+
+def vertical_gradient(size, top, bottom) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface((w, h))
+    for y in range(h):
+        t = y / max(1, h - 1)
+        pygame.draw.line(surf, tuple(int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)), (0, y), (w, y))
+    return surf

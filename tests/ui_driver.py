@@ -1,0 +1,61 @@
+"""Drive the real app headless with posted mouse events, as a person would tap."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from kidgames.core.settings import Settings  # noqa: E402
+from kidgames.games import GAMES  # noqa: E402
+from kidgames.ui.app import App  # noqa: E402
+from kidgames.ui.menu import MenuScene  # noqa: E402
+
+FRAME = 1 / 60
+
+
+def make_app(home, lang="en", speed="fast", **kw) -> App:
+    settings = Settings(lang=lang, speed=speed)
+    app = App(GAMES, settings=settings, home=home, mute=True, **kw)
+    app.reset_to(MenuScene(app))
+    app.guard_until = 0.0
+    app.frame(0.0)
+    return app
+
+
+def tap(app: App, pos, touch: bool = False, frames: int = 1) -> None:
+    """A press and release at ``pos`` (canvas coordinates), then a few frames."""
+    x, y = int(pos[0]), int(pos[1])
+    app.guard_until = 0.0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=touch))
+    app.frame(FRAME)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=touch))
+    for _ in range(frames):
+        app.frame(FRAME)
+
+
+def tap_button(app: App, name: str, touch: bool = False) -> None:
+    button = app.top.button(name)
+    assert button is not None, f"no button {name!r} on {type(app.top).__name__}: " \
+                               f"{[b.name for b in app.top.buttons]}"
+    tap(app, button.rect.center, touch=touch)
+
+
+def run(app: App, seconds: float) -> None:
+    for _ in range(int(seconds / FRAME)):
+        app.frame(FRAME)
+
+
+def run_until(app: App, condition, seconds: float = 30.0) -> bool:
+    for _ in range(int(seconds / FRAME)):
+        if condition():
+            return True
+        app.frame(FRAME)
+    return condition()
+
+
+def screenshot(app: App, path) -> None:
+    app.draw()
+    pygame.image.save(app.screen, str(path))
