@@ -327,6 +327,8 @@ def state_from_json(data: Mapping[str, Any]) -> KnightsState:
                 raise StateDataError(f"a saved knight stands on {pos!r}, which is not on the board")
         if any(d not in (OUT, BACK) for d in direction):
             raise StateDataError("a saved direction is neither 'out' nor 'back'")
+        if any(not isinstance(w, bool) for w in next_wide):
+            raise StateDataError("a saved 'next_wide' is neither true nor false")
         current = data["current_player"]
         if not isinstance(current, int) or not 0 <= current < n:
             raise StateDataError(f"the saved current player {current!r} is not a seat")
@@ -335,13 +337,15 @@ def state_from_json(data: Mapping[str, Any]) -> KnightsState:
             raise StateDataError("the saved winners are not seats")
         state.positions = list(positions)
         state.direction = list(direction)
-        state.next_wide = [bool(x) for x in next_wide]
+        state.next_wide = list(next_wide)
         state.current_player = current
         state.winners = winners
         state.turn = int(data.get("turn", 0))
         state.last_roll = data.get("last_roll")
         return state
-    except (KeyError, TypeError, ValueError) as exc:
+    except KeyError as exc:
+        raise StateDataError(f"the saved Knights game is damaged: {exc} is missing") from None
+    except (TypeError, ValueError) as exc:
         if isinstance(exc, StateDataError):
             raise
         raise StateDataError(f"the saved Knights game is damaged: {exc}") from None
