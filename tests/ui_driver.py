@@ -8,7 +8,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from kidgames.core.settings import Settings  # noqa: E402
 from kidgames.games import GAMES  # noqa: E402
 from kidgames.ui.app import App  # noqa: E402
 from kidgames.ui.menu import MenuScene  # noqa: E402
@@ -17,7 +16,9 @@ FRAME = 1 / 60
 
 
 def make_app(home, lang="en", speed="fast", **kw) -> App:
-    settings = Settings(lang=lang, speed=speed)
+    from kidgames.core.settings import SettingsStore
+    settings = SettingsStore(home).load()
+    settings.lang, settings.speed = lang, speed
     app = App(GAMES, settings=settings, home=home, mute=True, **kw)
     app.reset_to(MenuScene(app))
     app.guard_until = 0.0

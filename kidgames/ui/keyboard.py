@@ -38,13 +38,13 @@ class NameScene(Scene):
             x = PANEL.centerx - (len(row) * (key_w + gap) - gap) // 2
             for ch in row:
                 self.buttons.append(Button(pygame.Rect(x, y, key_w, key_h), lambda c=ch: self.type(c),
-                                           ch, text_size=44, name=f"key:{ch}", cooldown=0.08))
+                                           ch, text_size=44, name=f"key:{ch}", cooldown=0.0))
                 x += key_w + gap
             y += key_h + gap
         y = PANEL.bottom - 130
         self.buttons += [
             Button(pygame.Rect(PANEL.left + 60, y, 260, 100), self.erase, "⌫", colour="orange",
-                   text_size=48, name="erase", cooldown=0.08),
+                   text_size=48, name="erase", cooldown=0.0),
             Button(pygame.Rect(PANEL.left + 350, y, 420, 100), lambda: self.type(" "),
                    self.t("keyboard.space"), colour="paper", name="space", cooldown=0.08),
             Button(pygame.Rect(PANEL.right - 380, y, 320, 100), self.done, self.t("button.ok"),

@@ -1,0 +1,226 @@
+"""The app played as a person would: taps only (mouse and touch), headless."""
+import json
+
+import pytest
+
+import kidgames.ui.game as game_module
+from kidgames.games.knights.scene import KnightsScene
+from kidgames.ui.curtain import CurtainScene
+from kidgames.ui.dialog import ConfirmScene, MessageScene
+from kidgames.ui.menu import MenuScene
+from kidgames.ui.results import ResultsScene
+from kidgames.ui.setup import SetupScene
+from ui_driver import make_app, run, run_until, screenshot, tap, tap_button
+
+DIE = (1420, 800)
+
+
+@pytest.fixture
+def quick_skip(monkeypatch):
+    """Let a second tap skip the animation at once (the guard is in real seconds, tests run faster)."""
+    monkeypatch.setattr(game_module, "SKIP_GUARD", 0.0)
+
+
+def play_to_the_end(app, touch=False, max_throws=2000):
+    scene = app.top
+    assert isinstance(scene, KnightsScene)
+    throws = 0
+    while not isinstance(app.top, ResultsScene):
+        assert throws < max_throws, "the game did not end"
+        if isinstance(app.top, KnightsScene) and app.top.person_can_act():
+            tap(app, DIE, touch=touch)
+            throws += 1
+        tap(app, (600, 500), touch=touch)    # a tap on the board skips the animation
+        run(app, 0.05)
+    return scene, throws
+
+
+def test_menu_to_setup_to_a_whole_game_to_the_winner_by_taps(tmp_path, quick_skip):
+    app = make_app(tmp_path)
+    assert isinstance(app.top, MenuScene)
+    tap_button(app, "game:knights")
+    assert isinstance(app.top, SetupScene)
+    tap_button(app, "kind:1")               # the second seat becomes a person too
+    assert [s.kind for s in app.top.seats] == ["person", "person"]
+    tap_button(app, "start")
+    assert isinstance(app.top, KnightsScene)
+    scene, throws = play_to_the_end(app)
+    assert scene.state.is_over
+    winner = scene.state.winners[0]
+    assert scene.state.board.nodes[scene.state.positions[winner]].kind == "castle"
+    results = app.top
+    assert results.winners == [winner]
+    screenshot(app, tmp_path / "results.png")
+    # The save is gone once the game is over: nothing to continue.
+    assert not app.saves.exists()
+    tap_button(app, "again")
+    assert isinstance(app.top, KnightsScene) and app.top.state.turn == 0
+    tap_button(app, "home")
+    assert isinstance(app.top, ConfirmScene)
+    tap_button(app, "yes")
+    assert isinstance(app.top, MenuScene)
+
+
+def test_a_whole_game_by_finger_taps(tmp_path, quick_skip):
+    app = make_app(tmp_path)
+    tap_button(app, "game:knights", touch=True)
+    tap_button(app, "kind:1", touch=True)
+    tap_button(app, "start", touch=True)
+    scene, throws = play_to_the_end(app, touch=True)
+    assert throws == sum(1 for e in scene.controller.log if e.kind == "rolled")
+
+
+def test_a_double_tap_on_the_die_throws_once(tmp_path):
+    app = make_app(tmp_path)
+    tap_button(app, "game:knights")
+    tap_button(app, "kind:1")
+    tap_button(app, "start")
+    scene = app.top
+    tap(app, DIE)
+    tap(app, DIE)
+    assert scene.state.turn == 1
+    assert scene.anim.busy, "the second tap of a double tap must not skip the tumbling die"
+
+
+def test_a_computer_knight_throws_by_itself_at_a_pace_a_child_can_follow(tmp_path):
+    app = make_app(tmp_path, speed="normal")
+    tap_button(app, "game:knights")
+    setup = app.top
+    if not setup.seats[0].is_computer:
+        tap_button(app, "kind:0")
+    if not setup.seats[1].is_computer:
+        tap_button(app, "kind:1")
+    tap_button(app, "start")
+    scene = app.top
+    run(app, 0.5)
+    assert scene.state.turn == 0, "a computer waits a moment before it throws"
+    assert run_until(app, lambda: scene.state.turn >= 1, seconds=3)
+    assert scene.anim.busy, "its throw is animated"
+
+
+def test_the_game_is_saved_after_every_throw_and_offered_again(tmp_path, quick_skip):
+    app = make_app(tmp_path)
+    tap_button(app, "game:knights")
+    tap_button(app, "kind:1")
+    tap_button(app, "start")
+    scene = app.top
+    for _ in range(3):
+        tap(app, DIE)
+        run_until(app, lambda: scene.person_can_act(), seconds=20)
+    saved = json.loads((tmp_path / "save.json").read_text())
+    assert saved["state"]["turn"] == 3
+    assert saved["state"]["positions"] == scene.state.positions
+    # Start the app again: it offers to continue the same game.
+    from kidgames.ui.menu import offer_saved_game
+    app2 = make_app(tmp_path)
+    offer_saved_game(app2)
+    assert isinstance(app2.top, ConfirmScene)
+    tap_button(app2, "yes")
+    assert isinstance(app2.top, KnightsScene)
+    assert app2.top.state.positions == scene.state.positions
+    assert app2.top.state.turn == 3
+
+
+def test_a_damaged_save_is_set_aside_with_a_message(tmp_path):
+    (tmp_path / "save.json").write_text("{ this is not json", encoding="utf-8")
+    from kidgames.ui.menu import offer_saved_game
+    app = make_app(tmp_path)
+    offer_saved_game(app)
+    assert isinstance(app.top, MessageScene)
+    assert "damaged" in app.top.text or "put aside" in app.top.text
+    assert not (tmp_path / "save.json").exists()
+    assert list(tmp_path.glob("save.damaged-*.json")), "the damaged file is kept, not deleted"
+    tap_button(app, "ok")
+    assert isinstance(app.top, MenuScene)
+
+
+def test_settings_are_remembered(tmp_path):
+    app = make_app(tmp_path)
+    tap_button(app, "settings")
+    tap_button(app, "speed:slow")
+    tap_button(app, "sound")
+    tap_button(app, "done")
+    app2 = make_app(tmp_path)
+    stored = app2.settings_store.load()
+    assert stored.speed == "slow" and stored.sound is False
+
+
+def test_the_last_setup_is_remembered(tmp_path, quick_skip):
+    app = make_app(tmp_path)
+    tap_button(app, "game:knights")
+    tap_button(app, "add")
+    tap_button(app, "start")
+    app2 = make_app(tmp_path)
+    tap_button(app2, "game:knights")
+    assert len(app2.top.seats) == 3
+
+
+def test_names_are_typed_on_the_screen_keyboard(tmp_path):
+    app = make_app(tmp_path)
+    tap_button(app, "game:knights")
+    tap_button(app, "name:0")
+    for _ in range(10):
+        tap_button(app, "erase")
+    for letter in "ANNA":
+        tap_button(app, f"key:{letter}")
+    tap_button(app, "ok")
+    assert isinstance(app.top, SetupScene)
+    assert app.top.seats[0].name == "Anna"
+
+
+def test_every_button_is_big_enough_for_a_finger(tmp_path):
+    from kidgames.ui.widgets import MIN_TARGET
+    app = make_app(tmp_path)
+    seen = []
+
+    def check():
+        for b in app.top.buttons:
+            assert b.rect.w >= MIN_TARGET and b.rect.h >= MIN_TARGET, (type(app.top).__name__, b.name, b.rect)
+        seen.append(type(app.top).__name__)
+
+    check()
+    tap_button(app, "settings"); check(); tap_button(app, "done")
+    tap_button(app, "game:knights"); check()
+    tap_button(app, "name:0"); check(); tap_button(app, "ok")
+    tap_button(app, "rules"); check(); tap_button(app, "close")
+    tap_button(app, "start"); check()
+    assert len(set(seen)) == 6
+
+
+def test_the_rules_page_has_a_picture_and_a_sentence_for_every_special_field(tmp_path):
+    from kidgames.games.knights.rules import SCHEMA
+    app = make_app(tmp_path)
+    pictures = {name for picture, _ in KnightsScene.RULES for name in picture.split("+")}
+    plain = {"start", "path", "yellow", "bank", "castle", "well", "crown", "star", "golden_hill", "pool"}
+    for kind in SCHEMA.kinds:
+        if kind in plain:
+            continue
+        assert kind in pictures or f"{kind}_1" in pictures, kind
+    for _, key in KnightsScene.RULES:
+        assert app.catalog.has(key), key
+
+
+def test_every_special_field_has_its_own_picture_on_the_board(tmp_path):
+    from kidgames.core.paths import SPRITES
+    from kidgames.games import GAMES
+    app = make_app(tmp_path)
+    state = GAMES["knights"].new_state(2, seed=1)
+    from kidgames.core.seats import Seat
+    scene = KnightsScene(app, GAMES["knights"], [Seat("A", "red"), Seat("B", "blue")], state, {})
+    for node_id, node in state.board.nodes.items():
+        sprite = scene.field_sprite(node_id)
+        if node.kind in ("path", "yellow", "bank"):
+            continue
+        assert (SPRITES / f"{sprite}.png").exists(), (node_id, sprite)
+
+
+def test_a_curtain_hides_the_screen_until_the_named_player_taps(tmp_path):
+    from kidgames.core.seats import Seat
+    app = make_app(tmp_path)
+    opened = []
+    app.push(CurtainScene(app, Seat("Anna", "green"), lambda: opened.append(True)))
+    screenshot(app, tmp_path / "curtain.png")
+    tap(app, (100, 100))
+    assert isinstance(app.top, CurtainScene) and not opened
+    tap_button(app, "ready")
+    assert opened == [True]
