@@ -60,6 +60,7 @@ class Assets:
         self._images: dict[tuple[str, int], pygame.Surface] = {}
         self._originals: dict[str, pygame.Surface | None] = {}
         self._texts: OrderedDict = OrderedDict()
+        self._title_checker = None
 
     # -- fonts and text ---------------------------------------------------------------------------
     def font(self, size: int, title: bool = False) -> pygame.font.Font:
@@ -82,7 +83,7 @@ class Assets:
         if surf is not None:
             self._texts.move_to_end(key)
             return surf
-        font = self.font(size, title)
+        font = self.font(size, title and self.title_font_covers(text))
         lines = wrap(font, text, width) if width else text.split("\n")
         rendered = [font.render(line, True, colour) for line in lines]
         pad = 2 if outline else 0
@@ -104,6 +105,21 @@ class Assets:
         if len(self._texts) > 600:
             self._texts.popitem(last=False)
         return surf
+
+    def title_font_covers(self, text: str) -> bool:
+        """Whether the rounded title face has every letter of ``text`` (a Korean name typed in an
+        English game does not): otherwise the main font draws it, never boxes."""
+        if self._title_checker is None:
+            try:
+                import pygame.freetype
+                pygame.freetype.init()
+                self._title_checker = pygame.freetype.Font(str(TITLE_FONT), 20)
+            except (OSError, pygame.error, ImportError):
+                self._title_checker = False
+        if self._title_checker is False:
+            return False
+        metrics = self._title_checker.get_metrics("".join(ch for ch in text if not ch.isspace()))
+        return all(m is not None for m in metrics)
 
     def set_language(self, lang: str) -> None:
         self.lang = lang

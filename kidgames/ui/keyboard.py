@@ -43,8 +43,8 @@ class NameScene(Scene):
             y += key_h + gap
         y = PANEL.bottom - 130
         self.buttons += [
-            Button(pygame.Rect(PANEL.left + 60, y, 260, 100), self.erase, "⌫", colour="orange",
-                   text_size=48, name="erase", cooldown=0.0),
+            Button(pygame.Rect(PANEL.left + 60, y, 260, 100), self.erase, icon="back", colour="orange",
+                   name="erase", cooldown=0.0),
             Button(pygame.Rect(PANEL.left + 350, y, 420, 100), lambda: self.type(" "),
                    self.t("keyboard.space"), colour="paper", name="space", cooldown=0.08),
             Button(pygame.Rect(PANEL.right - 380, y, 320, 100), self.done, self.t("button.ok"),
