@@ -912,3 +912,38 @@ def test_a_random_seeded_walk_never_leaves_the_board():
     while not state.is_over:
         state.apply(Action("roll", die=rng.randint(1, 6)))
         assert all(p in state.board.nodes for p in state.positions)
+
+
+# -- junctions are reported in the move, so the screen can say which way a knight went ---------------
+def test_the_move_reports_the_path_chosen_at_the_witch_by_parity():
+    state = GAMES["knights"].new_state(2, seed=1)
+    state.positions[0] = "m14"
+    events = state.apply(Action("roll", die=2))
+    moved = only(events, "moved")
+    assert [list(b) for b in moved.branches] == [["witch", "blue", "even"]]
+    state.positions[1] = "m14"
+    events = state.apply(Action("roll", die=3))
+    assert [list(b) for b in only(events, "moved").branches] == [["witch", "green", "odd"]]
+
+
+def test_the_move_reports_the_wide_road_after_an_exact_landing_and_coming_back():
+    state = GAMES["knights"].new_state(2, seed=1)
+    state.positions[0] = "witch"
+    state.next_wide[0] = True
+    events = state.apply(Action("roll", die=3))
+    assert [list(b) for b in only(events, "moved").branches] == [["witch", "wide", "exact"]]
+    state.positions[1] = "b1"
+    state.direction[1] = "back"
+    events = state.apply(Action("roll", die=2))
+    assert [list(b) for b in only(events, "moved").branches] == [["witch", "wide", "return"]]
+
+
+def test_the_move_reports_the_short_or_long_path_at_the_golden_gate():
+    state = GAMES["knights"].new_state(2, seed=1)
+    state.positions[0] = "u7"
+    events = state.apply(Action("roll", die=3))
+    assert [list(b) for b in only(events, "moved").branches] == [["golden_gate", "short", "odd"]]
+    state.positions[1] = "u7"
+    events = state.apply(Action("roll", die=2))
+    assert [list(b) for b in only(events, "moved").branches] == [["golden_gate", "long", "even"]]
+    assert state.positions[1] == "star"

@@ -136,7 +136,7 @@ class KnightsState:
             if here.kind == "pool":
                 beyond = self._beyond_pool(here.id)
                 path = self._lane_run(here.id, beyond)
-                return self._arrive(p, path, die, effects=False)
+                return self._arrive(p, path, [], effects=False)
             return self._walk_and_arrive(p, die, free_start=True)
         if here.kind == "frog_king" and die == here.props["roll"]:
             target = here.props["to"] if going_out else here.props["back_to"]
@@ -147,24 +147,28 @@ class KnightsState:
 
     def _walk_and_arrive(self, p: int, die: int, free_start: bool) -> list[Event]:
         start = self.positions[p]
-        path, direction = self._walk(p, start, die, free_start)
+        path, direction, branches = self._walk(p, start, die, free_start)
         if path is None:
             return [Event("stuck", player=p, node=start, reason="overshoot", need=None)]
         self.direction[p] = direction
-        return self._arrive(p, path, die, effects=True)
+        return self._arrive(p, path, branches, effects=True)
 
-    def _walk(self, p: int, start: str, die: int, free_start: bool) -> tuple[list[str] | None, str]:
-        """The fields a throw of ``die`` crosses from ``start``, and the direction at its end.
+    def _walk(self, p: int, start: str, die: int, free_start: bool):
+        """The fields a throw of ``die`` crosses from ``start``, the direction at its end, and the
+        junctions passed as ``[junction, lane taken, why]`` (why: exact, odd, even or return).
 
         Returns ``(None, …)`` when the throw would overshoot the castle (the knight stays)."""
         board = self.board
         direction = self.direction[p]
         path: list[str] = []
+        branches: list[list[str]] = []
         current = start
         for step in range(die):
-            nxt, direction = self._step(p, current, direction, die, first=step == 0)
+            nxt, direction, why = self._step(p, current, direction, die, first=step == 0)
             if nxt is None:
-                return None, direction
+                return None, direction, branches
+            if why:
+                branches.append([current, board.nodes[nxt].lane, why])
             path.append(nxt)
             current = nxt
             node = board.nodes[nxt]
@@ -179,19 +183,20 @@ class KnightsState:
                 after = board.next_in_lane(nxt)
                 if after is None or board.nodes[after].kind != "dragon":
                     break  # the last dragon field: the dragon stops him
-        return path, direction
+        return path, direction, branches
 
-    def _step(self, p: int, current: str, direction: str, die: int, first: bool) -> tuple[str | None, str]:
+    def _step(self, p: int, current: str, direction: str, die: int, first: bool):
+        """One field on: ``(next field, direction, why a junction chose this way or None)``."""
         board = self.board
         lane = board.lane_of(current)
         if direction == BACK:
             if lane.two_way:
-                return board.prev_in_lane(current), BACK
+                return board.prev_in_lane(current), BACK, None
             # Coming back along a two-way lane and reaching its junction: on along its return lane.
             for branch in board.branches(current):
                 if branch.two_way and branch.return_to:
-                    return board.lanes[branch.return_to].fields[0], OUT
-            return board.next_in_lane(current), OUT
+                    return board.lanes[branch.return_to].fields[0], OUT, "return"
+            return board.next_in_lane(current), OUT, None
         branches = board.branches(current)
         if branches:
             wanted = "odd" if die % 2 else "even"
@@ -200,14 +205,14 @@ class KnightsState:
             chosen = next((b for b in branches if b.enter == wanted), None)
             if chosen is None:
                 chosen = next((b for b in branches if b.enter == ("odd" if die % 2 else "even")), branches[0])
-            return chosen.fields[0], OUT
-        return board.next_in_lane(current), OUT
+            return chosen.fields[0], OUT, chosen.enter or "only"
+        return board.next_in_lane(current), OUT, None
 
-    def _arrive(self, p: int, path: list[str], die: int, effects: bool) -> list[Event]:
+    def _arrive(self, p: int, path: list[str], branches: list, effects: bool) -> list[Event]:
         start = self.positions[p]
         self.positions[p] = path[-1]
         self.next_wide[p] = False
-        events = [Event("moved", player=p, path=path, **{"from": start})]
+        events = [Event("moved", player=p, path=path, branches=branches, **{"from": start})]
         if effects:
             events += self._field_acts(p, path[-1])
         self._settle_direction(p)

@@ -21,6 +21,7 @@ PLAYER_TOP, PLAYER_H = 130, 84
 FIELD_R = 27
 PAWN_SIZE = 50
 HOP_TIME, FLY_TIME, BANNER_TIME, ROLL_TIME = 0.26, 0.9, 1.3, 0.9
+NUDGE_EVERY, NUDGE_TIME = 4.0, 0.5     # the waiting die hops for NUDGE_TIME every NUDGE_EVERY seconds
 
 LANE_COLOURS = {
     "road": (226, 198, 146), "green": (176, 222, 120), "blue": (130, 185, 245),
@@ -72,6 +73,8 @@ class KnightsScene(GameScene):
         self.die_angle = 0.0
         self.die_jump = 0.0
         self.banner: tuple[str, str, float] | None = None   # (text, sprite, alpha 0..1)
+        self.banner_from_junction = False
+        self._was_nudging = False
         self.board_surface: pygame.Surface | None = None
 
     # -- geometry -------------------------------------------------------------------------------------
@@ -135,11 +138,30 @@ class KnightsScene(GameScene):
     def _anim_moved(self, ev) -> None:
         p = ev.player
         previous = ev.get("from")
+        junctions = {at: (lane, why) for at, lane, why in ev.get("branches", ())}
         for node in ev.path:
+            if previous in junctions:
+                self._junction_banner(previous, *junctions[previous])
             a, b = self.field_xy(previous), self.field_xy(node)
             self.anim.add(HOP_TIME, self._hop(p, a, b), start=self._set_moving(p), end=self.sound("step"),
                           easing=ease_in_out)
             previous = node
+        if self.banner_from_junction:
+            self.anim.add(0.2, lambda t: self._banner(*self.banner[:2], 1 - t) if self.banner else None,
+                          end=self._clear_banner)
+            self.banner_from_junction = False
+
+    def _junction_banner(self, junction: str, lane: str, why: str) -> None:
+        """The knight stops a moment at a fork and the screen says which way the throw sends him."""
+        roll = self.state.last_roll
+        key = "knights.branch.return" if why == "return" else f"knights.branch.{lane}"
+        if not self.app.catalog.has(key):
+            key = f"knights.branch.{why}"
+        text = self.t(key, n=roll)
+        sprite = self.field_sprite(junction) or "sparkles"
+        self.anim.add(0.2, lambda t: self._banner(text, sprite, t), start=self.sound("magic"))
+        self.anim.wait(0.9)
+        self.banner_from_junction = True
 
     def _set_moving(self, p: int):
         def start() -> None:
@@ -216,6 +238,7 @@ class KnightsScene(GameScene):
 
     def _anim_game_over(self, ev) -> None:
         def settle() -> None:
+            self.banner = None
             self.moving = None
             self.pawn_xy = [self.field_xy(pos) for pos in self.state.positions]
             self.pawn_lift = [0.0] * len(self.seats)
@@ -223,9 +246,19 @@ class KnightsScene(GameScene):
         self.anim.add(0.8, lambda t: self._banner(self.t("knights.castle", name=self.seats[ev.winners[0]].name),
                                                   "chest", min(1.0, t * 3)), start=self.sound("coin"))
         self.anim.wait(0.6)
+        self.anim.call(self._clear_banner)
 
     def idle_animation(self) -> bool:
-        return False
+        """Every few seconds the die hops a little to invite a tap (between hops nothing redraws)."""
+        if not self.person_can_act():
+            return False
+        phase = self.time % NUDGE_EVERY
+        self.die_jump = abs(math.sin(phase / NUDGE_TIME * math.pi * 2)) * 14 if phase < NUDGE_TIME else 0.0
+        nudging = phase < NUDGE_TIME + 0.05
+        if not nudging and self._was_nudging:
+            self.app.dirty = True
+        self._was_nudging = nudging
+        return nudging
 
     # -- drawing -----------------------------------------------------------------------------------
     def field_sprite(self, node_id: str) -> str:
@@ -285,14 +318,39 @@ class KnightsScene(GameScene):
             ink = (255, 255, 255) if current else INK
             name = assets.text(seat.name, 32, ink, title=True, outline=shade(PAWN_RGB[seat.colour], 0.5) if current else None)
             surface.blit(name, name.get_rect(midleft=(rect.x + 86, rect.centery)))
+            right = rect.right - 12
             if seat.is_computer:
                 robot = assets.image("robot", 40)
-                surface.blit(robot, robot.get_rect(midright=(rect.right - 12, rect.centery)))
+                surface.blit(robot, robot.get_rect(midright=(right, rect.centery)))
+                right -= 48
+            waiting = self.waiting_for(i)
+            if waiting:
+                sprite, need = waiting
+                badge = pygame.Rect(0, 0, 86, 56)
+                badge.midright = (right, rect.centery)
+                pygame.draw.rect(surface, (255, 255, 255), badge, border_radius=16)
+                pygame.draw.rect(surface, (200, 150, 60), badge, 3, border_radius=16)
+                pic = assets.image(sprite, 44)
+                surface.blit(pic, pic.get_rect(midleft=(badge.x + 4, badge.centery)))
+                num = assets.text(str(need), 34, (200, 40, 40), title=True)
+                surface.blit(num, num.get_rect(midright=(badge.right - 8, badge.centery)))
         self.draw_die(surface)
         hint = self.hint_text()
         if hint:
             label = assets.text(hint, 30, INK, width=SIDEBAR.w - 30)
             surface.blit(label, label.get_rect(midbottom=(SIDEBAR.centerx, DIE_CENTRE[1] - DIE_SIZE // 2 - 40)))
+
+    def waiting_for(self, seat: int) -> tuple[str, int] | None:
+        """A knight held by a waiting field, and the throw that frees him (as the board file says)."""
+        if self.moving == seat and self.anim.busy:
+            return None
+        node = self.state.board.nodes[self.state.positions[seat]]
+        out = self.state.direction[seat] == "out"
+        if node.kind in ("dragon", "claws") or (node.kind == "pool" and out):
+            return self.field_sprite(node.id), node.props["release"]
+        if node.kind == "frog_king":
+            return "frog_king", node.props["roll"]
+        return None
 
     def hint_text(self) -> str:
         if self.controller.is_over:
@@ -341,7 +399,9 @@ class KnightsScene(GameScene):
         label = assets.text(text, 36, INK, title=True, width=660)
         panel.blit(label, label.get_rect(midleft=(175, 82)))
         panel.set_alpha(int(255 * alpha))
-        y = BOARD_RECT.centery + 40 + (1 - alpha) * 30
+        # Keep clear of the knight the banner talks about: the other half of the board.
+        focus = self.pawn_xy[self.moving if self.moving is not None else self.shown_current]
+        y = BOARD_RECT.h * (0.3 if focus[1] > BOARD_RECT.centery else 0.68) + (1 - alpha) * 30
         surface.blit(panel, panel.get_rect(center=(BOARD_RECT.centerx, y)))
 
     # -- the painted board (made once) ----------------------------------------------------------------
