@@ -224,3 +224,51 @@ def test_a_curtain_hides_the_screen_until_the_named_player_taps(tmp_path):
     assert isinstance(app.top, CurtainScene) and not opened
     tap_button(app, "ready")
     assert opened == [True]
+
+
+def test_the_canvas_scales_to_a_tablet_window_and_taps_land_where_they_are_seen(tmp_path):
+    import pygame
+    app = make_app(tmp_path, window_size=(1280, 800))
+    tap_button(app, "game:knights")      # (canvas coordinates, as a scene sees them)
+    tap_button(app, "kind:1")
+    tap_button(app, "start")
+    scene = app.top
+    assert app.window.get_size() == (1280, 800)
+    assert app.to_canvas((DIE[0] * 0.8, DIE[1] * 0.8)) == DIE
+    window_die = (round(DIE[0] * 0.8), round(DIE[1] * 0.8))
+    app.guard_until = 0.0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_die, button=1, touch=True))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window_die, button=1, touch=True))
+    app.frame(1 / 60)
+    assert scene.state.turn == 1
+    # What the window shows is the canvas, scaled: the die's white face is where the finger was.
+    app.draw()
+    assert app.window.get_at(window_die)[:3] != (24, 20, 30)
+
+
+def test_a_wide_window_is_letterboxed_and_taps_on_the_bars_do_nothing(tmp_path):
+    app = make_app(tmp_path, window_size=(1920, 1000))
+    app.frame(0.0)
+    app.draw()
+    assert app.window.get_at((5, 500))[:3] == (24, 20, 30), "a bar beside the canvas"
+    x0 = (1920 - 1600) // 2
+    assert app.to_canvas((x0 + 100, 100)) == (100, 100)
+    assert app.to_canvas((5, 500))[0] < 0
+
+
+def test_a_touch_that_sends_finger_and_mouse_events_counts_once(tmp_path):
+    import pygame
+    app = make_app(tmp_path)
+    tap_button(app, "game:knights")
+    tap_button(app, "kind:1")
+    tap_button(app, "start")
+    scene = app.top
+    fx, fy = DIE[0] / 1600, DIE[1] / 1000
+    app.guard_until = 0.0
+    for kind, finger in ((pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN), (pygame.MOUSEBUTTONUP, pygame.FINGERUP)):
+        pygame.event.post(pygame.event.Event(finger, x=fx, y=fy, dx=0, dy=0, finger_id=1, touch_id=1,
+                                             pressure=1.0))
+        pygame.event.post(pygame.event.Event(kind, pos=DIE, button=1, touch=True))
+    app.frame(1 / 60)
+    run(app, 3)
+    assert scene.state.turn == 1

@@ -27,8 +27,8 @@ def make_app(home, lang="en", speed="fast", **kw) -> App:
 
 
 def tap(app: App, pos, touch: bool = False, frames: int = 1) -> None:
-    """A press and release at ``pos`` (canvas coordinates), then a few frames."""
-    x, y = int(pos[0]), int(pos[1])
+    """A press and release at ``pos`` (canvas coordinates, turned into the window's), then a few frames."""
+    x, y = app.to_window(pos)
     app.guard_until = 0.0
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=touch))
     app.frame(FRAME)

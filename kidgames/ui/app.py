@@ -27,7 +27,7 @@ SCENE_GUARD = 0.25     # seconds after a scene change in which new presses are i
 class App:
     def __init__(self, games: Mapping[str, Any], *, settings: Settings | None = None,
                  home=None, mute: bool = False, fullscreen: bool | None = None,
-                 speed: str | None = None) -> None:
+                 speed: str | None = None, window_size: tuple[int, int] | None = None) -> None:
         self.games = games
         self.home = home if home is not None else user_dir()
         self.settings_store = SettingsStore(self.home)
@@ -39,7 +39,13 @@ class App:
         self.saves = SaveStore(self.home)
         self.muted = mute
         pygame.init()
-        self.screen = self._open_window()
+        self._window_size = window_size
+        self.window = self._open_window()
+        # Scenes draw on one logical canvas; present() scales it into the window, letterboxed.
+        self.screen = pygame.Surface(CANVAS).convert()
+        self._scaled: pygame.Surface | None = None
+        self._view = pygame.Rect((0, 0), CANVAS)
+        self._update_view()
         self.catalog = Catalog(self.settings.lang)
         self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute)
         try:
@@ -48,7 +54,7 @@ class App:
             pass
         pygame.display.set_caption(self.t("app.title"))
         self.stack: list = []
-        self.input = PointerInput()
+        self.input = PointerInput(self.to_canvas)
         self.clock = pygame.time.Clock()
         self.running = True
         self.dirty = True
@@ -59,23 +65,53 @@ class App:
 
     # -- window --------------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
-        flags = pygame.SCALED | pygame.RESIZABLE
-        if self.settings.fullscreen:
-            flags |= pygame.FULLSCREEN
+        """A resizable window that fits the desktop, or the whole screen.  The scaling is our own
+        (not ``pygame.SCALED``), so it works the same with or without a graphics accelerator."""
         try:
-            return pygame.display.set_mode(CANVAS, flags)
+            if self.settings.fullscreen:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            return pygame.display.set_mode(self._windowed_size(), pygame.RESIZABLE)
         except pygame.error:
             return pygame.display.set_mode(CANVAS)
 
+    def _windowed_size(self) -> tuple[int, int]:
+        if self._window_size:
+            return self._window_size
+        if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+            return CANVAS
+        try:
+            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return CANVAS
+        scale = min(1.0, desk_w * 0.94 / CANVAS[0], desk_h * 0.88 / CANVAS[1])
+        return max(320, round(CANVAS[0] * scale)), max(200, round(CANVAS[1] * scale))
+
     def set_fullscreen(self, on: bool) -> None:
-        if on != bool(pygame.display.get_surface().get_flags() & pygame.FULLSCREEN):
-            try:
-                pygame.display.toggle_fullscreen()
-            except pygame.error:
-                pass
         self.settings.fullscreen = on
+        self.window = self._open_window()
+        self._scaled = None
+        self._update_view()
         self.save_settings()
         self.dirty = True
+
+    def to_canvas(self, pos) -> tuple[int, int]:
+        """A window position (mouse or finger) in canvas coordinates."""
+        view = self._view
+        if view.size == CANVAS:
+            return int(pos[0]) - view.x, int(pos[1]) - view.y
+        return (round((pos[0] - view.x) * CANVAS[0] / view.w),
+                round((pos[1] - view.y) * CANVAS[1] / view.h))
+
+    def to_window(self, pos) -> tuple[int, int]:
+        """A canvas position in window coordinates (the inverse of :meth:`to_canvas`)."""
+        view = self._view
+        return (round(view.x + pos[0] * view.w / CANVAS[0]), round(view.y + pos[1] * view.h / CANVAS[1]))
+
+    def _update_view(self) -> None:
+        ww, wh = self.window.get_size()
+        scale = min(ww / CANVAS[0], wh / CANVAS[1])
+        w, h = max(1, round(CANVAS[0] * scale)), max(1, round(CANVAS[1] * scale))
+        self._view = pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
 
     def _drain_startup_events(self) -> None:
         pygame.event.get()
@@ -187,6 +223,9 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
+            self.window = pygame.display.get_surface()
+            self._scaled = None
+            self._update_view()
             self.dirty = True
             return
         if event.type == pygame.KEYDOWN:
@@ -215,6 +254,22 @@ class App:
                 break
         for scene in self.stack[first:]:
             scene.draw(self.screen)
+        self.present()
+
+    def present(self) -> None:
+        """Show the canvas in the window: as it is when the sizes match, else scaled and letterboxed."""
+        window = pygame.display.get_surface() or self.window
+        self.window = window
+        if self._scaled is None or window.get_size() != getattr(self, "_presented_size", None):
+            self._update_view()
+            self._presented_size = window.get_size()
+            window.fill((24, 20, 30))
+            self._scaled = pygame.Surface(self._view.size).convert() if self._view.size != CANVAS else None
+        if self._scaled is None:
+            window.blit(self.screen, self._view.topleft)
+        else:
+            pygame.transform.smoothscale(self.screen, self._view.size, self._scaled)
+            window.blit(self._scaled, self._view.topleft)
         pygame.display.flip()
         self.frames_drawn += 1
         self.dirty = False

@@ -25,7 +25,8 @@ class Pointer:
 
 
 class PointerInput:
-    def __init__(self) -> None:
+    def __init__(self, to_canvas=lambda pos: pos) -> None:
+        self.to_canvas = to_canvas
         self._down_at: tuple[int, int] | None = None
         self._down_time = 0.0
         self._dragging = False
@@ -39,13 +40,14 @@ class PointerInput:
 
     def feed(self, event: pygame.event.Event, now: float) -> list[Pointer]:
         touch = bool(getattr(event, "touch", False))
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            return []   # finger events too: their touch also arrives as mouse events, used once
+        pos = self.to_canvas(_pos(event))
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            pos = _pos(event)
             self._down_at, self._down_time = pos, now
             self._dragging = self._long_sent = False
             return [Pointer("down", pos, pos, touch)]
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            pos = _pos(event)
             start = self._down_at
             self.reset()
             if start is None:
@@ -55,7 +57,6 @@ class PointerInput:
                 out.append(Pointer("tap", pos, start, touch))
             return out
         if event.type == pygame.MOUSEMOTION:
-            pos = _pos(event)
             if self._down_at is not None and (self._dragging or not _near(pos, self._down_at)):
                 self._dragging = True
                 return [Pointer("drag", pos, self._down_at, touch)]
