@@ -106,6 +106,20 @@ class Assets:
             self._texts.popitem(last=False)
         return surf
 
+    def fit_text(self, text: str, size: int, colour, width: int, height: int, title: bool = False,
+                 outline=None, min_size: int = 18) -> pygame.Surface:
+        """The text at the largest size up to ``size`` whose words each fit ``width`` and whose
+        wrapped lines fit ``height`` (long words in German, long sentences on small cards)."""
+        words = text.split()
+        for s in range(size, min_size - 1, -2):
+            font = self.font(s, title and self.title_font_covers(text))
+            if words and max(font.size(w)[0] for w in words) > width:
+                continue
+            surf = self.text(text, s, colour, title=title, outline=outline, width=width)
+            if surf.get_height() <= height:
+                return surf
+        return self.text(text, min_size, colour, title=title, outline=outline, width=width)
+
     def title_font_covers(self, text: str) -> bool:
         """Whether the rounded title face has every letter of ``text`` (a Korean name typed in an
         English game does not): otherwise the main font draws it, never boxes."""

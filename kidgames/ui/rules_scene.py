@@ -71,7 +71,7 @@ class RulesScene(Scene):
                 pic = assets.image(name, size)
                 surface.blit(pic, pic.get_rect(midleft=(px, card.centery)))
                 px += size + 6
-            text = assets.text(self.t(key), 30, INK, width=card.right - px - 30)
+            text = assets.fit_text(self.t(key), 32, INK, card.right - px - 30, card.h - 16)
             surface.blit(text, text.get_rect(midleft=(px + 14, card.centery)))
         page = assets.text(f"{self.page + 1} / {len(self.pages)}", 34, INK)
         surface.blit(page, page.get_rect(center=(PANEL.centerx - 160, PANEL.bottom - 80)))

@@ -141,8 +141,8 @@ class Button:
         icon_size = min(rect.h - 18, 96)
         if self.icon and self.text:
             pic = assets.image(self.icon, icon_size)
-            label = assets.text(self.text, self.text_size, ink, title=True, outline=outline,
-                                width=rect.w - icon_size - 40)
+            label = assets.fit_text(self.text, self.text_size, ink, rect.w - icon_size - 44, rect.h - 12,
+                                    title=True, outline=outline)
             total = pic.get_width() + 14 + label.get_width()
             x = rect.centerx - total // 2
             surface.blit(pic, pic.get_rect(midleft=(x, rect.centery)))
@@ -151,7 +151,8 @@ class Button:
             pic = assets.image(self.icon, icon_size)
             surface.blit(pic, pic.get_rect(center=rect.center))
         else:
-            label = assets.text(self.text, self.text_size, ink, title=True, outline=outline, width=rect.w - 24)
+            label = assets.fit_text(self.text, self.text_size, ink, rect.w - 24, rect.h - 10, title=True,
+                                    outline=outline)
             surface.blit(label, label.get_rect(center=rect.center))
 
 
