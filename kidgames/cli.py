@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -48,10 +47,8 @@ def parse_players(text: str, spec, colour_names=None):
         raise UsageError(f"--players: {spec.title} is for {spec.min_players} to {spec.max_players} players, "
                          f"not {len(names)}")
     seats = []
-    computers = 0
     for name, colour in zip(names, COLOURS):
         if name.lower() in COMPUTER_WORDS:
-            computers += 1
             label = (colour_names or {}).get(colour, colour.capitalize())
             seats.append(Seat(label, colour, COMPUTER))
         else:

@@ -51,7 +51,7 @@ def open_game(app):
 
 
 def open_results(app):
-    scene = start_game_scene(app, "knights", SEATS, seed=1)
+    start_game_scene(app, "knights", SEATS, seed=1)
     app.push(ResultsScene(app, KNIGHTS, SEATS, [1], {}))
 
 

@@ -6,7 +6,7 @@ from typing import Callable
 import pygame
 
 from kidgames.ui.scene import Scene
-from kidgames.ui.widgets import INK, PAPER, Button, rounded_panel
+from kidgames.ui.widgets import Button, INK, overlay_panel
 
 DIALOG = pygame.Rect(300, 230, 1000, 540)
 
@@ -22,10 +22,7 @@ class DialogScene(Scene):
         self.icon = icon
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((20, 20, 40, 150))
-        surface.blit(veil, (0, 0))
-        rounded_panel(surface, DIALOG, PAPER, radius=36, border=(200, 160, 80), border_width=6, shadow=10)
+        overlay_panel(surface, DIALOG, shadow=10)
         assets = self.app.assets
         y = DIALOG.top + 36
         if self.icon:

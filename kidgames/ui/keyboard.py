@@ -6,7 +6,7 @@ from typing import Callable
 import pygame
 
 from kidgames.ui.scene import Scene
-from kidgames.ui.widgets import INK, PAPER, Button, rounded_panel
+from kidgames.ui.widgets import Button, INK, overlay_panel, rounded_panel
 
 MAX_NAME = 12
 ALPHABETS = {
@@ -84,10 +84,7 @@ class NameScene(Scene):
         self.app.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((20, 20, 40, 150))
-        surface.blit(veil, (0, 0))
-        rounded_panel(surface, PANEL, PAPER, radius=36, border=(200, 160, 80), border_width=6)
+        overlay_panel(surface, PANEL)
         assets = self.app.assets
         title = assets.text(self.t("keyboard.title"), 44, INK, title=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.top + 30)))

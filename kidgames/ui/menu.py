@@ -1,7 +1,6 @@
 """The menu: a big picture tile for every playable game, continue, settings."""
 from __future__ import annotations
 
-import math
 
 import pygame
 

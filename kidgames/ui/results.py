@@ -7,7 +7,7 @@ import random
 import pygame
 
 from kidgames.ui.scene import Scene
-from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, rounded_panel
+from kidgames.ui.widgets import Button, INK, PAWN_RGB, draw_pawn, overlay_panel
 
 PANEL = pygame.Rect(260, 120, 1080, 760)
 CONFETTI = 140
@@ -65,12 +65,9 @@ class ResultsScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((30, 20, 50, 140))
-        surface.blit(veil, (0, 0))
+        overlay_panel(surface, PANEL, veil=(30, 20, 50, 140), border=(240, 190, 40), border_width=10, shadow=12)
         assets = self.app.assets
         glow = 1 + 0.04 * math.sin(self.time * 4)
-        rounded_panel(surface, PANEL, PAPER, radius=40, border=(240, 190, 40), border_width=10, shadow=12)
         trophy = assets.image("trophy", int(170 * glow))
         surface.blit(trophy, trophy.get_rect(center=(PANEL.centerx, PANEL.top + 130)))
         for i, side in enumerate((-1, 1)):

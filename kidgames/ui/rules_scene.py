@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from kidgames.ui.scene import Scene
-from kidgames.ui.widgets import INK, PAPER, Button, rounded_panel
+from kidgames.ui.widgets import Button, INK, overlay_panel, rounded_panel
 
 PANEL = pygame.Rect(80, 50, 1440, 900)
 PER_PAGE = 6
@@ -49,10 +49,7 @@ class RulesScene(Scene):
         self.layout()
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((20, 20, 40, 160))
-        surface.blit(veil, (0, 0))
-        rounded_panel(surface, PANEL, PAPER, radius=36, border=(200, 160, 80), border_width=6)
+        overlay_panel(surface, PANEL, veil=(20, 20, 40, 160))
         assets = self.app.assets
         title = assets.text(self.t(f"game.{self.spec_id}.title") + " — " + self.t("rules.title"), 46, INK,
                             title=True, width=PANEL.w - 80)

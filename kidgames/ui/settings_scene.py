@@ -7,7 +7,7 @@ from kidgames.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from kidgames.core.settings import SPEEDS
 from kidgames.ui.dialog import DIALOG
 from kidgames.ui.scene import Scene
-from kidgames.ui.widgets import INK, PAPER, Button, rounded_panel
+from kidgames.ui.widgets import Button, INK, overlay_panel
 
 PANEL = pygame.Rect(150, 70, 1300, 860)
 SPEED_ICONS = {"slow": "snail", "normal": "turtle", "fast": "rabbit"}
@@ -59,10 +59,7 @@ class SettingsScene(Scene):
         self.layout()
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((20, 20, 40, 150))
-        surface.blit(veil, (0, 0))
-        rounded_panel(surface, PANEL, PAPER, radius=36, border=(200, 160, 80), border_width=6)
+        overlay_panel(surface, PANEL)
         assets = self.app.assets
         title = assets.text(self.t("settings.title"), 56, INK, title=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.top + 24)))

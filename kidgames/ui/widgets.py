@@ -37,6 +37,16 @@ def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour, radius: in
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
 
 
+def overlay_panel(surface: pygame.Surface, rect: pygame.Rect | None, veil=(20, 20, 40, 150),
+                  border=(200, 160, 80), border_width: int = 6, shadow: int = 8) -> None:
+    """Dim what lies below an overlay, then draw the overlay's paper panel (if ``rect``)."""
+    shade_surf = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade_surf.fill(veil)
+    surface.blit(shade_surf, (0, 0))
+    if rect is not None:
+        rounded_panel(surface, rect, PAPER, radius=36, border=border, border_width=border_width, shadow=shadow)
+
+
 def draw_pawn(surface: pygame.Surface, colour: str, shape: str, centre, size: int,
               lift: float = 0.0, highlight: bool = False) -> None:
     """A pawn: a coloured body with a white emblem of its shape, standing on a soft shadow."""

@@ -8,7 +8,7 @@ import random
 import pygame
 
 from kidgames.core.protocol import Action
-from kidgames.ui.anim import ease_in_out, ease_out_quad, lerp, lerp_point
+from kidgames.ui.anim import ease_in_out, lerp_point
 from kidgames.ui.game import GameScene
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, draw_pawn, rounded_panel, shade
 
