@@ -1,0 +1,541 @@
+"""How quick and how light is the app?  Start-up, frame times, idle CPU, memory, rules speed.
+
+    python bench/app_bench.py                    # SDL dummy video and audio drivers (headless)
+    python bench/app_bench.py --x11              # the real X server in $DISPLAY (e.g. Xvfb :99)
+    python bench/app_bench.py --json out.json    # also write every figure as JSON
+
+What is measured (each figure is printed with its target beside it):
+
+1. Start-up: the wall time from launching a fresh ``python`` until the menu has drawn its first
+   frame, built the same way ``kidgames/cli.py`` ``run_app`` builds it (median of ``--runs``).
+2. Frame time in a window of the canvas's full size (1600x1000): every ``app.frame()`` call that
+   drew, in the menu (forced redraws), in a Knights game of 4 computer players (their turns
+   animating) and in the results scene (confetti); then Knights again in the 1521x950 window the
+   app opens on a 1920x1080 desktop, where every frame is scaled.  Each frame is split into the
+   scenes' drawing and ``app.present()`` (scaling, blit, and ``pygame.display.flip()`` in brackets).
+3. CPU while idle: the real loop ``app.run()`` for ``--idle-seconds`` on the menu and in a Knights
+   game waiting for a person's roll, in the window the app chooses itself; process CPU time / wall
+   time, in % of one core.  A what-if row repeats the Knights case with the scene's
+   ``idle_animation()`` answering True, to show what redrawing at 60 fps while idle would cost.
+4. Memory: the max RSS of a process that opened the menu and played ~10 s of Knights animation.
+5. Random Knights games per second through the public protocol (``kidgames.games.GAMES``).
+
+Every measurement of the app runs in a child process of its own (``--child MODE``), with
+``KIDGAMES_HOME`` set to a fresh temporary folder, so no user's settings or saved game are used
+or touched.  The app's code is driven from outside; nothing in it is changed.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FRAME = 1 / 60           # the time step of one animation frame (ANIM_FPS)
+KNIGHTS_SEED = 7
+CANVAS = (1600, 1000)            # kidgames.ui.app.CANVAS; frame times are taken in a window this size
+SCALED_WINDOW = (1521, 950)      # the window the app opens on a 1920x1080 desktop (it keeps a margin)
+TAG = "BENCH "           # a child's result line: TAG + JSON
+
+TARGETS = {
+    "startup_s": 1.0,        # start-up to the first menu frame, seconds
+    "frame_p95_ms": 10.0,    # 95th percentile of the frame time
+    "idle_cpu_pct": 3.0,     # % of one core while nothing moves
+    "max_rss_mb": 200.0,     # peak resident memory
+}
+
+# The start-up driver: what ``python main.py`` does up to the first frame of the menu
+# (kidgames/cli.py main -> run_app), with time marks.  It runs with the repository as its
+# working folder, as ``python main.py`` does.
+STARTUP_DRIVER = r"""
+import time
+T0 = time.perf_counter()
+import json, sys
+from kidgames.cli import build_parser
+from kidgames.games import GAMES
+args = build_parser(GAMES).parse_args([])
+T1 = time.perf_counter()
+from kidgames.ui.app import App
+from kidgames.ui.menu import MenuScene, offer_saved_game
+T2 = time.perf_counter()
+app = App(GAMES, mute=args.mute, fullscreen=args.fullscreen, speed=args.speed)
+T3 = time.perf_counter()
+app.reset_to(MenuScene(app))
+if app.saves.exists():
+    offer_saved_game(app)
+app.frame()
+T4 = time.perf_counter()
+assert app.frames_drawn == 1, app.frames_drawn
+import pygame
+print("READY " + json.dumps({"imports_cli": T1 - T0, "imports_ui": T2 - T1, "app": T3 - T2,
+                             "first_frame": T4 - T3, "inside": T4 - T0,
+                             "driver": pygame.display.get_driver()}), flush=True)
+pygame.quit()
+"""
+
+
+# -- small helpers ------------------------------------------------------------------------------------
+def percentile(values: list[float], p: float) -> float:
+    """The nearest-rank percentile (a value that occurred)."""
+    v = sorted(values)
+    return v[max(1, math.ceil(p / 100 * len(v))) - 1]
+
+
+def frame_summary(times_ms: list[float]) -> dict:
+    if not times_ms:
+        return {"n": 0}
+    return {"n": len(times_ms), "mean": statistics.fmean(times_ms), "median": statistics.median(times_ms),
+            "p95": percentile(times_ms, 95), "max": max(times_ms)}
+
+
+def cpu_seconds() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def max_rss_mb() -> float:
+    # ru_maxrss is in kilobytes on Linux (bytes on macOS)
+    kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return kb / (1024 * 1024) if sys.platform == "darwin" else kb / 1024
+
+
+def child_env(x11: bool, home: str) -> dict:
+    env = dict(os.environ)
+    env["KIDGAMES_HOME"] = home
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    env["SDL_AUDIODRIVER"] = "dummy"          # no sound card is assumed in either mode
+    if x11:
+        env["SDL_VIDEODRIVER"] = "x11"
+    else:
+        env["SDL_VIDEODRIVER"] = "dummy"
+    env.pop("KIDGAMES_RAISE", None)
+    return env
+
+
+def run_child(mode: str, args, extra: list[str] | None = None, timeout: float = 120) -> dict:
+    with tempfile.TemporaryDirectory(prefix="kidgames-bench-") as home:
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--child", mode,
+               "--frames", str(args.frames), "--idle-seconds", str(args.idle_seconds)] + (extra or [])
+        proc = subprocess.run(cmd, cwd=ROOT, env=child_env(args.x11, home), capture_output=True,
+                              text=True, timeout=timeout)
+    for line in proc.stdout.splitlines():
+        if line.startswith(TAG):
+            return json.loads(line[len(TAG):])
+    raise RuntimeError(f"child {mode!r} failed (exit {proc.returncode}):\n{proc.stdout[-2000:]}\n"
+                       f"{proc.stderr[-3000:]}")
+
+
+# -- 1. start-up ---------------------------------------------------------------------------------------
+def measure_startup(args) -> dict:
+    runs = []
+    for _ in range(args.runs):
+        with tempfile.TemporaryDirectory(prefix="kidgames-bench-") as home:
+            started = time.perf_counter()
+            proc = subprocess.Popen([sys.executable, "-c", STARTUP_DRIVER], cwd=ROOT,
+                                    env=child_env(args.x11, home), stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True)
+            marks = None
+            for line in proc.stdout:
+                if line.startswith("READY "):
+                    wall = time.perf_counter() - started
+                    marks = json.loads(line[6:])
+                    break
+            rest, err = proc.communicate(timeout=60)
+            if marks is None:
+                raise RuntimeError(f"the start-up driver did not reach the menu (exit {proc.returncode}):\n{err}")
+        marks["wall"] = wall
+        marks["python"] = wall - marks["inside"]   # interpreter start and pipe, before the first line
+        runs.append(marks)
+    keys = ("wall", "python", "imports_cli", "imports_ui", "app", "first_frame")
+    return {"runs": [r["wall"] for r in runs], "driver": runs[0]["driver"],
+            **{k: statistics.median(r[k] for r in runs) for k in keys}}
+
+
+# -- child: 2. frame times (and the memory high-water mark along the way) -------------------------------
+def build_app(window_size=None, mute: bool = False):
+    """The app as ``run_app`` builds it (settings from the fresh KIDGAMES_HOME, sound as set);
+    ``window_size`` asks for a window of that size instead of the app's own choice."""
+    import inspect
+
+    import pygame  # noqa: F401  (SDL drivers come from the environment)
+    from kidgames.games import GAMES
+    from kidgames.ui.app import App
+    from kidgames.ui.menu import MenuScene
+    kw = {}
+    if window_size is not None and "window_size" in inspect.signature(App).parameters:
+        kw["window_size"] = tuple(window_size)
+    app = App(GAMES, mute=mute, **kw)
+    app.reset_to(MenuScene(app))
+    app.guard_until = 0.0
+    app.frame(0.0)
+    return app
+
+
+class PresentTimer:
+    """Times, from outside the app, the part of a frame that puts the canvas on the screen:
+    ``app.present()`` (scaling into the window, blit, flip) when the app has it, and within it
+    ``pygame.display.flip()``.  The rest of a frame is the scenes' drawing (and update)."""
+
+    def __init__(self, app) -> None:
+        import pygame
+        self.present = 0.0
+        self.flip = 0.0
+        original_flip = pygame.display.flip
+
+        def timed_flip(*a, **kw):
+            t = time.perf_counter()
+            try:
+                return original_flip(*a, **kw)
+            finally:
+                self.flip = time.perf_counter() - t
+
+        pygame.display.flip = timed_flip
+        self.has_present = callable(getattr(app, "present", None))
+        if self.has_present:
+            original_present = app.present
+
+            def timed_present(*a, **kw):
+                t = time.perf_counter()
+                try:
+                    return original_present(*a, **kw)
+                finally:
+                    self.present = time.perf_counter() - t
+
+            app.present = timed_present   # on the instance: the app's class is not changed
+
+    def reset(self) -> None:
+        self.present = self.flip = 0.0
+
+    def shown(self) -> float:
+        return self.present if self.has_present else self.flip
+
+
+def timed_frames(app, n: int, timer: PresentTimer, before=None, on_frame=None) -> dict:
+    """Run ``n`` frames of 1/60 s; time those that drew."""
+    drew, present_ms, flip_ms, skipped = [], [], [], 0
+    for _ in range(n):
+        if before:
+            before()
+        count = app.frames_drawn
+        timer.reset()
+        t = time.perf_counter()
+        app.frame(FRAME)
+        elapsed = (time.perf_counter() - t) * 1000
+        if app.frames_drawn > count:
+            drew.append(elapsed)
+            present_ms.append(timer.shown() * 1000)
+            flip_ms.append(timer.flip * 1000)
+            if on_frame:
+                on_frame(elapsed)
+        else:
+            skipped += 1
+    out = frame_summary(drew)
+    out["not_drawn"] = skipped
+    out["present_median"] = statistics.median(present_ms) if drew else 0.0
+    out["flip_median"] = statistics.median(flip_ms) if drew else 0.0
+    out["draw_median"] = statistics.median(d - p for d, p in zip(drew, present_ms)) if drew else 0.0
+    return out
+
+
+def four_computers():
+    from kidgames.core.seats import COMPUTER, Seat
+    return [Seat(c.capitalize(), c, COMPUTER) for c in ("red", "blue", "green", "yellow")]
+
+
+def knights_frames(app, timer: PresentTimer, frames: int) -> tuple[dict, object]:
+    """A Knights game of 4 computer players; their turns animate (pause, roll, hops, banners)."""
+    from kidgames.ui.game import start_game_scene
+    t = time.perf_counter()
+    scene = start_game_scene(app, "knights", four_computers(), seed=KNIGHTS_SEED)
+    app.frame(FRAME)              # the first frame paints the board once
+    open_ms = (time.perf_counter() - t) * 1000
+    action_frames: list[float] = []
+    turn = [scene.state.turn]
+
+    def note_action(elapsed: float) -> None:
+        if scene.state.turn != turn[0]:      # a computer threw in this frame (and the game was saved)
+            turn[0] = scene.state.turn
+            action_frames.append(elapsed)
+
+    out = timed_frames(app, frames, timer, on_frame=note_action)
+    out.update(action_frames=action_frames, turns=scene.state.turn, open_ms=open_ms)
+    return out, scene
+
+
+def child_frames(opts) -> dict:
+    import pygame
+    from kidgames.ui.results import ResultsScene
+    app = build_app(window_size=CANVAS)
+    timer = PresentTimer(app)
+    result = {"driver": pygame.display.get_driver(), "canvas": list(app.screen.get_size()),
+              "window": list(pygame.display.get_surface().get_size()), "sound": app.assets.sounds.available}
+
+    # the menu: it does not animate, so every frame is made to redraw (as after a press)
+    result["menu"] = timed_frames(app, opts.frames, timer, before=lambda: setattr(app, "dirty", True))
+
+    result["knights"], scene = knights_frames(app, timer, opts.frames)
+    result["max_rss_mb_after_knights"] = max_rss_mb()
+
+    # what one autosave costs (it runs inside the frame in which a throw is applied)
+    saves = []
+    for _ in range(20):
+        t = time.perf_counter()
+        scene.autosave(scene.state)
+        saves.append((time.perf_counter() - t) * 1000)
+    result["autosave_ms"] = {"median": statistics.median(saves), "max": max(saves),
+                             "bytes": app.saves.path.stat().st_size}
+
+    # the results scene: play the game out without animation, then let the results come up
+    ctrl = scene.controller
+    while not ctrl.is_over:
+        scene.submit(ctrl.computer_action())
+        scene.anim.skip()
+    for _ in range(600):
+        app.frame(FRAME)
+        if isinstance(app.top, ResultsScene):
+            break
+    if not isinstance(app.top, ResultsScene):
+        raise RuntimeError("the results scene did not come up")
+    result["results"] = timed_frames(app, opts.frames, timer)
+    result["max_rss_mb_end"] = max_rss_mb()
+    pygame.quit()
+    return result
+
+
+def child_frames_scaled(opts) -> dict:
+    """Knights again in the window the app opens on a 1920x1080 desktop (the canvas is scaled)."""
+    import pygame
+    app = build_app(window_size=SCALED_WINDOW)
+    timer = PresentTimer(app)
+    knights, _ = knights_frames(app, timer, opts.frames)
+    result = {"driver": pygame.display.get_driver(), "window": list(pygame.display.get_surface().get_size()),
+              "knights": knights}
+    pygame.quit()
+    return result
+
+
+# -- child: 3. CPU while idle ---------------------------------------------------------------------------
+def child_idle(opts, where: str) -> dict:
+    import pygame
+    from kidgames.core.seats import COMPUTER, PERSON, Seat
+    from kidgames.ui.game import start_game_scene
+    app = build_app()
+    scene = None
+    if where in ("knights", "pulse"):
+        seats = [Seat("Anna", "red", PERSON), Seat("Blue", "blue", COMPUTER)]
+        scene = start_game_scene(app, "knights", seats, seed=KNIGHTS_SEED)
+    if where == "pulse":
+        # What if the scene redrew every frame while a person may roll (a die that pulses all the
+        # time instead of hopping now and then)?  Set on the instance: the app is not changed.
+        scene.idle_animation = lambda: True
+
+    loops = [0]
+    frame = app.frame
+
+    def counted_frame(dt=None):   # counts loop turns; set on the instance, the app is not changed
+        loops[0] += 1
+        return frame(dt)
+
+    app.frame = counted_frame
+    warmup = 1.0
+    marks: dict = {}
+
+    def mark(name: str) -> None:
+        marks[name] = (time.perf_counter(), cpu_seconds(), app.frames_drawn, loops[0],
+                       scene.person_can_act() if scene else None)
+
+    def stop() -> None:
+        mark("end")
+        app.running = False
+
+    threading.Timer(warmup, mark, args=("start",)).start()
+    threading.Timer(warmup + opts.idle_seconds, stop).start()
+    app.run()
+    (w0, c0, f0, l0, act0), (w1, c1, f1, l1, act1) = marks["start"], marks["end"]
+    wall = w1 - w0
+    result = {"driver": pygame.display.get_driver(), "window": list(pygame.display.get_surface().get_size()),
+              "wall_s": wall, "cpu_s": c1 - c0,
+              "cpu_pct": 100 * (c1 - c0) / wall, "redraws_per_s": (f1 - f0) / wall,
+              "loops_per_s": (l1 - l0) / wall, "person_waiting": [act0, act1],
+              "sound": app.assets.sounds.available}
+    pygame.quit()
+    return result
+
+
+# -- child: 4. memory -----------------------------------------------------------------------------------
+def child_memory(opts) -> dict:
+    base = max_rss_mb()
+    import pygame
+    from kidgames.games import GAMES  # noqa: F401
+    from kidgames.ui.app import App  # noqa: F401
+    imports = max_rss_mb()
+    app = build_app()
+    menu = max_rss_mb()
+    from kidgames.ui.game import start_game_scene
+    scene = start_game_scene(app, "knights", four_computers(), seed=KNIGHTS_SEED)
+    animated = 0.0
+    for _ in range(int(10 / FRAME)):    # ~10 s of animation at 60 frames a second
+        app.frame(FRAME)
+        animated += FRAME
+    result = {"driver": pygame.display.get_driver(), "python_mb": base, "imports_mb": imports,
+              "menu_mb": menu, "max_rss_mb": max_rss_mb(), "animated_s": animated,
+              "turns": scene.state.turn}
+    pygame.quit()
+    return result
+
+
+# -- 5. random games through the public protocol ----------------------------------------------------------
+def measure_random_games(n: int) -> dict:
+    sys.path.insert(0, str(ROOT))
+    from kidgames.games import GAMES
+    spec = GAMES["knights"]
+    throws = 0
+    started = time.perf_counter()
+    for seed in range(n):
+        state = spec.new_state(2 + seed % 5, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            throws += 1
+    elapsed = time.perf_counter() - started
+    return {"games": n, "seconds": elapsed, "games_per_s": n / elapsed, "throws_per_s": throws / elapsed}
+
+
+# -- the report -------------------------------------------------------------------------------------------
+def ok(value: float, target: float) -> str:
+    return "yes" if value < target else "NO"
+
+
+def report(r: dict) -> str:
+    rows: list[tuple[str, str, str, str]] = []
+    s = r["startup"]
+    rows.append((f"start-up to first menu frame (median of {len(s['runs'])})", f"{s['wall']:.2f} s",
+                 f"< {TARGETS['startup_s']:.0f} s", ok(s["wall"], TARGETS["startup_s"])))
+    rows.append(("  python / imports / App() / first frame",
+                 f"{s['python']:.2f}/{s['imports_cli'] + s['imports_ui']:.2f}/{s['app']:.2f}/"
+                 f"{s['first_frame']:.2f} s", "", ""))
+    f = r["frames"]
+    sc = r["frames_scaled"]
+    for block, key, label in ((f, "menu", "frame, menu (forced redraws)"),
+                              (f, "knights", "frame, Knights 4 computers"),
+                              (f, "results", "frame, results (confetti)"),
+                              (sc, "knights", "frame, Knights, window {w}x{h} (canvas scaled)")):
+        m = block[key]
+        label = label.format(w=sc["window"][0], h=sc["window"][1])
+        rows.append((f"{label}, {m['n']} drawn",
+                     f"p95 {m['p95']:5.1f} ms", f"p95 < {TARGETS['frame_p95_ms']:.0f} ms",
+                     ok(m["p95"], TARGETS["frame_p95_ms"])))
+        rows.append(("  mean / median / max; median draw + present (flip)",
+                     f"{m['mean']:.1f} / {m['median']:.1f} / {m['max']:.1f} ms; "
+                     f"{m['draw_median']:.1f} + {m['present_median']:.1f} ({m['flip_median']:.1f})", "", ""))
+    k = f["knights"]
+    if k["action_frames"]:
+        rows.append((f"  Knights frames with a throw + autosave ({len(k['action_frames'])})",
+                     f"max {max(k['action_frames']):.1f} ms", "", ""))
+    rows.append(("  one autosave (json + fsync + rename)",
+                 f"{f['autosave_ms']['median']:.1f} ms ({f['autosave_ms']['bytes'] / 1024:.0f} KB)", "", ""))
+    rows.append(("  Knights scene open + first frame (board painted)", f"{k['open_ms']:.0f} ms", "", ""))
+    for key, label in (("idle_menu", "idle CPU, menu"), ("idle_knights", "idle CPU, Knights, person to roll"),
+                       ("idle_pulse", "  what-if: redraw every frame while waiting")):
+        i = r[key]
+        what_if = key == "idle_pulse"
+        rows.append((f"{label} ({i['wall_s']:.0f} s, window {i['window'][0]}x{i['window'][1]})",
+                     f"{i['cpu_pct']:.1f} %", "(info)" if what_if else f"< {TARGETS['idle_cpu_pct']:.0f} %",
+                     "" if what_if else ok(i["cpu_pct"], TARGETS["idle_cpu_pct"])))
+        rows.append(("  redraws / loop turns per second",
+                     f"{i['redraws_per_s']:.1f} / {i['loops_per_s']:.1f}", "", ""))
+    m = r["memory"]
+    rows.append((f"max RSS, menu + {m['animated_s']:.0f} s of Knights", f"{m['max_rss_mb']:.0f} MB",
+                 f"< {TARGETS['max_rss_mb']:.0f} MB", ok(m["max_rss_mb"], TARGETS["max_rss_mb"])))
+    rows.append(("  python / after imports / after menu",
+                 f"{m['python_mb']:.0f} / {m['imports_mb']:.0f} / {m['menu_mb']:.0f} MB", "", ""))
+    g = r["random_games"]
+    rows.append((f"random Knights games ({g['games']} seeded)", f"{g['games_per_s']:.0f} games/s",
+                 "(none)", ""))
+    rows.append(("  throws per second", f"{g['throws_per_s']:.0f}", "", ""))
+
+    env = r["environment"]
+    head = (f"kidgames app benchmark: video driver {s['driver']}, audio dummy, canvas "
+            f"{f['canvas'][0]}x{f['canvas'][1]} (window {f['window'][0]}x{f['window'][1]} unless said), "
+            f"Python {env['python']}, pygame-ce {env['pygame']} (SDL {env['sdl']}), {env['cpus']} CPUs, "
+            f"load {env['load_before']:.2f} -> {env['load_after']:.2f}, {r['seconds']:.0f} s in all")
+    w0 = max(len(x[0]) for x in rows)
+    w1 = max(len(x[1]) for x in rows)
+    w2 = max(len(x[2]) for x in rows)
+    lines = [head, f"{'measure':<{w0}}  {'figure':<{w1}}  {'target':<{w2}}  met"]
+    lines += [f"{a:<{w0}}  {b:<{w1}}  {c:<{w2}}  {d}".rstrip() for a, b, c, d in rows]
+    return "\n".join(lines)
+
+
+def environment() -> dict:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    return {"python": platform.python_version(), "pygame": pygame.version.ver,
+            "sdl": ".".join(map(str, pygame.get_sdl_version())), "cpus": os.cpu_count(),
+            "machine": platform.machine(), "load_before": os.getloadavg()[0]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE as JSON")
+    parser.add_argument("--x11", action="store_true", help="use the X server in $DISPLAY (e.g. Xvfb)")
+    parser.add_argument("--runs", type=int, default=5, help="start-up runs (median; default 5)")
+    parser.add_argument("--frames", type=int, default=600, help="frames per scene (default 600)")
+    parser.add_argument("--idle-seconds", type=float, default=5.0, help="seconds of idle loop (default 5)")
+    parser.add_argument("--games", type=int, default=500, help="random Knights games (default 500)")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    if args.child:
+        sys.path.insert(0, str(ROOT))
+        mode = args.child
+        if mode == "frames":
+            out = child_frames(args)
+        elif mode == "frames-scaled":
+            out = child_frames_scaled(args)
+        elif mode in ("idle-menu", "idle-knights", "idle-pulse"):
+            out = child_idle(args, mode.split("-")[1])
+        elif mode == "memory":
+            out = child_memory(args)
+        else:
+            parser.error(f"unknown child mode {mode!r}")
+        print(TAG + json.dumps(out), flush=True)
+        return 0
+
+    if args.x11 and not os.environ.get("DISPLAY"):
+        parser.error("--x11 needs DISPLAY (start e.g. `Xvfb :99 -screen 0 1920x1080x24 -nolisten tcp &` "
+                     "and set DISPLAY=:99)")
+    started = time.perf_counter()
+    r: dict = {"mode": "x11" if args.x11 else "dummy", "environment": environment(), "targets": TARGETS}
+    steps = (("startup", lambda: measure_startup(args)),
+             ("frames", lambda: run_child("frames", args)),
+             ("frames_scaled", lambda: run_child("frames-scaled", args)),
+             ("idle_menu", lambda: run_child("idle-menu", args)),
+             ("idle_knights", lambda: run_child("idle-knights", args)),
+             ("idle_pulse", lambda: run_child("idle-pulse", args)),
+             ("memory", lambda: run_child("memory", args)),
+             ("random_games", lambda: measure_random_games(args.games)))
+    for name, step in steps:
+        print(f"... {name}", file=sys.stderr, flush=True)
+        r[name] = step()
+    r["environment"]["load_after"] = os.getloadavg()[0]
+    r["seconds"] = time.perf_counter() - started
+    print(report(r))
+    if args.json:
+        Path(args.json).write_text(json.dumps(r, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
