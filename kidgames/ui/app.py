@@ -44,6 +44,8 @@ class App:
         # Scenes draw on one logical canvas; present() scales it into the window, letterboxed.
         self.screen = pygame.Surface(CANVAS).convert()
         self._scaled: pygame.Surface | None = None
+        self._presented_size: tuple[int, int] | None = None
+        self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
         self._view = pygame.Rect((0, 0), CANVAS)
         self._update_view()
         self.catalog = Catalog(self.settings.lang)
@@ -83,13 +85,15 @@ class App:
             desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
         except (pygame.error, IndexError):
             return CANVAS
+        if desk_w >= CANVAS[0] + 40 and desk_h >= CANVAS[1] + 80:
+            return CANVAS   # room for the canvas as it is: no scaling on every frame
         scale = min(1.0, desk_w * 0.94 / CANVAS[0], desk_h * 0.88 / CANVAS[1])
         return max(320, round(CANVAS[0] * scale)), max(200, round(CANVAS[1] * scale))
 
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
         self.window = self._open_window()
-        self._scaled = None
+        self._presented_size = None
         self._update_view()
         self.save_settings()
         self.dirty = True
@@ -212,6 +216,9 @@ class App:
                     animating = True
             if animating or self.dirty:
                 self.draw()
+            elif self.invalid:
+                self.draw_partial()
+            self.invalid.clear()
             return animating
         except Exception as exc:  # a bug must never throw a family out of its game
             self.recover(exc)
@@ -224,7 +231,7 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
             self.window = pygame.display.get_surface()
-            self._scaled = None
+            self._presented_size = None
             self._update_view()
             self.dirty = True
             return
@@ -246,33 +253,61 @@ class App:
                 self.top.handle(pointer)
                 self.dirty = True
 
+    def invalidate(self, rect: pygame.Rect) -> None:
+        """Ask for one canvas area to be redrawn by the top scene alone (see Scene.draw_region)."""
+        self.invalid.append(pygame.Rect(rect))
+
     def draw(self) -> None:
         first = 0
         for i in range(len(self.stack) - 1, -1, -1):
-            if not self.stack[i].overlay:
+            if not self.stack[i].overlay or self.stack[i].covers_below():
                 first = i
                 break
         for scene in self.stack[first:]:
             scene.draw(self.screen)
         self.present()
 
-    def present(self) -> None:
-        """Show the canvas in the window: as it is when the sizes match, else scaled and letterboxed."""
+    def draw_partial(self) -> None:
+        area = self.invalid[0].unionall(self.invalid[1:])
+        self.screen.set_clip(area)
+        try:
+            self.top.draw_region(self.screen, area)
+        finally:
+            self.screen.set_clip(None)
+        self.present(area)
+
+    def present(self, area: pygame.Rect | None = None) -> None:
+        """Show the canvas (or one ``area`` of it) in the window: as it is when the sizes match,
+        else scaled and letterboxed."""
         window = pygame.display.get_surface() or self.window
         self.window = window
-        if self._scaled is None or window.get_size() != getattr(self, "_presented_size", None):
+        if window.get_size() != self._presented_size:
             self._update_view()
             self._presented_size = window.get_size()
             window.fill((24, 20, 30))
             self._scaled = pygame.Surface(self._view.size).convert() if self._view.size != CANVAS else None
-        if self._scaled is None:
-            window.blit(self.screen, self._view.topleft)
+            area = None
+        view = self._view
+        if area is None:
+            if self._scaled is None:
+                window.blit(self.screen, view.topleft)
+            else:
+                pygame.transform.smoothscale(self.screen, view.size, self._scaled)
+                window.blit(self._scaled, view.topleft)
+            pygame.display.flip()
+            self.dirty = False
         else:
-            pygame.transform.smoothscale(self.screen, self._view.size, self._scaled)
-            window.blit(self._scaled, self._view.topleft)
-        pygame.display.flip()
+            area = area.clip(self.screen.get_rect())
+            if self._scaled is None:
+                target = area.move(view.topleft)
+                window.blit(self.screen, target, area)
+            else:
+                x0, y0 = self.to_window(area.topleft)
+                x1, y1 = self.to_window(area.bottomright)
+                target = pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+                window.blit(pygame.transform.smoothscale(self.screen.subsurface(area), target.size), target)
+            pygame.display.update(target)
         self.frames_drawn += 1
-        self.dirty = False
 
     def recover(self, exc: BaseException) -> None:
         """Write what went wrong to error.log and go back to the menu with a kind message."""

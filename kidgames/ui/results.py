@@ -23,6 +23,7 @@ class ResultsScene(Scene):
         self.winners = winners
         self.options = options
         self.time = 0.0
+        self._backdrop: pygame.Surface | None = None
         rng = random.Random(len(seats) * 31 + sum(winners))
         colours = list(PAWN_RGB.values()) + [(255, 215, 0), (255, 255, 255)]
         self.confetti = [[rng.uniform(0, 1600), rng.uniform(-1000, 0), rng.uniform(80, 220),
@@ -34,6 +35,7 @@ class ResultsScene(Scene):
         self.app.assets.play("fanfare")
 
     def layout(self) -> None:
+        self._backdrop = None
         self.buttons = [
             Button(pygame.Rect(PANEL.left + 60, PANEL.bottom - 150, 440, 115), self.menu,
                    self.t("results.menu"), icon="home", colour="orange", name="menu", text_size=36),
@@ -64,8 +66,17 @@ class ResultsScene(Scene):
                 c[1] = -20
         return True
 
+    def covers_below(self) -> bool:
+        return self._backdrop is not None
+
     def draw(self, surface: pygame.Surface) -> None:
-        overlay_panel(surface, PANEL, veil=(30, 20, 50, 140), border=(240, 190, 40), border_width=10, shadow=12)
+        # The game below, the veil and the panel do not move: painted once, then copied each frame.
+        if self._backdrop is None:
+            overlay_panel(surface, PANEL, veil=(30, 20, 50, 140), border=(240, 190, 40), border_width=10,
+                          shadow=12)
+            self._backdrop = surface.copy()
+        else:
+            surface.blit(self._backdrop, (0, 0))
         assets = self.app.assets
         glow = 1 + 0.04 * math.sin(self.time * 4)
         trophy = assets.image("trophy", int(170 * glow))

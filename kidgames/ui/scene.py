@@ -59,6 +59,14 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def draw_region(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Redraw only ``area`` (the canvas is clipped to it); by default the whole scene."""
+        self.draw(surface)
+
+    def covers_below(self) -> bool:
+        """True when this overlay paints the whole canvas itself (the scenes below need no redraw)."""
+        return False
+
     def draw_buttons(self, surface: pygame.Surface) -> None:
         for button in self.buttons:
             button.draw(surface, self.app.assets)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -29,20 +30,30 @@ def shade(colour, factor: float):
 def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour, radius: int = 22,
                   border=None, border_width: int = 4, shadow: int = 6) -> None:
     if shadow:
-        shade_surf = pygame.Surface((rect.w, rect.h), pygame.SRCALPHA)
-        pygame.draw.rect(shade_surf, SHADOW, shade_surf.get_rect(), border_radius=radius)
-        surface.blit(shade_surf, (rect.x, rect.y + shadow))
+        surface.blit(_shadow(rect.w, rect.h, radius), (rect.x, rect.y + shadow))
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
     if border is not None:
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
 
 
+@lru_cache(maxsize=64)
+def _shadow(w: int, h: int, radius: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, SHADOW, surf.get_rect(), border_radius=radius)
+    return surf
+
+
+@lru_cache(maxsize=8)
+def _veil(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    surf.fill(colour)
+    return surf
+
+
 def overlay_panel(surface: pygame.Surface, rect: pygame.Rect | None, veil=(20, 20, 40, 150),
                   border=(200, 160, 80), border_width: int = 6, shadow: int = 8) -> None:
     """Dim what lies below an overlay, then draw the overlay's paper panel (if ``rect``)."""
-    shade_surf = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade_surf.fill(veil)
-    surface.blit(shade_surf, (0, 0))
+    surface.blit(_veil(surface.get_size(), tuple(veil)), (0, 0))
     if rect is not None:
         rounded_panel(surface, rect, PAPER, radius=36, border=border, border_width=border_width, shadow=shadow)
 

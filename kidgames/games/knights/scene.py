@@ -22,6 +22,8 @@ FIELD_R = 27
 PAWN_SIZE = 50
 HOP_TIME, FLY_TIME, BANNER_TIME, ROLL_TIME = 0.26, 0.9, 1.3, 0.9
 NUDGE_EVERY, NUDGE_TIME = 4.0, 0.5     # the waiting die hops for NUDGE_TIME every NUDGE_EVERY seconds
+NUDGE_AREA = pygame.Rect(DIE_CENTRE[0] - 125, DIE_CENTRE[1] - 122, 250, 240)
+SIDEBAR_FILL = (250, 236, 200)
 
 LANE_COLOURS = {
     "road": (226, 198, 146), "green": (176, 222, 120), "blue": (130, 185, 245),
@@ -249,16 +251,24 @@ class KnightsScene(GameScene):
         self.anim.call(self._clear_banner)
 
     def idle_animation(self) -> bool:
-        """Every few seconds the die hops a little to invite a tap (between hops nothing redraws)."""
+        """Every few seconds the die hops a little to invite a tap.  Only the die's corner of the
+        canvas is redrawn for it, so a game waiting for a child costs almost nothing."""
         if not self.person_can_act():
             return False
         phase = self.time % NUDGE_EVERY
-        self.die_jump = abs(math.sin(phase / NUDGE_TIME * math.pi * 2)) * 14 if phase < NUDGE_TIME else 0.0
-        nudging = phase < NUDGE_TIME + 0.05
-        if not nudging and self._was_nudging:
-            self.app.dirty = True
+        nudging = phase < NUDGE_TIME
+        if nudging or self._was_nudging:
+            self.die_jump = abs(math.sin(phase / NUDGE_TIME * math.pi * 2)) * 14 if nudging else 0.0
+            self.app.invalidate(NUDGE_AREA)
         self._was_nudging = nudging
-        return nudging
+        return False
+
+    def draw_region(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        if area.colliderect(BOARD_RECT) or not area.colliderect(NUDGE_AREA) or self.banner:
+            self.draw(surface)
+            return
+        surface.fill(SIDEBAR_FILL, area)
+        self.draw_die(surface)
 
     # -- drawing -----------------------------------------------------------------------------------
     def field_sprite(self, node_id: str) -> str:
@@ -298,14 +308,14 @@ class KnightsScene(GameScene):
             seat = self.seats[p]
             current = p == self.shown_current and not self.controller.is_over
             if current and not self.anim.busy:
-                ring = 30 + 4 * math.sin(self.time * 5)
+                ring = 32
                 pygame.draw.circle(surface, (255, 255, 255), (x, y + 4), ring, 5)
             draw_pawn(surface, seat.colour, seat.shape, (x + self.shake[p], y - 14), PAWN_SIZE,
                       lift=self.pawn_lift[p])
 
     def draw_sidebar(self, surface: pygame.Surface) -> None:
         assets = self.app.assets
-        pygame.draw.rect(surface, (250, 236, 200), SIDEBAR)
+        pygame.draw.rect(surface, SIDEBAR_FILL, SIDEBAR)
         pygame.draw.line(surface, (190, 150, 90), SIDEBAR.topleft, SIDEBAR.bottomleft, 6)
         self.draw_buttons(surface)
         for i, seat in enumerate(self.seats):
