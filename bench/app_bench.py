@@ -492,7 +492,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--x11", action="store_true", help="use the X server in $DISPLAY (e.g. Xvfb)")
     parser.add_argument("--runs", type=int, default=5, help="start-up runs (median; default 5)")
     parser.add_argument("--frames", type=int, default=600, help="frames per scene (default 600)")
-    parser.add_argument("--idle-seconds", type=float, default=5.0, help="seconds of idle loop (default 5)")
+    parser.add_argument("--idle-seconds", type=float, default=12.0,
+                        help="seconds of idle loop (default 12: two hops of the waiting die)")
     parser.add_argument("--games", type=int, default=500, help="random Knights games (default 500)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

@@ -8,6 +8,11 @@ import traceback
 from typing import Any, Mapping
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+if os.environ.get("DISPLAY") and not os.environ.get("SDL_VIDEODRIVER", "").startswith("wayland"):
+    # On X11, SDL's plain shared-memory window surface: a 2D canvas needs no OpenGL, and without a
+    # graphics card the OpenGL path (software Mesa) costs ~10 ms of CPU and ~100 MB per window.
+    # Measured under Xvfb: a full flip 11 ms -> 1.2 ms, a die-sized update 10 ms -> 0.1 ms of CPU.
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 import pygame  # noqa: E402
 
 from kidgames.core.i18n import Catalog  # noqa: E402

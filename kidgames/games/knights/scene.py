@@ -21,7 +21,8 @@ PLAYER_TOP, PLAYER_H = 130, 84
 FIELD_R = 27
 PAWN_SIZE = 50
 HOP_TIME, FLY_TIME, BANNER_TIME, ROLL_TIME = 0.26, 0.9, 1.3, 0.9
-NUDGE_EVERY, NUDGE_TIME = 4.0, 0.5     # the waiting die hops for NUDGE_TIME every NUDGE_EVERY seconds
+NUDGE_EVERY, NUDGE_TIME = 6.0, 0.6     # the waiting die hops for NUDGE_TIME every NUDGE_EVERY seconds,
+NUDGE_FPS = 20                         # drawn at this rate (a child sees a hop; the CPU hardly notices)
 NUDGE_AREA = pygame.Rect(DIE_CENTRE[0] - 125, DIE_CENTRE[1] - 122, 250, 240)
 SIDEBAR_FILL = (250, 236, 200)
 
@@ -76,7 +77,7 @@ class KnightsScene(GameScene):
         self.die_jump = 0.0
         self.banner: tuple[str, str, float] | None = None   # (text, sprite, alpha 0..1)
         self.banner_from_junction = False
-        self._was_nudging = False
+        self._nudge_step = -1
         self.board_surface: pygame.Surface | None = None
 
     # -- geometry -------------------------------------------------------------------------------------
@@ -257,10 +258,11 @@ class KnightsScene(GameScene):
             return False
         phase = self.time % NUDGE_EVERY
         nudging = phase < NUDGE_TIME
-        if nudging or self._was_nudging:
-            self.die_jump = abs(math.sin(phase / NUDGE_TIME * math.pi * 2)) * 14 if nudging else 0.0
+        step = int(phase * NUDGE_FPS) if nudging else -1
+        if step != self._nudge_step:
+            self._nudge_step = step
+            self.die_jump = abs(math.sin(phase / NUDGE_TIME * math.pi * 2)) * 16 if nudging else 0.0
             self.app.invalidate(NUDGE_AREA)
-        self._was_nudging = nudging
         return False
 
     def draw_region(self, surface: pygame.Surface, area: pygame.Rect) -> None:
