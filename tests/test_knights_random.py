@@ -14,7 +14,7 @@ from kidgames.games import GAMES
 GAMES_PLAYED = 2000
 EVENT_CHECKED_GAMES = 300  # every event of every throw is checked: slower, so fewer games
 MAX_ROUNDS = 400
-EVENT_KINDS = {"rolled", "moved", "effect", "stuck", "game_over", "turn"}
+EVENT_KINDS = {"rolled", "moved", "effect", "waiting", "stuck", "game_over", "turn"}
 STUCK_REASONS = {"dragon", "pool", "claws", "overshoot"}
 
 

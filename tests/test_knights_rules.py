@@ -947,3 +947,35 @@ def test_the_move_reports_the_short_or_long_path_at_the_golden_gate():
     events = state.apply(Action("roll", die=2))
     assert [list(b) for b in only(events, "moved").branches] == [["golden_gate", "long", "even"]]
     assert state.positions[1] == "star"
+
+
+# -- a knight who ends on a waiting field is told the throw he needs -------------------------------
+@pytest.mark.parametrize("start,die,field,need", [
+    ("m7", 1, "dragon", 3), ("bank", 2, "pool", 6), ("l5", 2, "claws", 1), ("b14", 1, "frog_king", 1),
+])
+def test_a_knight_ending_on_a_waiting_field_hears_the_throw_he_needs(start, die, field, need):
+    state = GAMES["knights"].new_state(2, seed=1)
+    state.positions[0] = start
+    events = state.apply(Action("roll", die=die))
+    waiting = only(events, "waiting")
+    assert (waiting.player, waiting.field, waiting.need) == (0, field, need)
+    assert state.board.nodes[state.positions[0]].kind == field
+
+
+def test_the_firebird_going_out_leaves_the_knight_waiting_in_the_pool():
+    state = GAMES["knights"].new_state(2, seed=1)
+    state.positions[0] = "b11"
+    events = state.apply(Action("roll", die=2))
+    assert [e.kind for e in events[:4]] == ["rolled", "moved", "effect", "waiting"]
+    assert only(events, "waiting").field == "pool"
+
+
+def test_no_waiting_news_coming_back_through_the_pool_or_when_stuck():
+    state = GAMES["knights"].new_state(2, seed=1)
+    state.positions[0] = "b8"
+    state.direction[0] = "back"
+    events = state.apply(Action("roll", die=2))
+    assert state.positions[0] == "pool_3" and events_of(events, "waiting") == []
+    state.positions[1] = "dragon_1"
+    events = state.apply(Action("roll", die=5))
+    assert only(events, "stuck").reason == "dragon" and events_of(events, "waiting") == []

@@ -117,6 +117,8 @@ class KnightsState:
         self.turn += 1
         events = [Event("rolled", player=player, value=die)]
         events += self._move(player, die)
+        if events[-1].kind != "stuck":
+            events += self._waiting(player)
         if self.board.nodes[self.positions[player]].kind == "castle":
             self.winners = [player]
             events.append(Event("game_over", winners=[player]))
@@ -144,6 +146,18 @@ class KnightsState:
         if here.kind == "bank" and going_out and die == here.props["jump"]:
             return self._send(p, here, here.props["to"])
         return self._walk_and_arrive(p, die, free_start=False)
+
+    def _waiting(self, p: int) -> list[Event]:
+        """A knight whose move ends on a waiting field hears what throw he needs (Decision 2)."""
+        node = self.board.nodes[self.positions[p]]
+        out = self.direction[p] == OUT
+        if node.kind in ("dragon", "claws") or (node.kind == "pool" and out):
+            need = node.props["release"]
+        elif node.kind == "frog_king":
+            need = node.props["roll"]
+        else:
+            return []
+        return [Event("waiting", player=p, node=node.id, field=node.kind, need=need)]
 
     def _walk_and_arrive(self, p: int, die: int, free_start: bool) -> list[Event]:
         start = self.positions[p]

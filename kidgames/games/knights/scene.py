@@ -216,6 +216,25 @@ class KnightsScene(GameScene):
     def _clear_banner(self) -> None:
         self.banner = None
 
+    def _anim_waiting(self, ev) -> None:
+        """Into the pool, onto the dragon, into the claws: the knight sinks or shakes, and the
+        banner says which throw will free him."""
+        p = ev.player
+        text = self.t(f"knights.waiting.{ev.field}", name=self.seats[p].name, need=ev.need)
+        sprite = self.field_sprite(ev.node)
+        sinking = ev.field == "pool"
+
+        def react(t: float) -> None:
+            if sinking:
+                self.pawn_lift[p] = -10 * math.sin(math.pi * min(1.0, t * 1.5))
+            else:
+                self.shake[p] = math.sin(t * math.pi * 6) * 6 * (1 - t)
+            self._banner(text, sprite, min(1.0, t * 4))
+
+        self.anim.add(0.9, react, start=self.sound({"pool": "splash", "frog_king": "magic"}.get(ev.field, "stuck")))
+        self.anim.wait(0.8)
+        self.anim.add(0.25, lambda t: self._banner(text, sprite, 1 - t), end=self._clear_banner)
+
     def _anim_stuck(self, ev) -> None:
         p = ev.player
         text = self.t(f"knights.stuck.{ev.reason}", name=self.seats[p].name, need=ev.need)
