@@ -270,3 +270,13 @@ def test_an_empty_lane_is_refused(tmp_path, board_data):
     board_data["lanes"]["castle"]["fields"] = []
     refused(write(tmp_path, board_data), "lane 'castle'", "non-empty list")
 
+
+
+def test_a_decoration_must_name_a_picture_that_exists(tmp_path):
+    data = yaml.safe_load((BOARDS / "knights.yaml").read_text(encoding="utf-8"))
+    data["decorations"] = [{"sprite": "unicorn_rainbow", "at": [10, 10], "size": 50}]
+    path = tmp_path / "deco.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(BoardError) as caught:
+        load_board(path, SCHEMA)
+    assert "deco.yaml" in str(caught.value) and "unicorn_rainbow" in str(caught.value)

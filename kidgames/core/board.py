@@ -29,6 +29,8 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
+from kidgames.core.paths import SPRITES
+
 
 class BoardError(ValueError):
     """A board file that cannot be played, with a message for the person who wrote it."""
@@ -224,8 +226,13 @@ class _Validator:
         decorations = data.get("decorations") or []
         if not isinstance(decorations, list) or not all(
                 isinstance(d, dict) and isinstance(d.get("sprite"), str) and _is_point(d.get("at"))
+                and set(d) <= {"sprite", "at", "size"} and _is_number(d.get("size", 1)) and d.get("size", 1) > 0
                 for d in decorations):
             self.fail("'decorations' must be a list of {sprite: name, at: [x, y], size: n}.")
+        for number, deco in enumerate(decorations, 1):
+            if not (SPRITES / f"{deco['sprite']}.png").exists():
+                self.fail(f"decoration number {number} names the picture {deco['sprite']!r}, "
+                          f"which is not in {SPRITES.name}/.")
         board = Board(str(data.get("title", "")), start, (int(size[0]), int(size[1])), nodes, lanes,
                       decorations, data, self.name)
         self._check_junctions(board)

@@ -347,14 +347,16 @@ class KnightsScene(GameScene):
                           border_width=7 if current else 3, shadow=4)
             draw_pawn(surface, seat.colour, seat.shape, (rect.x + 44, rect.centery + 4), 54)
             ink = (255, 255, 255) if current else INK
-            name = assets.text(seat.name, 32, ink, title=True, outline=shade(PAWN_RGB[seat.colour], 0.5) if current else None)
+            waiting = self.waiting_for(i)
+            room = rect.w - 98 - (48 if seat.is_computer else 0) - (92 if waiting else 0)
+            name = assets.fit_text(seat.name, 32, ink, room, PLAYER_H - 8, title=True,
+                                   outline=shade(PAWN_RGB[seat.colour], 0.5) if current else None)
             surface.blit(name, name.get_rect(midleft=(rect.x + 86, rect.centery)))
             right = rect.right - 12
             if seat.is_computer:
                 robot = assets.image("robot", 40)
                 surface.blit(robot, robot.get_rect(midright=(right, rect.centery)))
                 right -= 48
-            waiting = self.waiting_for(i)
             if waiting:
                 sprite, need = waiting
                 badge = pygame.Rect(0, 0, 86, 56)
