@@ -1,0 +1,138 @@
+"""Flows a family meets: curtains between people who see secrets, leaving and coming back,
+a bug that must not throw anyone out, a modified board file."""
+import pygame
+import pytest
+import yaml
+
+import kidgames.ui.game as game_module
+from kidgames.core.paths import BOARDS
+from kidgames.core.protocol import Action, Event, GameSpec, IllegalActionError
+from kidgames.core.seats import Seat
+from kidgames.games import GAMES
+from kidgames.ui.curtain import CurtainScene
+from kidgames.ui.dialog import ConfirmScene, MessageScene
+from kidgames.ui.game import GameScene, start_game_scene
+from kidgames.ui.menu import MenuScene
+from ui_driver import make_app, run, run_until, tap, tap_button
+
+
+# -- a tiny game with a secret per turn, to drive the curtain through a real game scene --------------
+class PeekState:
+    def __init__(self, n=2):
+        self.num_players = n
+        self.current_player = 0
+        self.turns = 0
+        self.winners = []
+
+    @property
+    def is_over(self):
+        return self.turns >= 4
+
+    def legal_actions(self):
+        return [] if self.is_over else [Action("peek")]
+
+    def apply(self, action):
+        if self.is_over or action.kind != "peek":
+            raise IllegalActionError("peek only")
+        p = self.current_player
+        self.turns += 1
+        self.current_player = (p + 1) % self.num_players
+        if self.is_over:
+            self.winners = [0]
+        return [Event("peeked", player=p, card=self.turns, private_to=p)]
+
+    def to_json(self):
+        return {"turns": self.turns}
+
+
+class PeekScene(GameScene):
+    def layout(self):
+        self.buttons = self.top_buttons(20, 20)
+
+    def tap(self, pos):
+        self.submit(Action("peek"))
+
+    def draw(self, surface):
+        surface.fill((40, 120, 40))
+        self.draw_buttons(surface)
+
+
+PEEK = GameSpec("peek", "Peek", 2, 2, lambda n, seed=None, options=None: PeekState(n),
+                lambda data: PeekState(), scene="test_ui_flows:PeekScene", hidden_info=True)
+
+
+def test_a_curtain_names_each_person_before_they_see_their_secret(tmp_path):
+    app = make_app(tmp_path)
+    app.games = dict(GAMES, peek=PEEK)
+    scene = start_game_scene(app, "peek", [Seat("Anna", "red"), Seat("Ben", "blue")])
+    run(app, 0.1)
+    assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Anna"
+    tap(app, (800, 300))
+    assert isinstance(app.top, CurtainScene), "only the ready button lifts the curtain"
+    tap_button(app, "ready")
+    assert app.top is scene
+    tap(app, (800, 500))                           # Anna peeks
+    assert scene.state.turns == 1
+    run(app, 0.1)
+    assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Ben"
+
+
+# -- leaving and coming back -----------------------------------------------------------------------
+def test_leaving_a_game_keeps_it_and_the_menu_continues_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(game_module, "SKIP_GUARD", 0.0)
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "knights", [Seat("Anna", "red"), Seat("Ben", "blue")], seed=4)
+    for _ in range(4):
+        tap(app, (1420, 800))
+        run_until(app, scene.person_can_act, seconds=20)
+    positions = list(scene.state.positions)
+    tap_button(app, "home")
+    tap_button(app, "yes")
+    assert isinstance(app.top, MenuScene)
+    tap_button(app, "continue")
+    assert app.top.state.positions == positions and app.top.state.turn == 4
+
+
+# -- a bug must not end the family's evening ---------------------------------------------------------
+def test_an_error_in_a_scene_goes_back_to_the_menu_with_a_kind_message(tmp_path, monkeypatch):
+    monkeypatch.delenv("KIDGAMES_RAISE", raising=False)
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "knights", [Seat("Anna", "red"), Seat("Ben", "blue")], seed=4)
+
+    def broken(surface):
+        raise RuntimeError("a bug in drawing")
+
+    scene.draw = broken
+    app.dirty = True
+    app.frame(0.016)
+    assert isinstance(app.top, MessageScene)
+    assert isinstance(app.stack[0], MenuScene)
+    assert "a bug in drawing" in (tmp_path / "error.log").read_text()
+    assert app.saves.exists(), "the game is still there to continue"
+    tap_button(app, "ok")
+    assert "continue" in [b.name for b in app.top.buttons]
+
+
+# -- a modified board file ----------------------------------------------------------------------------
+def test_a_modified_board_file_is_drawn_and_played_to_the_end(tmp_path, monkeypatch):
+    monkeypatch.setattr(game_module, "SKIP_GUARD", 0.0)
+    data = yaml.safe_load((BOARDS / "knights.yaml").read_text(encoding="utf-8"))
+    data["lanes"]["main"]["fields"] = [f for f in data["lanes"]["main"]["fields"] if f["id"] not in ("m2", "m3")]
+    data["size"] = [1400, 1100]
+    data.pop("decorations")
+    board = tmp_path / "short.yaml"
+    board.write_text(yaml.safe_dump(data), encoding="utf-8")
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "knights", [Seat("Anna", "red"), Seat("Ben", "blue")], seed=2,
+                             options={"board": str(board)})
+    assert "m2" not in scene.state.board.nodes
+    throws = 0
+    while not scene.state.is_over and throws < 1500:
+        if scene.person_can_act():
+            tap(app, (1420, 800))
+            throws += 1
+        tap(app, (600, 500))
+    assert scene.state.is_over
+    # The board of a saved game travels with the save.
+    saved = GAMES["knights"].state_from_json(scene.state.to_json())
+    assert "m2" not in saved.board.nodes
