@@ -40,9 +40,8 @@ FIELD_FILL = {"good": (205, 245, 185), "bad": (250, 190, 180), "wait": (255, 236
 SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "dove": "magic", "white_horse": "magic",
              "pink_piglet": "magic", "sword": "magic", "princess": "magic", "fish": "magic",
              "apple": "magic", "frog_king": "magic", "bank": "whoosh", "well": "magic", "witch": "magic"}
-#: The sprite of each field kind ("" for a plain field).
-SPRITE_FOR = {"start": "start", "yellow": "", "bank": "", "path": "", "gate_red": "gate_red",
-              "dragon_breath": "dragon_breath"}
+#: Field kinds drawn without a picture (every other kind shows the sprite of its own name).
+PLAIN_KINDS = ("path", "yellow", "bank")
 
 
 class KnightsScene(GameScene):
@@ -296,7 +295,7 @@ class KnightsScene(GameScene):
         node = self.state.board.nodes[node_id]
         if node.kind in ("sorcerer", "gate_red") and node.label in ("I", "II"):
             return f"{node.kind}_{1 if node.label == 'I' else 2}"
-        return SPRITE_FOR.get(node.kind, node.kind)
+        return "" if node.kind in PLAIN_KINDS else node.kind
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.board_surface is None:
@@ -534,8 +533,7 @@ class KnightsScene(GameScene):
         category = ("good" if kind in GOOD else "bad" if kind in BAD else "wait" if kind in WAIT
                     else kind if kind in FIELD_FILL else "plain")
         fill = FIELD_FILL[category]
-        special = kind not in ("path", "yellow", "bank", "crown", "star") or kind in ("crown", "star")
-        r = FIELD_R + (4 if special and kind != "path" else 0)
+        r = FIELD_R if kind in PLAIN_KINDS else FIELD_R + 4
         pygame.draw.circle(surf, (70, 50, 35), (x + 2, y + 4), r + 2)
         pygame.draw.circle(surf, fill, (x, y), r)
         pygame.draw.circle(surf, (90, 64, 40), (x, y), r, 3)
