@@ -22,6 +22,7 @@ Needs pygame-ce and the Noto Color Emoji font (Debian/Ubuntu package
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 
@@ -434,6 +435,219 @@ def draw_fullscreen() -> pygame.Surface:
     return s
 
 
+# Outlined shapes for the drawn pictures: each part is filled, gets its shading
+# clipped to its own shape and a dark outline (a dilation of its silhouette).
+
+
+def bezier(p0, p1, p2, n: int = 24) -> list[tuple[float, float]]:
+    """Points of the quadratic Bezier curve p0 -> p2 pulled towards p1."""
+    pts = []
+    for i in range(n + 1):
+        t = i / n
+        a, b, c = (1 - t) ** 2, 2 * (1 - t) * t, t * t
+        pts.append((a * p0[0] + b * p1[0] + c * p2[0], a * p0[1] + b * p1[1] + c * p2[1]))
+    return pts
+
+
+def tapered(centre, w0: float, w1: float, power: float = 1.0) -> list[tuple[float, float]]:
+    """Polygon around a centre line whose width goes from ``w0`` to ``w1`` (0 gives a point)."""
+    left, right = [], []
+    n = len(centre)
+    for i, (x, y) in enumerate(centre):
+        j0, j1 = max(0, i - 1), min(n - 1, i + 1)
+        dx, dy = centre[j1][0] - centre[j0][0], centre[j1][1] - centre[j0][1]
+        length = (dx * dx + dy * dy) ** 0.5 or 1.0
+        nx, ny = -dy / length, dx / length
+        w = (w0 + (w1 - w0) * (i / (n - 1)) ** power) / 2
+        left.append((x + nx * w, y + ny * w))
+        right.append((x - nx * w, y - ny * w))
+    return left + right[::-1]
+
+
+def _disk_mask(r: int) -> pygame.mask.Mask:
+    m = pygame.mask.Mask((2 * r + 1, 2 * r + 1))
+    for x in range(2 * r + 1):
+        for y in range(2 * r + 1):
+            if (x - r) ** 2 + (y - r) ** 2 <= r * r:
+                m.set_at((x, y))
+    return m
+
+
+def outlined_part(dst, shape, fill, details=None, edge=(18, 58, 30), width: int = 12) -> None:
+    """Draw ``shape(surface, colour)`` on ``dst`` in ``fill`` with ``details(surface)`` clipped to
+    the shape and an outline of ``edge`` ``width`` pixels wide around it."""
+    size = dst.get_size()
+    layer = new_canvas(*size)
+    shape(layer, fill)
+    if details is not None:
+        deco = new_canvas(*size)
+        details(deco)
+        clip = new_canvas(*size)
+        shape(clip, (255, 255, 255))
+        deco.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        layer.blit(deco, (0, 0))
+    grown = pygame.mask.from_surface(layer, 40).convolve(_disk_mask(width))
+    dst.blit(grown.to_surface(setcolor=(*edge, 255), unsetcolor=(0, 0, 0, 0)), (-width, -width))
+    dst.blit(layer, (0, 0))
+
+
+def draw_claws() -> pygame.Surface:
+    """A dragon's foot seen from the front: green scaly leg with gold spines, three fat toes and
+    three big curved ivory talons.  Bold shapes so that it still reads at 50 px."""
+    w, h = 540, 500
+    s = new_canvas(w, h)
+    green, light, dark = (20, 168, 70), (120, 212, 130), (10, 118, 52)  # the dragon emoji's greens
+    ivory, ivory_d = (252, 246, 222), (206, 190, 146)
+    gold, gold_d = (250, 188, 20), (214, 132, 0)
+    ow = 18
+    cx = w / 2
+    # gold spines sticking out behind the leg
+    for side in (-1, 1):
+        for y0 in (20, 100):
+            x0 = cx + side * (92 + y0 * 0.12)
+            tri = [(x0 - side * 24, y0 - 16), (x0 + side * 100, y0 - 34), (x0 - side * 12, y0 + 76)]
+
+            def spike(c, col, tri=tri):
+                pygame.draw.polygon(c, col, tri)
+
+            def spike_deco(c, tri=tri):
+                a, b, d = tri
+                pygame.draw.polygon(c, gold_d, [b, d, ((a[0] + d[0]) / 2, (a[1] + d[1]) / 2)])
+
+            outlined_part(s, spike, gold, spike_deco, width=ow)
+    toes = [((cx - 100, 180), (cx - 150, 240), (cx - 190, 290)),
+            ((cx, 200), (cx, 260), (cx, 315)),
+            ((cx + 100, 180), (cx + 150, 240), (cx + 190, 290))]
+    talons = [((cx - 188, 285), (cx - 262, 360), (cx - 196, 470)),
+              ((cx, 305), (cx - 12, 410), (cx + 30, 492)),
+              ((cx + 188, 285), (cx + 262, 360), (cx + 196, 470))]
+    # talons first: their roots hide under the toes
+    for p0, p1, p2 in talons:
+        pts = bezier(p0, p1, p2, 32)
+
+        def talon(c, col, pts=pts):
+            pygame.draw.polygon(c, col, tapered(pts, 100, 0, 0.8))
+
+        def talon_deco(c, pts=pts):
+            inward = 1 if pts[-1][0] > pts[0][0] else -1
+            pygame.draw.polygon(c, ivory_d, tapered([(x - inward * 30, y) for x, y in pts], 48, 0, 0.8))
+
+        outlined_part(s, talon, ivory, talon_deco, width=ow)
+
+    # leg (cut off at the top), broad pad and three toes: one outlined shape
+    def foot(c, col):
+        pygame.draw.polygon(c, col, [(cx - 100, -60), (cx + 100, -60), (cx + 135, 150), (cx - 135, 150)])
+        pygame.draw.ellipse(c, col, (cx - 170, 90, 340, 150))
+        for p0, p1, p2 in toes:
+            pts = bezier(p0, p1, p2)
+            pygame.draw.polygon(c, col, tapered(pts, 112, 90))
+            pygame.draw.circle(c, col, pts[-1], 45)
+
+    def foot_deco(c):
+        pygame.draw.polygon(c, light, [(cx - 100, -60), (cx - 56, -60), (cx - 88, 176), (cx - 140, 150)])
+        pygame.draw.polygon(c, dark, [(cx + 60, -60), (cx + 100, -60), (cx + 140, 150), (cx + 94, 176)])
+        for row, y in enumerate((0, 50, 100)):  # scales
+            n = 3 if row % 2 == 0 else 2
+            for k in range(n):
+                x = cx + (k - (n - 1) / 2) * 58
+                pygame.draw.arc(c, dark, (x - 27, y - 24, 54, 46), math.pi * 1.08, math.pi * 1.92, 9)
+        for p0, p1, p2 in toes:  # a knuckle line across each toe
+            pts = bezier(p0, p1, p2)
+            i = len(pts) // 2
+            (x0, y0), (x1, y1) = pts[i - 1], pts[i + 1]
+            length = math.hypot(x1 - x0, y1 - y0)
+            nx, ny = -(y1 - y0) / length * 60, (x1 - x0) / length * 60
+            x, y = pts[i]
+            pygame.draw.line(c, dark, (x - nx, y - ny), (x + nx, y + ny), 10)
+
+    outlined_part(s, foot, green, foot_deco, width=ow)
+    return s
+
+
+def _arch_band(cx, base_y, r_out, r_in, rise_out, rise_in, n: int = 48):
+    """Polygon of a half-elliptic band (an arch) standing on ``base_y``."""
+    outer = [(cx - r_out * math.cos(math.pi * i / n), base_y - rise_out * math.sin(math.pi * i / n))
+             for i in range(n + 1)]
+    inner = [(cx - r_in * math.cos(math.pi * i / n), base_y - rise_in * math.sin(math.pi * i / n))
+             for i in range(n + 1)]
+    return outer + inner[::-1]
+
+
+def draw_sparkle(dst, centre, r: float, colour=(255, 255, 240), edge=(150, 96, 0)) -> None:
+    """A four-pointed white glint with a thin gold-brown outline."""
+    x, y = centre
+    pts = []
+    for i in range(8):
+        a = math.pi / 4 * i - math.pi / 2
+        rr = r if i % 2 == 0 else r * 0.28
+        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    outlined_part(dst, lambda c, col: pygame.draw.polygon(c, col, pts), colour, edge=edge, width=8)
+
+
+def draw_golden_gate() -> pygame.Surface:
+    """A fairy-tale golden gate: two posts with ball tops, an arch, spear-topped bars, two rails
+    and a sparkle, all gold with a dark gold outline."""
+    w, h = 500, 500
+    s = new_canvas(w, h)
+    gold, gold_l, gold_d, edge = (242, 182, 28), (255, 230, 120), (204, 134, 8), (120, 66, 0)
+    ow = 14
+    cx = w / 2
+    post_w, post_top, bottom = 78, 150, 490
+    lx, rx = 40, w - 40 - post_w  # left edges of the two posts
+    inner_l, inner_r = lx + post_w, rx  # the opening between them
+    spring = post_top + 20  # where the arch stands on the posts
+    # three bars with spear tips, a darker gold so that the frame stands out
+    for i in range(3):
+        x = inner_l + (inner_r - inner_l) * (i + 1) / 4
+        dx = abs(x - cx) / ((inner_r - inner_l) / 2)
+        top = spring - (spring - 100) * math.sqrt(max(0.0, 1 - dx * dx)) + 56
+
+        def bar(c, col, x=x, top=top):
+            pygame.draw.rect(c, col, (x - 11, top, 22, bottom - 10 - top))
+            pygame.draw.polygon(c, col, [(x - 24, top + 10), (x, top - 34), (x + 24, top + 10)])
+
+        def bar_deco(c, x=x):
+            pygame.draw.rect(c, gold, (x - 7, 0, 7, h))
+
+        outlined_part(s, bar, gold_d, bar_deco, edge=edge, width=8)
+    # two cross rails
+    for y, rh in ((300, 30), (bottom - 24, 36)):
+        def rail(c, col, y=y, rh=rh):
+            pygame.draw.rect(c, col, (inner_l - 10, y - rh / 2, inner_r - inner_l + 20, rh))
+
+        def rail_deco(c, y=y):
+            pygame.draw.rect(c, gold_l, (0, y - 10, w, 7))
+
+        outlined_part(s, rail, gold, rail_deco, edge=edge, width=10)
+
+    # the arch
+    def arch(c, col):
+        pygame.draw.polygon(c, col, _arch_band(cx, spring, (rx + post_w - lx) / 2 - 6, (inner_r - inner_l) / 2,
+                                               spring - 40, spring - 100))
+
+    def arch_deco(c):
+        pygame.draw.polygon(c, gold_l, _arch_band(cx, spring, (rx + post_w - lx) / 2 - 18,
+                                                  (inner_r - inner_l) / 2 + 30, spring - 52, spring - 76))
+
+    outlined_part(s, arch, gold, arch_deco, edge=edge, width=ow)
+    # the posts, each with a cap and a ball on top
+    for x in (lx, rx):
+        def post(c, col, x=x):
+            pygame.draw.rect(c, col, (x, post_top, post_w, bottom - post_top))
+            pygame.draw.rect(c, col, (x - 12, post_top - 22, post_w + 24, 34), border_radius=6)
+            pygame.draw.circle(c, col, (x + post_w / 2, post_top - 48), 30)
+
+        def post_deco(c, x=x):
+            pygame.draw.rect(c, gold_l, (x + 10, post_top + 14, 16, bottom - post_top - 30), border_radius=6)
+            pygame.draw.rect(c, gold_d, (x + post_w - 22, post_top + 12, 22, bottom - post_top))
+            pygame.draw.circle(c, gold_l, (x + post_w / 2 - 10, post_top - 58), 10)
+
+        outlined_part(s, post, gold, post_deco, edge=edge, width=ow)
+    draw_sparkle(s, (cx + 118, 66), 48)
+    draw_sparkle(s, (lx + 24, 250), 26)
+    return s
+
+
 # --------------------------------------------------------------------------
 # Sprite recipes
 # --------------------------------------------------------------------------
@@ -455,7 +669,6 @@ PLAIN: dict[str, tuple[str, ...]] = {
     "crown": ("\U0001F451",),                           # crown
     "snake": ("\U0001F40D",),                           # snake
     "star": ("\u2B50", "\U0001F31F"),                   # star
-    "claws": ("\U0001F980", "\U0001F99E", "\U0001F43E"),  # crab (big claws)
     "castle": ("\U0001F3F0",),                          # castle
     "treasure": ("\U0001F4B0",),                        # money bag
     "tree": ("\U0001F333",),                            # deciduous tree
@@ -568,8 +781,13 @@ def _door(E, stops):
 
 
 def r_golden_gate(E):
-    used, g = _door(E, GOLD)
-    return g, describe(used) + ", tinted gold"
+    return draw_golden_gate(), ("drawn by the script (golden arched gate: two posts with ball tops, "
+                                "spear-topped bars, sparkles)")
+
+
+def r_claws(E):
+    return draw_claws(), ("drawn by the script (dragon's foot: green scaly leg with gold spines, "
+                          "three big curved ivory talons)")
 
 
 def _gate_red(E, n: int):
