@@ -59,8 +59,9 @@ def overlay_panel(surface: pygame.Surface, rect: pygame.Rect | None, veil=(20, 2
 
 
 def draw_pawn(surface: pygame.Surface, colour: str, shape: str, centre, size: int,
-              lift: float = 0.0, highlight: bool = False) -> None:
-    """A pawn: a coloured body with a white emblem of its shape, standing on a soft shadow."""
+              lift: float = 0.0, highlight: bool = False, helmet: bool = False) -> None:
+    """A pawn: a coloured body with a white emblem of its shape, standing on a soft shadow;
+    ``helmet`` makes it a knight (a silver helmet with a plume in the pawn's colour)."""
     x, y = centre
     rgb = PAWN_RGB.get(colour, (128, 128, 128))
     shadow = pygame.Surface((size, size // 3), pygame.SRCALPHA)
@@ -78,9 +79,27 @@ def draw_pawn(surface: pygame.Surface, colour: str, shape: str, centre, size: in
     pygame.draw.ellipse(surface, dark, body.inflate(6, 6))
     pygame.draw.circle(surface, dark, head, head_r + 3)
     pygame.draw.ellipse(surface, rgb, body)
-    pygame.draw.circle(surface, rgb, head, head_r)
-    pygame.draw.circle(surface, shade(rgb, 1.35), (head[0] - head_r * 0.35, head[1] - head_r * 0.35), head_r * 0.3)
+    if helmet:
+        _knight_helmet(surface, head, head_r, rgb, dark)
+    else:
+        pygame.draw.circle(surface, rgb, head, head_r)
+        pygame.draw.circle(surface, shade(rgb, 1.35), (head[0] - head_r * 0.35, head[1] - head_r * 0.35),
+                           head_r * 0.3)
     draw_shape(surface, shape, (x, body.centery + 2), size * 0.2, (255, 255, 255))
+
+
+def _knight_helmet(surface: pygame.Surface, head, r: float, rgb, dark) -> None:
+    hx, hy = head
+    plume = [(hx - r * 0.2, hy - r * 0.8), (hx + r * 0.1, hy - r * 1.9), (hx + r * 1.1, hy - r * 1.6),
+             (hx + r * 0.5, hy - r * 0.7)]
+    pygame.draw.polygon(surface, dark, plume)
+    pygame.draw.polygon(surface, shade(rgb, 1.2), [(px - 1, py + 1) for px, py in plume[:3]] + [plume[3]])
+    pygame.draw.circle(surface, (70, 74, 84), head, r + 1)
+    pygame.draw.circle(surface, (200, 206, 216), head, r - 1)
+    pygame.draw.circle(surface, (238, 242, 248), (hx - r * 0.35, hy - r * 0.4), r * 0.3)
+    visor = pygame.Rect(0, 0, r * 1.5, max(2, r * 0.28))
+    visor.center = (hx, hy + r * 0.1)
+    pygame.draw.rect(surface, (50, 52, 60), visor, border_radius=2)
 
 
 def draw_shape(surface: pygame.Surface, shape: str, centre, r: float, colour) -> None:
