@@ -34,6 +34,7 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
 
 class GameScene(Scene):
     TILE_SPRITES: tuple[str, ...] = ("dice",)
+    PAWN_HELMET = False          # knights wear helmets (on the board, in the list, on the podium)
     RULES: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, app, spec, seats: list[Seat], state: Any, options: dict) -> None:

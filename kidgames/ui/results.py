@@ -24,6 +24,10 @@ class ResultsScene(Scene):
         self.options = options
         self.time = 0.0
         self._backdrop: pygame.Surface | None = None
+        try:
+            self.helmet = bool(getattr(spec.load_scene_class(), "PAWN_HELMET", False))
+        except (ImportError, AttributeError):
+            self.helmet = False
         rng = random.Random(len(seats) * 31 + sum(winners))
         colours = list(PAWN_RGB.values()) + [(255, 215, 0), (255, 255, 255)]
         self.confetti = [[rng.uniform(0, 1600), rng.uniform(-1000, 0), rng.uniform(80, 220),
@@ -92,7 +96,8 @@ class ResultsScene(Scene):
             for k, seat in enumerate(names):
                 x = PANEL.centerx + (k - (len(names) - 1) / 2) * 150
                 bounce = abs(math.sin(self.time * 3 + k)) * 30
-                draw_pawn(surface, seat.colour, seat.shape, (x, PANEL.top + 340), 130, lift=bounce)
+                draw_pawn(surface, seat.colour, seat.shape, (x, PANEL.top + 350), 130, lift=bounce,
+                          helmet=self.helmet)
         else:
             text = self.t("results.nobody")
         label = assets.text(text, 56, INK, title=True, width=PANEL.w - 100)

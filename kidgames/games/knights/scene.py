@@ -46,6 +46,7 @@ PLAIN_KINDS = ("path", "yellow", "bank")
 
 class KnightsScene(GameScene):
     TILE_SPRITES = ("castle", "knight", "dragon", "chest", "witch")
+    PAWN_HELMET = True
     RULES = (
         ("knight+dice", "rules.knights.goal"), ("castle+chest", "rules.knights.castle"),
         ("sword", "rules.knights.sword"), ("dragon", "rules.knights.dragon"),
@@ -331,7 +332,7 @@ class KnightsScene(GameScene):
                 ring = 32
                 pygame.draw.circle(surface, (255, 255, 255), (x, y + 4), ring, 5)
             draw_pawn(surface, seat.colour, seat.shape, (x + self.shake[p], y - 14), PAWN_SIZE,
-                      lift=self.pawn_lift[p], helmet=True)
+                      lift=self.pawn_lift[p], helmet=self.PAWN_HELMET)
 
     def draw_sidebar(self, surface: pygame.Surface) -> None:
         assets = self.app.assets
@@ -344,7 +345,8 @@ class KnightsScene(GameScene):
             fill = shade(PAWN_RGB[seat.colour], 1.0) if current else PAPER
             rounded_panel(surface, rect, fill, radius=20, border=(255, 210, 40) if current else (200, 180, 140),
                           border_width=7 if current else 3, shadow=4)
-            draw_pawn(surface, seat.colour, seat.shape, (rect.x + 44, rect.centery + 8), 54, helmet=True)
+            draw_pawn(surface, seat.colour, seat.shape, (rect.x + 44, rect.centery + 8), 54,
+                      helmet=self.PAWN_HELMET)
             ink = (255, 255, 255) if current else INK
             waiting = self.waiting_for(i)
             room = rect.w - 98 - (48 if seat.is_computer else 0) - (92 if waiting else 0)
