@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from kidgames.core.protocol import Action, Event, GameSpec, IllegalActionError
+from kidgames.core.protocol import Action, Event
 from kidgames.core.saving import SaveStore
 from kidgames.core.seats import Seat
 from kidgames.core.settings import Settings, SettingsStore
 from kidgames.core.turns import TurnController
 from kidgames.games import GAMES
+from peek_game import PeekState, peek_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,40 +29,8 @@ def test_actions_and_events_are_immutable_records_with_a_kind():
     assert Event("x", private_to=2).private_to == 2 and Event("x").private_to is None
 
 
-# -- a tiny game with secrets, to test curtains (knights has none) --------------------------------------
-class PeekState:
-    """Each player in turn peeks at a secret card (private) and passes."""
-
-    num_players = 3
-
-    def __init__(self):
-        self.current_player = 0
-        self.turns = 0
-        self.winners = []
-
-    @property
-    def is_over(self):
-        return self.turns >= 6
-
-    def legal_actions(self):
-        return [Action("peek")]
-
-    def apply(self, action):
-        if action.kind != "peek":
-            raise IllegalActionError("peek only")
-        p = self.current_player
-        self.turns += 1
-        self.current_player = (p + 1) % 3
-        if self.is_over:
-            self.winners = [0]
-        return [Event("peeked", player=p, card=7, private_to=p)]
-
-    def to_json(self):
-        return {"turns": self.turns}
-
-
-PEEK = GameSpec("peek", "Peek", 3, 3, lambda n, seed=None, options=None: PeekState(), lambda d: PeekState(),
-                hidden_info=True)
+# -- curtains, with a tiny game that has secrets (tests/peek_game.py) -----------------------------------
+PEEK = peek_spec(3)
 
 
 def test_a_curtain_comes_between_two_people_who_see_secrets():

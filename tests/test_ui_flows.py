@@ -1,50 +1,21 @@
 """Flows a family meets: curtains between people who see secrets, leaving and coming back,
 a bug that must not throw anyone out, a modified board file."""
-import pygame
-import pytest
 import yaml
 
 import kidgames.ui.game as game_module
 from kidgames.core.paths import BOARDS
-from kidgames.core.protocol import Action, Event, GameSpec, IllegalActionError
+from kidgames.core.protocol import Action
 from kidgames.core.seats import Seat
 from kidgames.games import GAMES
 from kidgames.ui.curtain import CurtainScene
-from kidgames.ui.dialog import ConfirmScene, MessageScene
+from kidgames.ui.dialog import MessageScene
 from kidgames.ui.game import GameScene, start_game_scene
 from kidgames.ui.menu import MenuScene
+from peek_game import peek_spec
 from ui_driver import make_app, run, run_until, tap, tap_button
 
 
-# -- a tiny game with a secret per turn, to drive the curtain through a real game scene --------------
-class PeekState:
-    def __init__(self, n=2):
-        self.num_players = n
-        self.current_player = 0
-        self.turns = 0
-        self.winners = []
-
-    @property
-    def is_over(self):
-        return self.turns >= 4
-
-    def legal_actions(self):
-        return [] if self.is_over else [Action("peek")]
-
-    def apply(self, action):
-        if self.is_over or action.kind != "peek":
-            raise IllegalActionError("peek only")
-        p = self.current_player
-        self.turns += 1
-        self.current_player = (p + 1) % self.num_players
-        if self.is_over:
-            self.winners = [0]
-        return [Event("peeked", player=p, card=self.turns, private_to=p)]
-
-    def to_json(self):
-        return {"turns": self.turns}
-
-
+# -- a tiny game with a secret per turn (tests/peek_game.py), shown by a minimal scene -----------------
 class PeekScene(GameScene):
     def layout(self):
         self.buttons = self.top_buttons(20, 20)
@@ -57,8 +28,7 @@ class PeekScene(GameScene):
         self.draw_buttons(surface)
 
 
-PEEK = GameSpec("peek", "Peek", 2, 2, lambda n, seed=None, options=None: PeekState(n),
-                lambda data: PeekState(), scene="test_ui_flows:PeekScene", hidden_info=True)
+PEEK = peek_spec(2, scene="test_ui_flows:PeekScene")
 
 
 def test_a_curtain_names_each_person_before_they_see_their_secret(tmp_path):
