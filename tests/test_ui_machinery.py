@@ -94,3 +94,23 @@ def test_long_words_shrink_to_fit_instead_of_breaking(tmp_path):
     app = make_app(tmp_path, lang="de")
     surf = app.assets.fit_text("Schließen", 40, (0, 0, 0), 150, 80, title=True)
     assert surf.get_width() <= 150 and surf.get_height() < 60, "one line, smaller letters"
+
+
+def test_without_an_audio_device_the_game_runs_silent(monkeypatch):
+    from kidgames.ui.assets import Sounds
+
+    def no_device(*args, **kwargs):
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    sounds = Sounds()
+    assert not sounds.available
+    sounds.play("dice")            # nothing happens, nothing breaks
+
+
+def test_sounds_load_when_a_device_is_there():
+    from kidgames.ui.assets import Sounds
+    sounds = Sounds()
+    assert sounds.available
+    assert {"dice", "step", "whoosh", "magic", "splash", "fall", "stuck", "fanfare", "turn"} <= set(sounds._sounds)
