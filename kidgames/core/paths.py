@@ -4,7 +4,22 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent.parent
+def _content_root() -> Path:
+    """The folder with boards/, sprites/, sounds/ and fonts/: the source tree (a checkout or an
+    editable install), else where a regular install put them (``<prefix>/share/kidgames``)."""
+    source = Path(__file__).resolve().parent.parent.parent
+    if (source / "boards").is_dir():
+        return source
+    import site
+    import sys
+    for prefix in (sys.prefix, site.getuserbase()):
+        installed = Path(prefix) / "share" / "kidgames"
+        if (installed / "boards").is_dir():
+            return installed
+    return source
+
+
+ROOT = _content_root()
 BOARDS = ROOT / "boards"
 SPRITES = ROOT / "sprites"
 SOUNDS = ROOT / "sounds"
