@@ -314,3 +314,25 @@ def test_the_waiting_die_hops_by_redrawing_its_corner_only_and_leaves_a_clean_pi
             # Scaled, the die's corner is resampled on its own: edges may shift by a pixel there.
             assert scaled and die_corner.collidepoint(x, y), f"the picture differs at {(x, y)}: {a} != {b}"
     assert app.frames_drawn > drawn
+
+
+def test_a_double_tap_on_a_rebuilt_button_counts_once(tmp_path):
+    app = make_app(tmp_path)
+    tap_button(app, "game:knights")
+    setup = app.top
+    add = setup.button("add").rect.center
+    tap(app, add)
+    tap(app, add)                    # lands on the new player's row that took the button's place
+    assert len(setup.seats) == 3 and isinstance(app.top, SetupScene), \
+        "the second tap of a double tap is not a tap on the new row"
+    run(app, 0.5)
+    tap_button(app, "add")
+    assert len(setup.seats) == 4, "a later tap adds again"
+    remove = setup.button("remove:1").rect.center
+    tap(app, remove)
+    tap(app, remove)                 # lands on the rebuilt minus of the next player
+    assert len(setup.seats) == 3
+    kind_before = setup.seats[0].kind
+    tap_button(app, "kind:0")
+    tap_button(app, "kind:0")
+    assert setup.seats[0].kind != kind_before, "a double tap on person/computer does not undo itself"

@@ -112,11 +112,8 @@ class GameScene(Scene):
                 and not self.controller.is_computer_turn())
 
     def handle(self, pointer) -> None:
-        for button in self.buttons:
-            if button.handle(pointer):
-                if pointer.kind == "tap":
-                    self.app.assets.play("click")
-                return
+        if self.handle_buttons(pointer):
+            return
         if pointer.kind == "tap" and self.anim.busy:
             if time.monotonic() - self.last_action_at > SKIP_GUARD:
                 self.anim.skip()
