@@ -17,14 +17,6 @@ def playable(games) -> list:
 
 
 class MenuScene(Scene):
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        self.saved = None
-        self.time = 0.0
-
-    def enter(self) -> None:
-        super().enter()
-
     def layout(self) -> None:
         app = self.app
         specs = playable(app.games)
@@ -41,14 +33,10 @@ class MenuScene(Scene):
             x += TILE_W + gap
         self.buttons.append(Button(pygame.Rect(app.screen.get_width() - 140, 30, 110, 110), self.open_settings,
                                    icon="settings", name="settings"))
-        self.saved_info = self.app.saves.exists()
-        if self.saved_info:
+        if self.app.saves.exists():
             self.buttons.append(Button(pygame.Rect(40, 30, 380, 110), self.continue_saved,
                                        self.t("menu.continue"), icon="play", colour="green",
                                        name="continue", text_size=36))
-
-    def resume(self) -> None:
-        super().resume()
 
     def open_game(self, spec) -> None:
         from kidgames.ui.setup import SetupScene
@@ -63,10 +51,6 @@ class MenuScene(Scene):
 
     def back(self) -> None:
         pass   # the menu is the bottom of the app: Escape does not close it by surprise
-
-    def update(self, dt: float) -> bool:
-        self.time += dt
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         assets = self.app.assets
@@ -117,7 +101,6 @@ def offer_saved_game(app, ask: bool = True) -> None:
         name = result.set_aside_as.name if result.set_aside_as else "save.json"
         app.push(MessageScene(app, app.t("save.damaged.title"), app.t("save.damaged.text", file=name),
                               icon="cross"))
-        app.top.on_close = lambda: app.top.layout()
         return
     saved = result.saved
     if saved is None:

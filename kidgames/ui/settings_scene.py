@@ -5,7 +5,6 @@ import pygame
 
 from kidgames.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from kidgames.core.settings import SPEEDS
-from kidgames.ui.dialog import DIALOG
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button, INK, overlay_panel
 
@@ -74,5 +73,3 @@ class SettingsScene(Scene):
             y += 160
         self.draw_buttons(surface)
 
-
-__all__ = ["SettingsScene", "DIALOG"]
