@@ -10,7 +10,7 @@ from kidgames.ui.dialog import ConfirmScene, MessageScene
 from kidgames.ui.menu import MenuScene
 from kidgames.ui.results import ResultsScene
 from kidgames.ui.setup import SetupScene
-from ui_driver import make_app, run, run_until, screenshot, tap, tap_button
+from ui_driver import make_app, run, run_until, screenshot, start_knights_for_two_people, tap, tap_button
 
 DIE = (1420, 800)
 
@@ -63,19 +63,14 @@ def test_menu_to_setup_to_a_whole_game_to_the_winner_by_taps(tmp_path, quick_ski
 
 def test_a_whole_game_by_finger_taps(tmp_path, quick_skip):
     app = make_app(tmp_path)
-    tap_button(app, "game:knights", touch=True)
-    tap_button(app, "kind:1", touch=True)
-    tap_button(app, "start", touch=True)
+    start_knights_for_two_people(app, touch=True)
     scene, throws = play_to_the_end(app, touch=True)
     assert throws == sum(1 for e in scene.controller.log if e.kind == "rolled")
 
 
 def test_a_double_tap_on_the_die_throws_once(tmp_path):
     app = make_app(tmp_path)
-    tap_button(app, "game:knights")
-    tap_button(app, "kind:1")
-    tap_button(app, "start")
-    scene = app.top
+    scene = start_knights_for_two_people(app)
     tap(app, DIE)
     tap(app, DIE)
     assert scene.state.turn == 1
@@ -100,10 +95,7 @@ def test_a_computer_knight_throws_by_itself_at_a_pace_a_child_can_follow(tmp_pat
 
 def test_the_game_is_saved_after_every_throw_and_offered_again(tmp_path, quick_skip):
     app = make_app(tmp_path)
-    tap_button(app, "game:knights")
-    tap_button(app, "kind:1")
-    tap_button(app, "start")
-    scene = app.top
+    scene = start_knights_for_two_people(app)
     for _ in range(3):
         tap(app, DIE)
         run_until(app, lambda: scene.person_can_act(), seconds=20)
@@ -229,10 +221,7 @@ def test_a_curtain_hides_the_screen_until_the_named_player_taps(tmp_path):
 def test_the_canvas_scales_to_a_tablet_window_and_taps_land_where_they_are_seen(tmp_path):
     import pygame
     app = make_app(tmp_path, window_size=(1280, 800))
-    tap_button(app, "game:knights")      # (canvas coordinates, as a scene sees them)
-    tap_button(app, "kind:1")
-    tap_button(app, "start")
-    scene = app.top
+    scene = start_knights_for_two_people(app)      # (canvas coordinates, as a scene sees them)
     assert app.window.get_size() == (1280, 800)
     assert app.to_canvas((DIE[0] * 0.8, DIE[1] * 0.8)) == DIE
     window_die = (round(DIE[0] * 0.8), round(DIE[1] * 0.8))
@@ -259,10 +248,7 @@ def test_a_wide_window_is_letterboxed_and_taps_on_the_bars_do_nothing(tmp_path):
 def test_a_touch_that_sends_finger_and_mouse_events_counts_once(tmp_path):
     import pygame
     app = make_app(tmp_path)
-    tap_button(app, "game:knights")
-    tap_button(app, "kind:1")
-    tap_button(app, "start")
-    scene = app.top
+    scene = start_knights_for_two_people(app)
     fx, fy = DIE[0] / 1600, DIE[1] / 1000
     app.guard_until = 0.0
     for kind, finger in ((pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN), (pygame.MOUSEBUTTONUP, pygame.FINGERUP)):
@@ -279,10 +265,7 @@ def test_the_waiting_die_hops_by_redrawing_its_corner_only_and_leaves_a_clean_pi
     import pygame
     from kidgames.games.knights.scene import NUDGE_AREA, NUDGE_EVERY
     app = make_app(tmp_path, window_size=window)
-    tap_button(app, "game:knights")
-    tap_button(app, "kind:1")
-    tap_button(app, "start")
-    scene = app.top
+    scene = start_knights_for_two_people(app)
     run(app, 0.3)
     drawn = app.frames_drawn
     partial_areas = []

@@ -44,6 +44,14 @@ def tap_button(app: App, name: str, touch: bool = False) -> None:
     tap(app, button.rect.center, touch=touch)
 
 
+def start_knights_for_two_people(app: App, touch: bool = False):
+    """Menu → the Knights tile → the second seat made a person → Play; returns the game scene."""
+    tap_button(app, "game:knights", touch=touch)
+    tap_button(app, "kind:1", touch=touch)
+    tap_button(app, "start", touch=touch)
+    return app.top
+
+
 def run(app: App, seconds: float) -> None:
     for _ in range(int(seconds / FRAME)):
         app.frame(FRAME)

@@ -193,7 +193,7 @@ class KnightsState:
                 break  # a forced stop: the knight turns back here
             if direction == OUT and node.kind == "pool":
                 break  # a move into the pool stops in it
-            if direction == OUT and node.kind == "dragon" and not (free_start and start_is_dragon(board, start)):
+            if direction == OUT and node.kind == "dragon" and not free_start:
                 after = board.next_in_lane(nxt)
                 if after is None or board.nodes[after].kind != "dragon":
                     break  # the last dragon field: the dragon stops him
@@ -255,7 +255,7 @@ class KnightsState:
         if kind == "well":
             self.direction[p] = BACK
             return [Event("effect", player=p, node=node_id, field=kind, to=None)]
-        if kind == "witch" or any(b.enter == "exact" for b in board.branches(node_id)):
+        if any(b.enter == "exact" for b in board.branches(node_id)):   # the witch
             self.next_wide[p] = True
             return [Event("effect", player=p, node=node_id, field=kind, to=None)]
         return []
@@ -309,10 +309,6 @@ class KnightsState:
 
     def __repr__(self) -> str:
         return f"KnightsState(turn={self.turn}, current={self.current_player}, positions={self.positions})"
-
-
-def start_is_dragon(board: Board, node_id: str) -> bool:
-    return board.nodes[node_id].kind == "dragon"
 
 
 def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> KnightsState:

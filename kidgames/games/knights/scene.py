@@ -451,13 +451,12 @@ class KnightsScene(GameScene):
             r = rng.randint(20, 70)
             pygame.draw.circle(surf, colour, (rng.randint(0, w), rng.randint(0, h)), r)
         xy = {nid: self.field_xy(nid) for nid in board.nodes}
+        roads = [(lane, _lane_points(lane, xy)) for lane in board.lanes.values()]
+        roads = [(lane, pts) for lane, pts in roads if len(pts) >= 2]
+        segments = [seg for _, pts in roads for seg in zip(pts, pts[1:])]
         self._paint_regions(surf, board, xy)
-        self._paint_decorations(surf, board, xy, rng)
-        for lane in board.lanes.values():
-            pts = ([xy[lane.from_]] if lane.from_ else []) + [xy[f] for f in lane.fields] + \
-                  ([xy[lane.to]] if lane.to else [])
-            if len(pts) < 2:
-                continue
+        self._paint_decorations(surf, board, xy, segments, rng)
+        for lane, pts in roads:
             colour = LANE_COLOURS.get(lane.colour or "road", LANE_COLOURS["road"])
             pygame.draw.lines(surf, shade(colour, 0.55), False, pts, 30)
             for pt in pts:
@@ -486,7 +485,7 @@ class KnightsScene(GameScene):
             for r, c in ((110, (205, 190, 90)), (80, (230, 205, 90)), (55, (250, 225, 110))):
                 pygame.draw.circle(surf, c, xy[gh], r)
 
-    def _paint_decorations(self, surf, board, xy, rng) -> None:
+    def _paint_decorations(self, surf, board, xy, segments, rng) -> None:
         assets = self.app.assets
         points = list(xy.values())
         placed: list[tuple[float, float, int]] = []
@@ -507,21 +506,11 @@ class KnightsScene(GameScene):
                 continue
             if any(math.dist((x, y), (px, py)) < (size + ps) * 0.45 for px, py, ps in placed):
                 continue
-            if any(_near_segment((x, y), a, b, FIELD_R + size * 0.5) for a, b in self._segments(board, xy)):
+            if any(_near_segment((x, y), a, b, FIELD_R + size * 0.5) for a, b in segments):
                 continue
             pic = assets.image(name, size)
             surf.blit(pic, pic.get_rect(center=(x, y)))
             placed.append((x, y, size))
-
-    def _segments(self, board, xy):
-        if not hasattr(self, "_segs"):
-            segs = []
-            for lane in board.lanes.values():
-                pts = ([xy[lane.from_]] if lane.from_ else []) + [xy[f] for f in lane.fields] + \
-                      ([xy[lane.to]] if lane.to else [])
-                segs += list(zip(pts, pts[1:]))
-            self._segs = segs
-        return self._segs
 
     def _paint_field(self, surf, node, centre, assets) -> None:
         kind = node.kind
@@ -548,6 +537,12 @@ class KnightsScene(GameScene):
         if kind == "start":
             label = assets.text(self.t("knights.start"), 22, (255, 255, 255), title=True, outline=(60, 40, 20))
             surf.blit(label, label.get_rect(midtop=(x, y + r - 2)))
+
+
+def _lane_points(lane, xy) -> list:
+    """A lane's road on the canvas: from its junction, through its fields, to the field after it."""
+    return ([xy[lane.from_]] if lane.from_ else []) + [xy[f] for f in lane.fields] + \
+        ([xy[lane.to]] if lane.to else [])
 
 
 def _near_segment(p, a, b, dist: float) -> bool:
