@@ -234,10 +234,10 @@ def test_a_field_with_a_bad_position_is_refused(tmp_path, board_data, at):
     refused(write(tmp_path, board_data), "field 'm6'", "'at' must be the field's position")
 
 
-@pytest.mark.parametrize("release", [0, -3, "three", 2.5, True])
-def test_a_dragon_released_by_an_impossible_number_is_refused(tmp_path, board_data, release):
+@pytest.mark.parametrize("release", [0, -3, "three", 2.5, True, 7, 13, 10**9])
+def test_a_dragon_released_by_a_number_no_die_shows_is_refused(tmp_path, board_data, release):
     field(board_data, "dragon_2")["release"] = release
-    refused(write(tmp_path, board_data), "field 'dragon_2'", "'release' must be a whole number above 0",
+    refused(write(tmp_path, board_data), "field 'dragon_2'", "'release' must be a whole number from 1 to 6",
             repr(release))
 
 

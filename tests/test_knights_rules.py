@@ -822,6 +822,33 @@ def test_the_only_legal_action_is_the_throw():
     assert new_game().legal_actions() == [Action("roll")]
 
 
+@pytest.mark.parametrize("action", [
+    Action("roll", player=1),
+    Action("roll", die=3, player=0),
+    Action("roll", die=3, no_such_field=1),
+    Action("roll", dice=3),
+])
+def test_a_throw_with_a_field_the_game_does_not_know_is_refused_and_changes_nothing(action):
+    state = new_game()
+    throw(state, 2)
+    before = state.to_json()
+    with pytest.raises(IllegalActionError, match="only 'die'"):
+        state.apply(action)
+    assert state.to_json() == before
+
+
+def test_every_seat_sees_the_whole_table_in_knights():
+    state = new_game(players=3)
+    throw(state, 4)
+    for seat in range(3):
+        seen = state.observation(seat)
+        assert json.loads(json.dumps(seen)) == seen
+        assert seen["positions"] == state.positions and seen["current_player"] == 1
+        assert seen["seat"] == seat
+    with pytest.raises(ValueError):
+        state.observation(3)
+
+
 # -- determinism and saving -----------------------------------------------------------------------------
 
 def play(state, throws: int) -> list:

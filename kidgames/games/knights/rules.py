@@ -26,7 +26,86 @@ SAVE_VERSION = 1
 
 _to = KindSpec.of(required=["to"], refs=["to"])
 _plain = KindSpec.of()
-_wait = KindSpec.of(required=["release"], numbers=["release"])
+_wait = KindSpec.of(required=["release"], dice=["release"])
+
+#: The colours a lane may be drawn in (the scene has a paint for each).
+LANE_COLOURS = frozenset({"road", "green", "blue", "hell", "orange", "gold"})
+
+
+def playability_problem(board: Board) -> str | None:
+    """A sentence naming a field from which a knight can never reach the castle, or None.
+
+    Every position a knight can reach from the start (field, direction, landed exactly on the
+    witch) is tried with all six throws, moved by the engine itself on a scratch game, so the
+    check knows every rule the engine plays: a lane that leads nowhere, a waiting field that no
+    throw leaves, a ring of fields that always sends a knight round again.  A throw the engine
+    could not play on this board is reported here, when the board is loaded, not in a game.
+    """
+    problem = _pool_problem(board)
+    if problem:
+        return problem
+    scratch = KnightsState(board, MIN_PLAYERS, random.Random(0))
+    start = (board.start, OUT, False)
+    order, moves = [start], {}
+    seen = {start}
+    for here in order:
+        if board.nodes[here[0]].kind == "castle":
+            moves[here] = set()
+            continue
+        after = set()
+        for die in range(1, DIE_SIDES + 1):
+            scratch.positions[0], scratch.direction[0], scratch.next_wide[0] = here
+            try:
+                scratch._move(0, die)
+            except Exception:  # noqa: BLE001 -- any failure here would otherwise crash a game later
+                return (f"{_where(board, here)}: the rules cannot move a knight on from here with a "
+                        f"throw of {die}; check where its lane and the special fields around it lead.")
+            there = (scratch.positions[0], scratch.direction[0], scratch.next_wide[0])
+            after.add(there)
+            if there not in seen:
+                seen.add(there)
+                order.append(there)
+        moves[here] = after
+    leads_home = {here for here in order if board.nodes[here[0]].kind == "castle"}
+    came_from: dict[tuple, list[tuple]] = {}
+    for here, after in moves.items():
+        for there in after:
+            came_from.setdefault(there, []).append(here)
+    queue = list(leads_home)
+    while queue:
+        for before in came_from.get(queue.pop(), ()):
+            if before not in leads_home:
+                leads_home.add(before)
+                queue.append(before)
+    lost = [here for here in order if here not in leads_home]
+    if not lost:
+        return None
+    castle = board.of_kind("castle")[0]
+    stuck = next((here for here in lost if moves[here] <= {here}), None)
+    if stuck is not None:
+        return (f"{_where(board, stuck)}: a knight there can never move on (no throw takes him "
+                f"anywhere), so he can never reach the castle {castle!r}.")
+    return (f"{_where(board, lost[0])}: a knight who gets there can never reach the castle "
+            f"{castle!r}; every throw sends him round fields that never lead to it.")
+
+
+def _where(board: Board, position: tuple) -> str:
+    node_id, direction, _wide = position
+    back = ", coming back" if direction == BACK else ""
+    return f"field {node_id!r} (lane {board.nodes[node_id].lane!r}{back})"
+
+
+def _pool_problem(board: Board) -> str | None:
+    """A knight released from the pool goes to the first field beyond it (rule 5): there must be one."""
+    for pool in board.of_kind("pool"):
+        current, walked = pool, 0
+        while board.nodes[current].kind == "pool":
+            current = board.next_in_lane(current)
+            walked += 1
+            if current is None or walked > len(board.nodes):
+                return (f"field {pool!r} (lane {board.nodes[pool].lane!r}): a knight released from the "
+                        f"pool goes to the first field beyond it, and this pool has none.")
+    return None
 
 #: The field kinds a knights board may use, and the keys each one needs.
 SCHEMA = Schema(
@@ -39,12 +118,16 @@ SCHEMA = Schema(
         "pink_piglet": _to, "giant": _to, "club": _to, "golden_gate": _to, "snake": _to,
         "dragon_breath": _to, "gate_red": _to,
         "dragon": _wait, "pool": _wait, "claws": _wait,
-        "bank": KindSpec.of(required=["jump", "to"], refs=["to"], numbers=["jump"]),
+        "bank": KindSpec.of(required=["jump", "to"], refs=["to"], dice=["jump"]),
         "firebird": KindSpec.of(required=["to", "back_to"], refs=["to", "back_to"]),
-        "frog_king": KindSpec.of(required=["roll", "to", "back_to"], refs=["to", "back_to"], numbers=["roll"]),
-        "devil": KindSpec.of(required=["back"], numbers=["back"]),
+        "frog_king": KindSpec.of(required=["roll", "to", "back_to"], refs=["to", "back_to"], dice=["roll"]),
+        # Rule 7 lets a devil count past the start of its lane ("to Hell if fewer remain").
+        "devil": KindSpec.of(required=["back"], steps_back=["back"]),
     },
     required_kinds={"start": 1, "witch": 0, "golden_hill": 1, "castle": 1},
+    die_sides=DIE_SIDES,
+    lane_colours=LANE_COLOURS,
+    check=playability_problem,
 )
 
 #: Fields that send the knight to their ``to`` field whenever a move ends on them.
@@ -101,12 +184,25 @@ class KnightsState:
         """One decision only: throw the die (the move is then forced by the rules)."""
         return [] if self.is_over else [Action("roll")]
 
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may know: in Knights everything on the table is public."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat!r} is not one of the {self.num_players} seats")
+        return {
+            "seat": seat, "positions": list(self.positions), "direction": list(self.direction),
+            "next_wide": list(self.next_wide), "current_player": self.current_player,
+            "winners": list(self.winners), "turn": self.turn, "last_roll": self.last_roll,
+        }
+
     def apply(self, action: Action) -> list[Event]:
         """Throw the die (``Action("roll")``, or ``Action("roll", die=4)`` to force the throw)."""
         if self.is_over:
             raise IllegalActionError("the game is over: the treasure has been found")
         if not isinstance(action, Action) or action.kind != "roll":
             raise IllegalActionError(f"in Knights the only action is 'roll', not {action!r}")
+        unknown = sorted(set(action.fields) - {"die"})
+        if unknown:
+            raise IllegalActionError(f"a throw in Knights carries only 'die', not {', '.join(map(repr, unknown))}")
         die = action.get("die")
         if die is not None and (isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= DIE_SIDES):
             raise IllegalActionError(f"a die shows 1 to {DIE_SIDES}, not {die!r}")
