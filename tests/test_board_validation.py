@@ -1,10 +1,16 @@
 """Broken board files get a BoardError that names the file, the field and the problem.
 
 Each test writes a modified copy of the shipped boards/knights.yaml, so every other part of the
-board stays valid and the error is the one the test is about.
+board stays valid and the error is the one the test is about.  The corpus in broken_boards/ is
+tiny_board.yaml with one thing broken per file; huge files are made by the tests themselves.
 """
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +18,11 @@ import yaml
 
 from kidgames.core.board import BoardError, load_board
 from kidgames.core.paths import BOARDS
-from kidgames.games.knights.rules import SCHEMA
+from kidgames.core.protocol import Action, StateDataError
+from kidgames.games import GAMES
+from kidgames.games.knights.rules import SCHEMA, playability_problem
+
+KNIGHTS = GAMES["knights"]
 
 SHIPPED = BOARDS / "knights.yaml"
 
@@ -280,3 +290,162 @@ def test_a_decoration_must_name_a_picture_that_exists(tmp_path):
     with pytest.raises(BoardError) as caught:
         load_board(path, SCHEMA)
     assert "deco.yaml" in str(caught.value) and "unicorn_rainbow" in str(caught.value)
+
+
+# -- the corpus of broken boards: nothing a file holds may crash, hang or trap a knight ---------------
+
+TINY = Path(__file__).parent / "tiny_board.yaml"
+CORPUS = sorted((Path(__file__).parent / "broken_boards").glob("*.yaml"))
+REPO = Path(__file__).resolve().parent.parent
+
+
+def expected_words(path: Path) -> list[str]:
+    """The words a corpus file's refusal must contain, from its ``# expect: a | b`` line."""
+    for line in path.read_bytes().decode("utf-8", "replace").splitlines():
+        if line.startswith("# expect:"):
+            return [word.strip() for word in line[len("# expect:"):].split(" | ")]
+    raise AssertionError(f"{path.name} has no '# expect:' line")
+
+
+def test_the_tiny_board_the_corpus_is_made_from_loads_and_is_played_to_the_end():
+    board = load_board(TINY, SCHEMA)
+    state = KNIGHTS.new_state(2, seed=3, options={"board": board})
+    for _ in range(2000):
+        if state.is_over:
+            break
+        state.apply(Action("roll"))
+    assert state.is_over and board.nodes[state.positions[state.winners[0]]].kind == "castle"
+
+
+def test_the_corpus_holds_a_broken_board_for_every_kind_of_damage():
+    names = {path.stem for path in CORPUS}
+    assert len(CORPUS) >= 40
+    for kind in ("alias_bomb", "tag_set", "tag_timestamp", "deep_nesting", "duplicate_key", "lane_to_list",
+                 "size_half", "release_13", "release_billion", "two_way_text", "at_nan", "dead_end",
+                 "cycle", "claws_never_left", "not_utf8"):
+        assert kind in names
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda path: path.stem)
+def test_every_broken_board_in_the_corpus_is_refused_with_a_sentence(path):
+    message = refused(path, *expected_words(path))
+    assert "\n" not in message and message.endswith("."), message
+
+
+def test_a_value_that_looks_like_a_date_stays_text(tmp_path):
+    path = tmp_path / "dated.yaml"
+    path.write_text(TINY.read_text(encoding="utf-8").replace("{id: m2,", "{id: 2001-12-14,"), encoding="utf-8")
+    board = load_board(path, SCHEMA)
+    assert "2001-12-14" in board.nodes and board.lanes["main"].fields[2] == "2001-12-14"
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(tmp_path):
+    path = tmp_path / "huge.yaml"
+    path.write_text(TINY.read_text(encoding="utf-8") + "# padding\n" * 30000, encoding="utf-8")
+    refused(path, "the board file is 29", "at most 256 KB")
+
+
+@pytest.mark.parametrize("text", ["at: " + "[" * 50000 + "]" * 50000, "at:\n" + "- " * 50000 + "x\n",
+                                  "at: " + "{a: " * 5000 + "1" + "}" * 5000],
+                         ids=["flow lists", "block lists", "mappings"])
+def test_nesting_fifty_thousand_deep_is_refused_with_a_sentence(tmp_path, text):
+    path = tmp_path / "deep.yaml"
+    path.write_text(text, encoding="utf-8")
+    refused(path, "line ", "nested more than 20 deep")
+
+
+def test_a_folder_is_not_a_board_file(tmp_path):
+    refused(tmp_path, "a folder, not a board file")
+
+
+# -- a board stored in a save gets the same checks ---------------------------------------------------
+
+def saved_with(change) -> dict:
+    state = KNIGHTS.new_state(2, seed=1)
+    state.apply(Action("roll", die=2))
+    data = json.loads(json.dumps(state.to_json()))
+    change(data["board"])
+    return data
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda b: b.__setitem__("size", [float("inf"), 1000]), ["'size'", "inf"]),
+    (lambda b: b.__setitem__("size", [0.5, 0.5]), ["'size'", "0.5"]),
+    (lambda b: b["decorations"][0].__setitem__("size", 1e9), ["decoration number 1", "'size'"]),
+    (lambda b: b["lanes"]["main"]["fields"][1].__setitem__("at", [float("nan"), 5]), ["field 'm1'", "'at'"]),
+    (lambda b: b["lanes"]["main"].__setitem__("to", ["witch"]), ["lane 'main'", "'to' must name a field"]),
+    (lambda b: b["lanes"]["long"]["fields"][6].__setitem__("release", 6), ["field 'claws'", "never move on"]),
+], ids=["size 1e400", "size half a unit", "decoration size 1e9", "position NaN", "to a list",
+        "claws let go only past the castle"])
+def test_a_save_whose_board_is_damaged_is_refused_with_a_sentence(change, words):
+    with pytest.raises(StateDataError) as caught:
+        KNIGHTS.state_from_json(saved_with(change))
+    for word in words:
+        assert word in str(caught.value), str(caught.value)
+
+
+def test_an_undamaged_save_keeps_its_board():
+    restored = KNIGHTS.state_from_json(saved_with(lambda board: None))
+    assert set(restored.board.nodes) == set(load_board(SHIPPED, SCHEMA).nodes)
+
+
+# -- playable: the shipped board and the lane colours ------------------------------------------------
+
+def test_from_every_field_a_knight_reaches_on_the_shipped_board_the_castle_can_be_reached():
+    assert playability_problem(load_board(SHIPPED, SCHEMA)) is None
+
+
+def test_a_devil_may_count_past_the_start_of_its_lane_as_rule_7_says(tmp_path, board_data):
+    assert field(board_data, "devil_1")["back"] == 5  # two fields before it: 'to Hell if fewer remain'
+    field(board_data, "devil_3")["back"] = 12
+    board = load_board(write(tmp_path, board_data), SCHEMA)
+    assert board.nodes["devil_3"].get("back") == 12
+
+
+def test_the_lane_colours_a_board_may_name_are_the_ones_the_scene_paints():
+    from kidgames.games.knights.scene import LANE_COLOURS as PAINTED
+    assert SCHEMA.lane_colours == set(PAINTED)
+
+
+# -- the command line --------------------------------------------------------------------------------
+
+def run_main(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run([sys.executable, "main.py", "knights", *args], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("name", ["alias_bomb", "cycle", "size_half", "deep_nesting"])
+def test_the_command_line_refuses_a_broken_board_with_its_sentence_and_exit_code_2(name):
+    path = Path(__file__).parent / "broken_boards" / f"{name}.yaml"
+    result = run_main("--board", str(path))
+    assert result.returncode == 2
+    assert str(path) in result.stderr and expected_words(path)[0] in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_the_command_line_refuses_a_device_at_once():
+    started = time.monotonic()
+    result = run_main("--board", "/dev/zero")
+    assert result.returncode == 2 and "not an ordinary file" in result.stderr
+    assert time.monotonic() - started < 30
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_the_command_line_refuses_a_pipe_without_waiting_for_it(tmp_path):
+    pipe = tmp_path / "board.yaml"
+    os.mkfifo(pipe)
+    started = time.monotonic()
+    result = run_main("--board", str(pipe))
+    assert result.returncode == 2 and "not an ordinary file" in result.stderr and str(pipe) in result.stderr
+    assert time.monotonic() - started < 30
+
+
+def test_the_command_line_refuses_a_billion_laughs_at_full_size(tmp_path):
+    lines = ["lanes:", "  a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    lines += [f"  {chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]" for i in range(20)]
+    path = tmp_path / "laughs.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_main("--board", str(path))
+    assert result.returncode == 2 and "anchor (&a)" in result.stderr

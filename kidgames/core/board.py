@@ -315,7 +315,12 @@ _BoardLoader.add_constructor("tag:yaml.org,2002:int", _BoardLoader.construct_yam
 
 def parse_board_yaml(text: str, name: str) -> Any:
     """The plain data of a board file's text; refused YAML raises :class:`BoardError`."""
-    loader = _BoardLoader(text)
+    try:
+        loader = _BoardLoader(text)
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        raise BoardError(f"{name}: this is not valid YAML at line {line}: the character #x{exc.character:04x} "
+                         f"cannot be in a text file.") from None
     try:
         return loader.get_single_data()
     except _Refused as exc:
@@ -481,10 +486,10 @@ class _Validator:
         if not isinstance(data, dict):
             self.fail(f"{where} must be a mapping like {{id: m1, at: [x, y]}}, not {_show(data)}.")
         node_id = data.get("id")
-        if not isinstance(node_id, str) or not node_id:
+        if node_id is None or node_id == "":
             self.fail(f"{where} has no 'id' (every field needs a name of its own).")
-        if len(node_id) > MAX_NAME_LENGTH:
-            self.fail(f"{where}: the id {_show(node_id)} is longer than {MAX_NAME_LENGTH} letters.")
+        if not isinstance(node_id, str) or len(node_id) > MAX_NAME_LENGTH:
+            self.fail(f"{where}: 'id' must be a name of 1 to {MAX_NAME_LENGTH} letters, not {_show(node_id)}.")
         where = f"field {node_id!r} (lane {lane_name!r})"
         kind = data.get("kind", "path")
         spec = self.schema.kinds.get(kind) if isinstance(kind, str) else None

@@ -85,8 +85,37 @@ def playability_problem(board: Board) -> str | None:
     if stuck is not None:
         return (f"{_where(board, stuck)}: a knight there can never move on (no throw takes him "
                 f"anywhere), so he can never reach the castle {castle!r}.")
-    return (f"{_where(board, lost[0])}: a knight who gets there can never reach the castle "
+    trapped = _in_a_closed_ring(lost, moves)
+    return (f"{_where(board, trapped)}: a knight who gets there can never reach the castle "
             f"{castle!r}; every throw sends him round fields that never lead to it.")
+
+
+def _in_a_closed_ring(lost: list[tuple], moves: dict[tuple, set]) -> tuple:
+    """A position inside a ring that no throw leaves (a sink of the lost positions' graph), the
+    most telling place to name: the fields before it only lead into it.
+
+    The position a depth-first search of the reversed graph finishes last lies in such a ring.
+    """
+    came_from: dict[tuple, list[tuple]] = {}
+    for here in lost:
+        for there in moves[here]:
+            came_from.setdefault(there, []).append(here)
+    finished, last = set(), lost[0]
+    for root in lost:
+        if root in finished:
+            continue
+        finished.add(root)
+        stack = [(root, iter(came_from.get(root, ())))]
+        while stack:
+            here, rest = stack[-1]
+            before = next(rest, None)
+            if before is None:
+                stack.pop()
+                last = here
+            elif before not in finished:
+                finished.add(before)
+                stack.append((before, iter(came_from.get(before, ()))))
+    return last
 
 
 def _where(board: Board, position: tuple) -> str:
