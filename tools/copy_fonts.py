@@ -4,8 +4,9 @@
     python tools/copy_fonts.py          # copy fonts + write licence files, then check glyphs
     python tools/copy_fonts.py --check  # only check that the copied fonts have every glyph we need
 
-Needs the Debian/Ubuntu packages ``fonts-wqy-microhei`` and ``fonts-comfortaa``
-(``apt-get install fonts-wqy-microhei fonts-comfortaa``).  Nothing is
+Needs the Debian/Ubuntu packages ``fonts-wqy-microhei``, ``fonts-comfortaa`` and
+``fonts-nanum-extra`` (``apt-get install fonts-wqy-microhei fonts-comfortaa fonts-nanum-extra``).
+Re-running it overwrites the copies with the same files.  Nothing is
 downloaded by the game at run time: the font files are committed in fonts/.
 """
 
@@ -28,6 +29,8 @@ WQY = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
 COMFORTAA = "/usr/share/fonts/truetype/comfortaa/Comfortaa-{}.ttf"
 COMFORTAA_COPYRIGHT = "/usr/share/doc/fonts-comfortaa/copyright"
 WQY_COPYRIGHT = "/usr/share/doc/fonts-wqy-microhei/copyright"
+NANUM_ROUND = "/usr/share/fonts/truetype/nanum/NanumSquareRoundEB.ttf"
+NANUM_COPYRIGHT = "/usr/share/doc/fonts-nanum-extra/copyright"
 APACHE = "/usr/share/common-licenses/Apache-2.0"
 GPL3 = "/usr/share/common-licenses/GPL-3"
 
@@ -37,6 +40,10 @@ SAMPLES = {
     "ru": "Съешь же ещё этих мягких французских булок ЁЁ",
     "ko": "다람쥐 헌 쳇바퀴에 타고파 기사와 황금 보물",
     "de": "Äpfel Öl Übung ß äöü",
+    # every Russian letter, small and capital, and the quotes the Russian texts use
+    "ru-all": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ «»",
+    # the 2-set keyboard's jamo
+    "ko-jamo": "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ",
 }
 
 # file -> languages it must cover
@@ -44,6 +51,7 @@ COVERAGE = {
     "wqy-microhei.ttc": ("cs", "ru", "ko", "de"),
     "Comfortaa-Bold.ttf": ("cs", "ru", "de"),
     "Comfortaa-Regular.ttf": ("cs", "ru", "de"),
+    "NanumSquareRoundEB.ttf": ("ru", "ru-all", "ko", "ko-jamo"),
 }
 
 
@@ -78,6 +86,7 @@ def copy_all() -> None:
     shutil.copyfile(WQY, os.path.join(OUT, "wqy-microhei.ttc"))
     for style in ("Bold", "Regular"):
         shutil.copyfile(COMFORTAA.format(style), os.path.join(OUT, f"Comfortaa-{style}.ttf"))
+    shutil.copyfile(NANUM_ROUND, os.path.join(OUT, "NanumSquareRoundEB.ttf"))
 
     exception = debian_stanza(WQY_COPYRIGHT, "GPL-3+ with Font exception")
     start = next(i for i, l in enumerate(exception) if l.startswith("As a special exception"))
@@ -125,6 +134,15 @@ def copy_all() -> None:
         *ofl[first:],
     ]))
 
+    # the stanza starts with NAVER's copyright and reserved font names, then the licence in full
+    write("LICENSE-NanumSquareRound.txt", "\n".join([
+        "NanumSquareRound ExtraBold (NanumSquareRoundEB.ttf), version 1.000",
+        "Font file copyright 2017 NAVER Corporation, designed by Sandoll Communications Inc.",
+        "(The copyright notice is also embedded in the font file's name table.)",
+        "",
+        *debian_stanza(NANUM_COPYRIGHT, "OFL-1.1"),
+    ]))
+
 
 def check() -> list[str]:
     import pygame.freetype as ft
@@ -136,7 +154,9 @@ def check() -> list[str]:
         for lang in langs:
             text = SAMPLES[lang]
             metrics = font.get_metrics(text)
-            missing = sorted({ch for ch, m in zip(text, metrics) if m is None and not ch.isspace()})
+            # an empty outline draws nothing, as bad as no glyph (some Korean faces' Cyrillic)
+            missing = sorted({ch for ch, m in zip(text, metrics)
+                              if not ch.isspace() and (m is None or (m[0] == m[1] and m[2] == m[3]))})
             status = "all glyphs present" if not missing else "MISSING " + " ".join(
                 f"{ch} (U+{ord(ch):04X})" for ch in missing)
             print(f"{fname:24s} {lang}: {status}")

@@ -15,10 +15,12 @@ from kidgames.core.paths import FONTS, SOUNDS, SPRITES
 #: The font that covers every language the app speaks (Latin with Czech and German letters,
 #: Cyrillic, Hangul) in one file.
 MAIN_FONT = FONTS / "wqy-microhei.ttc"
-#: A rounded face for titles in the languages whose letters it draws clearly; Korean (no Hangul in
-#: it) and Russian (its т and д look like m and g to a young reader) use the main font.
-TITLE_FONT = FONTS / "Comfortaa-Bold.ttf"
-TITLE_FONT_LANGS = ("en", "cs", "de")
+#: Rounded faces for titles and buttons, one per language. Comfortaa draws Latin with Czech and
+#: German letters; its Cyrillic т and д look like m and g to a young reader and it has no Hangul,
+#: so Russian and Korean have NanumSquareRound, whose Cyrillic keeps the printed forms.
+COMFORTAA = FONTS / "Comfortaa-Bold.ttf"
+NANUM_ROUND = FONTS / "NanumSquareRoundEB.ttf"
+TITLE_FONTS = {"en": COMFORTAA, "cs": COMFORTAA, "de": COMFORTAA, "ru": NANUM_ROUND, "ko": NANUM_ROUND}
 
 
 class Sounds:
@@ -56,18 +58,24 @@ class Assets:
     def __init__(self, lang: str = "en", sound: bool = True) -> None:
         self.lang = lang
         self.sounds = Sounds(enabled=sound)
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, Path], pygame.font.Font] = {}
         self._images: dict[tuple[str, int], pygame.Surface] = {}
         self._originals: dict[str, pygame.Surface | None] = {}
         self._texts: OrderedDict = OrderedDict()
-        self._title_checker = None
+        self._checkers: dict[Path, object] = {}
 
     # -- fonts and text ---------------------------------------------------------------------------
+    @property
+    def title_face(self) -> Path | None:
+        """The rounded title face of the current language, if it is there."""
+        path = TITLE_FONTS.get(self.lang)
+        return path if path is not None and path.exists() else None
+
     def font(self, size: int, title: bool = False) -> pygame.font.Font:
-        key = (size, title and self.lang in TITLE_FONT_LANGS and TITLE_FONT.exists())
+        path = (title and self.title_face) or MAIN_FONT
+        key = (size, path)
         font = self._fonts.get(key)
         if font is None:
-            path = TITLE_FONT if key[1] else MAIN_FONT
             try:
                 font = pygame.font.Font(str(path), size)
             except (OSError, FileNotFoundError, pygame.error):
@@ -121,19 +129,21 @@ class Assets:
         return self.text(text, min_size, colour, title=title, outline=outline, width=width)
 
     def title_font_covers(self, text: str) -> bool:
-        """Whether the rounded title face has every letter of ``text`` (a Korean name typed in an
-        English game does not): otherwise the main font draws it, never boxes."""
-        if self._title_checker is None:
+        """Whether the language's rounded title face draws every letter of ``text`` (a Korean name
+        typed in an English game is not): otherwise the main font draws it, never boxes."""
+        path = self.title_face
+        if path is None:
+            return False
+        checker = self._checkers.get(path)
+        if checker is None:
             try:
                 import pygame.freetype
                 pygame.freetype.init()
-                self._title_checker = pygame.freetype.Font(str(TITLE_FONT), 20)
+                checker = pygame.freetype.Font(str(path), 20)
             except (OSError, pygame.error, ImportError):
-                self._title_checker = False
-        if self._title_checker is False:
-            return False
-        metrics = self._title_checker.get_metrics("".join(ch for ch in text if not ch.isspace()))
-        return all(m is not None for m in metrics)
+                checker = False
+            self._checkers[path] = checker
+        return checker is not False and draws_all(checker, text)
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
@@ -170,8 +180,31 @@ class Assets:
         self.sounds.play(name)
 
 
+def draws_all(face, text: str) -> bool:
+    """Whether the freetype ``face`` has a visible glyph for every non-space letter of ``text``:
+    some faces map letters to empty outlines (a Korean face's Cyrillic), as bad as a missing one."""
+    letters = "".join(ch for ch in text if not ch.isspace())
+    return all(m is not None and (m[0] != m[1] or m[2] != m[3]) for m in face.get_metrics(letters))
+
+
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Break text into lines that fit ``width`` (by words; by letters for long words and Korean)."""
+    """Break text into lines that fit ``width`` (by words; by letters for long words and Korean),
+    balanced: as many lines as needed, each about as long as the others ("Back to the / star."
+    becomes "Back to / the star.")."""
+    lines = _wrap_greedy(font, text, width)
+    if len(lines) < 2:
+        return lines
+    lo, hi = 1, width
+    while lo < hi:                      # the narrowest width that needs no more lines
+        mid = (lo + hi) // 2
+        if len(_wrap_greedy(font, text, mid)) <= len(lines):
+            hi = mid
+        else:
+            lo = mid + 1
+    return _wrap_greedy(font, text, lo)
+
+
+def _wrap_greedy(font: pygame.font.Font, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")

@@ -1,22 +1,44 @@
-"""An on-screen keyboard for typing a player's name (a physical keyboard works too)."""
+"""An on-screen keyboard for typing a player's name (a physical keyboard works too).
+
+Each language has its whole alphabet on the keys; Korean has a 2-set (두벌식) Hangul keyboard whose
+jamo are composed into syllables as they are typed, and a key that switches to Latin letters.
+"""
 from __future__ import annotations
 
 from typing import Callable
 
 import pygame
 
+from kidgames.core.hangul import compose
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button, INK, overlay_panel, rounded_panel
 
 MAX_NAME = 12
+#: The letters on the keys, capitals (a name's later letters are typed small), in alphabet order.
 ALPHABETS = {
     "en": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "de": "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ",
+    "de": "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜß",
     "cs": "AÁBCČDĎEÉĚFGHIÍJKLMNŇOÓPQRŘSŠTŤUÚŮVWXYÝZŽ",
     "ru": "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ",
     "ko": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 }
+#: The Korean 2-set keyboard's three rows as on a real one, and a fourth row with what its shift key
+#: gives (double consonants, ㅒ ㅖ): a child sees every key at once instead of a hidden mode.
+HANGUL_ROWS = ("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔ", "ㅁㄴㅇㄹㅎㅗㅓㅏㅣ", "ㅋㅌㅊㅍㅠㅜㅡ", "ㅃㅉㄸㄲㅆㅒㅖ")
 PANEL = pygame.Rect(120, 80, 1360, 840)
+PER_ROW = 11
+KEY_W, KEY_H, KEY_GAP = 108, 92, 10
+KEYS_TOP = PANEL.top + 240
+BOTTOM_Y, BOTTOM_H = PANEL.bottom - 128, 100
+CANCEL = pygame.Rect(PANEL.right - 118, PANEL.top + 22, 96, 96)
+
+
+def key_rows(lang: str, hangul: bool) -> list[str]:
+    """The rows of letter keys for ``lang`` (Korean: the Hangul rows, or Latin letters)."""
+    if lang == "ko" and hangul:
+        return list(HANGUL_ROWS)
+    letters = ALPHABETS.get(lang, ALPHABETS["en"])
+    return [letters[i:i + PER_ROW] for i in range(0, len(letters), PER_ROW)]
 
 
 class NameScene(Scene):
@@ -24,43 +46,59 @@ class NameScene(Scene):
 
     def __init__(self, app, name: str, on_done: Callable[[str], None]) -> None:
         super().__init__(app)
-        self.name = name
+        self.original = name
+        # the name as it came is kept whole; only what is typed now is keystrokes, so Hangul typed
+        # now can be erased jamo by jamo while an old name is never recomposed differently
+        self.prefix = name
+        self.keys: list[str] = []
         self.on_done = on_done
+        self.hangul = app.settings.lang == "ko"
+
+    @property
+    def name(self) -> str:
+        return self.prefix + compose(self.keys)
 
     def layout(self) -> None:
-        letters = ALPHABETS.get(self.app.settings.lang, ALPHABETS["en"])
-        per_row = 11
-        key_w, key_h, gap = 108, 92, 10
-        rows = [letters[i:i + per_row] for i in range(0, len(letters), per_row)]
         self.buttons = []
-        y = PANEL.top + 250
-        for row in rows:
-            x = PANEL.centerx - (len(row) * (key_w + gap) - gap) // 2
+        y = KEYS_TOP
+        for row in key_rows(self.app.settings.lang, self.hangul):
+            x = PANEL.centerx - (len(row) * (KEY_W + KEY_GAP) - KEY_GAP) // 2
             for ch in row:
-                self.buttons.append(Button(pygame.Rect(x, y, key_w, key_h), lambda c=ch: self.type(c),
+                self.buttons.append(Button(pygame.Rect(x, y, KEY_W, KEY_H), lambda c=ch: self.type(c),
                                            ch, text_size=44, name=f"key:{ch}", cooldown=0.0))
-                x += key_w + gap
-            y += key_h + gap
-        y = PANEL.bottom - 130
+                x += KEY_W + KEY_GAP
+            y += KEY_H + KEY_GAP
         self.buttons += [
-            Button(pygame.Rect(PANEL.left + 60, y, 260, 100), self.erase, icon="back", colour="orange",
-                   name="erase", cooldown=0.0),
-            Button(pygame.Rect(PANEL.left + 350, y, 420, 100), lambda: self.type(" "),
+            Button(pygame.Rect(PANEL.left + 50, BOTTOM_Y, 240, BOTTOM_H), self.erase, icon="back",
+                   colour="orange", name="erase", cooldown=0.0),
+            Button(pygame.Rect(PANEL.left + 320, BOTTOM_Y, 420, BOTTOM_H), lambda: self.type(" "),
                    self.t("keyboard.space"), colour="paper", name="space", cooldown=0.08),
-            Button(pygame.Rect(PANEL.right - 380, y, 320, 100), self.done, self.t("button.ok"),
+            Button(pygame.Rect(PANEL.right - 370, BOTTOM_Y, 320, BOTTOM_H), self.done, self.t("button.ok"),
                    icon="check", colour="green", name="ok"),
+            Button(CANCEL.copy(), self.cancel, icon="cross", colour="red", name="cancel"),
         ]
+        if self.app.settings.lang == "ko":
+            self.buttons.append(Button(pygame.Rect(PANEL.left + 770, BOTTOM_Y, 200, BOTTOM_H),
+                                       self.switch_letters, "ABC" if self.hangul else "한글",
+                                       colour="blue", name="letters", text_size=40))
 
     def type(self, ch: str) -> None:
-        if len(self.name) >= MAX_NAME:
-            return
         if ch == " " and (not self.name or self.name.endswith(" ")):
             return
         starts_word = not self.name or self.name.endswith(" ")
-        self.name += ch if starts_word else ch.lower()
+        keys = self.keys + [ch if starts_word else ch.lower()]
+        if len(self.prefix + compose(keys)) <= MAX_NAME:
+            self.keys = keys
 
     def erase(self) -> None:
-        self.name = self.name[:-1]
+        if self.keys:
+            self.keys.pop()
+        else:
+            self.prefix = self.prefix[:-1]
+
+    def switch_letters(self) -> None:
+        self.hangul = not self.hangul
+        self.layout()
 
     def done(self) -> None:
         name = self.name.strip()
@@ -68,19 +106,23 @@ class NameScene(Scene):
         if name:
             self.on_done(name)
 
+    def cancel(self) -> None:
+        """Leave with the name as it was (on_done is not called)."""
+        self.app.pop()
+
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_BACKSPACE:
             self.erase()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.done()
         elif event.key == pygame.K_ESCAPE:
-            self.app.pop()
+            self.cancel()
         self.app.dirty = True
 
     def text_input(self, text: str) -> None:
         for ch in text:
-            if ch.isprintable() and len(self.name) < MAX_NAME:
-                self.name += ch
+            if ch.isprintable() and len(self.prefix + compose(self.keys + [ch])) <= MAX_NAME:
+                self.keys.append(ch)
         self.app.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -88,8 +130,8 @@ class NameScene(Scene):
         assets = self.app.assets
         title = assets.text(self.t("keyboard.title"), 44, INK, title=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.top + 30)))
-        field = pygame.Rect(PANEL.centerx - 400, PANEL.top + 110, 800, 100)
+        field = pygame.Rect(PANEL.centerx - 400, PANEL.top + 105, 800, 100)
         rounded_panel(surface, field, (255, 255, 255), radius=20, border=(120, 100, 80), shadow=0)
-        name = assets.text(self.name + "|", 56, INK)
+        name = assets.fit_text(self.name + "|", 56, INK, field.w - 30, field.h - 10)
         surface.blit(name, name.get_rect(center=field.center))
         self.draw_buttons(surface)
