@@ -1,8 +1,10 @@
 """Who sits at the table: a name, a pawn colour with its shape, and person or computer."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import asdict, dataclass, replace
+from typing import Any, Mapping
+
+from kidgames.core.i18n import LANGUAGES, load_messages
 
 #: Pawn colours, each with a shape of its own so colour-blind players can tell pawns apart.
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -11,12 +13,21 @@ SHAPES = {"red": "circle", "blue": "square", "green": "triangle", "yellow": "sta
 PERSON, COMPUTER = "person", "computer"
 
 
+def colour_names() -> frozenset[str]:
+    """Every pawn colour's name in every language the app speaks ("Blue", "Modrá", "파랑", …)."""
+    return frozenset(load_messages(lang)[f"colour.{colour}"] for lang in LANGUAGES for colour in COLOURS
+                     if f"colour.{colour}" in load_messages(lang))
+
+
 @dataclass(frozen=True)
 class Seat:
+    """``default_name``: the name is the pawn colour's name, given by the app, not typed by anyone,
+    so it follows the language and the colour (a typed name never changes)."""
     name: str
     colour: str
     kind: str = PERSON
     level: int = 1
+    default_name: bool = False
 
     @property
     def shape(self) -> str:
@@ -25,6 +36,12 @@ class Seat:
     @property
     def is_computer(self) -> bool:
         return self.kind == COMPUTER
+
+    def in_language(self, names: Mapping[str, str]) -> "Seat":
+        """This seat with its colour's name from ``names`` (colour -> name) if its name is a default one."""
+        if self.default_name and names.get(self.colour) and names[self.colour] != self.name:
+            return replace(self, name=names[self.colour])
+        return self
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -41,7 +58,12 @@ class Seat:
         if kind not in (PERSON, COMPUTER):
             raise ValueError(f"a seat is a person or a computer, not {kind!r}")
         level = data.get("level", 1)
-        return cls(name, colour, kind, level if isinstance(level, int) else 1)
+        default_name = data.get("default_name")
+        if not isinstance(default_name, bool):
+            # saves and remembered setups from before the flag: a colour's name in any language was
+            # given by the app (typed names were rarely a colour's)
+            default_name = name in colour_names()
+        return cls(name, colour, kind, level if isinstance(level, int) else 1, default_name)
 
 
 def seats_valid(seats: list[Seat]) -> bool:

@@ -2,6 +2,8 @@
 The last setup of each game is remembered."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from kidgames.core.seats import COLOURS, COMPUTER, PERSON, Seat
@@ -20,7 +22,7 @@ class SetupScene(Scene):
         self.seats = self.remembered() or self.default_seats()
 
     def default_seats(self) -> list[Seat]:
-        return [Seat(self.t(f"colour.{c}"), c, PERSON if i == 0 else COMPUTER)
+        return [Seat(self.t(f"colour.{c}"), c, PERSON if i == 0 else COMPUTER, default_name=True)
                 for i, c in enumerate(COLOURS[:max(2, self.spec.min_players)])]
 
     def remembered(self) -> list[Seat] | None:
@@ -35,8 +37,14 @@ class SetupScene(Scene):
             return None
         return seats
 
+    def colour_names(self) -> dict[str, str]:
+        return {c: self.t(f"colour.{c}") for c in COLOURS}
+
     # -- layout -------------------------------------------------------------------------------------
     def layout(self) -> None:
+        # layout runs on entering and after a language change: default names follow the language
+        names = self.colour_names()
+        self.seats = [seat.in_language(names) for seat in self.seats]
         self.buttons = []
         for i, seat in enumerate(self.seats):
             y = ROW_TOP + i * (ROW_H + ROW_GAP)
@@ -74,24 +82,21 @@ class SetupScene(Scene):
         for step in range(1, len(COLOURS) + 1):
             colour = COLOURS[(k + step) % len(COLOURS)]
             if colour not in used:
-                old = self.seats[i]
-                name = old.name
-                if name == self.t(f"colour.{old.colour}"):
-                    name = self.t(f"colour.{colour}")
-                self.seats[i] = Seat(name, colour, old.kind, old.level)
+                self.seats[i] = replace(self.seats[i], colour=colour).in_language(self.colour_names())
                 break
         self.layout()
 
     def edit_name(self, i: int) -> None:
         def done(name: str) -> None:
             old = self.seats[i]
-            self.seats[i] = Seat(name, old.colour, old.kind, old.level)
+            if name != old.name:   # OK on an untouched default name keeps it a default one
+                self.seats[i] = replace(old, name=name, default_name=False)
             self.layout()
         self.app.push(NameScene(self.app, self.seats[i].name, done))
 
     def toggle_kind(self, i: int) -> None:
         old = self.seats[i]
-        self.seats[i] = Seat(old.name, old.colour, PERSON if old.is_computer else COMPUTER, old.level)
+        self.seats[i] = replace(old, kind=PERSON if old.is_computer else COMPUTER)
         self.layout()
 
     def remove(self, i: int) -> None:
@@ -104,7 +109,7 @@ class SetupScene(Scene):
             return
         used = {s.colour for s in self.seats}
         colour = next(c for c in COLOURS if c not in used)
-        self.seats.append(Seat(self.t(f"colour.{colour}"), colour, COMPUTER))
+        self.seats.append(Seat(self.t(f"colour.{colour}"), colour, COMPUTER, default_name=True))
         self.layout()
 
     def show_rules(self) -> None:
