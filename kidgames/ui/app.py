@@ -21,11 +21,14 @@ from kidgames.core.saving import SaveStore  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
 from kidgames.ui.anim import AnimQueue  # noqa: E402
 from kidgames.ui.assets import Assets  # noqa: E402
-from kidgames.ui.input import PointerInput  # noqa: E402
+from kidgames.ui.input import LONG_PRESS, PointerInput  # noqa: E402
+from kidgames.ui.present import Presenter  # noqa: E402
+from kidgames.ui.waiting import EventWaiter  # noqa: E402
 
 CANVAS = (1600, 1000)
-IDLE_FPS = 30
 ANIM_FPS = 60
+MAX_SLEEP = 1.0        # seconds the idle loop sleeps at most between two looks at the scenes
+PARTIAL_LIMIT = 0.45   # above this share of the canvas, a full redraw is cheaper than pieces
 SCENE_GUARD = 0.25     # seconds after a scene change in which new presses are ignored
 
 
@@ -46,13 +49,11 @@ class App:
         pygame.init()
         self._window_size = window_size
         self.window = self._open_window()
-        # Scenes draw on one logical canvas; present() scales it into the window, letterboxed.
+        # Scenes draw on one logical canvas; the presenter shows it in the window, letterboxed.
         self.screen = pygame.Surface(CANVAS).convert()
-        self._scaled: pygame.Surface | None = None
-        self._presented_size: tuple[int, int] | None = None
+        self.presenter = Presenter(CANVAS)
+        self.presenter.fit(self.window.get_size())
         self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
-        self._view = pygame.Rect((0, 0), CANVAS)
-        self._update_view()
         self.catalog = Catalog(self.settings.lang)
         self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute)
         try:
@@ -63,8 +64,11 @@ class App:
         self.stack: list = []
         self.input = PointerInput(self.to_canvas)
         self.clock = pygame.time.Clock()
+        self.waiter = EventWaiter()
         self.running = True
         self.dirty = True
+        self._animating = False        # the last frame's scenes were moving by themselves
+        self._last_frame_at: float | None = None
         self.guard_until = 0.0
         self.frames_drawn = 0
         self.errors: list[str] = []
@@ -98,29 +102,22 @@ class App:
     def set_fullscreen(self, on: bool) -> None:
         self.settings.fullscreen = on
         self.window = self._open_window()
-        self._presented_size = None
-        self._update_view()
+        self.presenter.fit(self.window.get_size())
         self.save_settings()
         self.dirty = True
 
     def to_canvas(self, pos) -> tuple[int, int]:
         """A window position (mouse or finger) in canvas coordinates."""
-        view = self._view
-        if view.size == CANVAS:
-            return int(pos[0]) - view.x, int(pos[1]) - view.y
-        return (round((pos[0] - view.x) * CANVAS[0] / view.w),
-                round((pos[1] - view.y) * CANVAS[1] / view.h))
+        return self.presenter.to_canvas(pos)
 
     def to_window(self, pos) -> tuple[int, int]:
         """A canvas position in window coordinates (the inverse of :meth:`to_canvas`)."""
-        view = self._view
-        return (round(view.x + pos[0] * view.w / CANVAS[0]), round(view.y + pos[1] * view.h / CANVAS[1]))
+        return self.presenter.to_window(pos)
 
-    def _update_view(self) -> None:
-        ww, wh = self.window.get_size()
-        scale = min(ww / CANVAS[0], wh / CANVAS[1])
-        w, h = max(1, round(CANVAS[0] * scale)), max(1, round(CANVAS[1] * scale))
-        self._view = pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+    @property
+    def view(self) -> pygame.Rect:
+        """Where the canvas shows in the window."""
+        return self.presenter.view
 
     def _drain_startup_events(self) -> None:
         pygame.event.get()
@@ -202,27 +199,61 @@ class App:
     # -- the loop ----------------------------------------------------------------------------------
     def run(self) -> None:
         while self.running:
-            animating = self.frame()
-            self.clock.tick(ANIM_FPS if animating else IDLE_FPS)
+            if self.frame():
+                self.clock.tick(ANIM_FPS)
+            else:
+                self.waiter.wait(self.next_wake())
+
+    def next_wake(self) -> float:
+        """Seconds until a scene's timer (a computer's turn, an idle hop) or a long press is due."""
+        due = [MAX_SLEEP]
+        for scene in self.stack:
+            wake = scene.wake_in()
+            if wake is not None:
+                due.append(wake)
+        held = self.input.held_for(time.monotonic())
+        if held is not None:
+            due.append(LONG_PRESS - held)
+        return max(0.0, min(due))
 
     def frame(self, dt: float | None = None) -> bool:
-        """Handle waiting events, advance time by ``dt`` (measured if None) and redraw if needed."""
+        """Advance time by ``dt`` (measured if None), handle waiting events and show what changed.
+
+        Returns True while a scene moves by itself (the loop then runs at full frame rate).
+        The window always ends a frame showing exactly what a full redraw would show: every scene
+        that moved reports where, the frame after the last movement redraws everything once, and
+        an idle scene draws nothing."""
+        now = time.monotonic()
         if dt is None:
-            dt = min(0.1, self.clock.get_time() / 1000.0) if self.frames_drawn else 0.0
+            elapsed = now - self._last_frame_at if self._last_frame_at is not None else 0.0
+            dt = min(elapsed, 0.1 if self._animating else 2 * MAX_SLEEP)
+        self._last_frame_at = now
         try:
+            moved = [scene for scene in list(self.stack) if scene in self.stack and scene.update(dt)]
             for event in pygame.event.get():
                 self.dispatch(event)
-            now = time.monotonic()
             for pointer in self.input.poll_long_press(now):
                 self.top.handle(pointer)
-            animating = False
-            for scene in list(self.stack):
-                if scene in self.stack and scene.update(dt):
-                    animating = True
-            if animating or self.dirty:
+                self.dirty = True
+            animating = bool(moved)
+            settled = self._animating and not animating
+            self._animating = animating
+            if self.dirty or settled:
                 self.draw()
-            elif self.invalid:
-                self.draw_partial()
+            else:
+                shown = self._shown_scenes()
+                rects = list(self.invalid)
+                for scene in moved:
+                    if scene in shown:
+                        scene_rects = scene.dirty_rects()
+                        if scene_rects is None:
+                            rects = None
+                            break
+                        rects += scene_rects
+                if rects is None:
+                    self.draw()
+                elif rects:
+                    self.draw_rects(rects)
             self.invalid.clear()
             return animating
         except Exception as exc:  # a bug must never throw a family out of its game
@@ -235,9 +266,8 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
-            self.window = pygame.display.get_surface()
-            self._presented_size = None
-            self._update_view()
+            self.window = pygame.display.get_surface() or self.window
+            self.presenter.window_size = None
             self.dirty = True
             return
         if event.type == pygame.KEYDOWN:
@@ -245,9 +275,11 @@ class App:
                 self.set_fullscreen(not self.settings.fullscreen)
             elif self.top is not None:
                 self.top.key(event)
+            self.dirty = True
             return
         if event.type == pygame.TEXTINPUT and self.top is not None:
             self.top.text_input(event.text)
+            self.dirty = True
             return
         now = time.monotonic()
         for pointer in self.input.feed(event, now):
@@ -259,59 +291,64 @@ class App:
                 self.dirty = True
 
     def invalidate(self, rect: pygame.Rect) -> None:
-        """Ask for one canvas area to be redrawn by the top scene alone (see Scene.draw_region)."""
+        """Ask for one canvas area to be redrawn and shown (a small motion of an idle scene)."""
         self.invalid.append(pygame.Rect(rect))
 
-    def draw(self) -> None:
+    def _shown_scenes(self) -> list:
+        """The scenes a full redraw paints: the top one and those showing through it."""
         first = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if not self.stack[i].overlay or self.stack[i].covers_below():
                 first = i
                 break
-        for scene in self.stack[first:]:
+        return self.stack[first:]
+
+    def draw(self) -> None:
+        for scene in self._shown_scenes():
             scene.draw(self.screen)
         self.present()
 
-    def draw_partial(self) -> None:
-        area = self.invalid[0].unionall(self.invalid[1:])
-        self.screen.set_clip(area)
-        try:
-            self.top.draw_region(self.screen, area)
-        finally:
-            self.screen.set_clip(None)
-        self.present(area)
+    def draw_rects(self, rects: list[pygame.Rect]) -> None:
+        """Redraw and show only these canvas areas (each scene draws clipped to them)."""
+        bounds = self.screen.get_rect()
+        merged: list[pygame.Rect] = []
+        for rect in rects:
+            rect = pygame.Rect(rect).clip(bounds)
+            if rect.w <= 0 or rect.h <= 0:
+                continue
+            for other in list(merged):
+                if other.colliderect(rect.inflate(16, 16)):
+                    merged.remove(other)
+                    rect = rect.union(other)
+            merged.append(rect)
+        if not merged:
+            return
+        if sum(r.w * r.h for r in merged) > PARTIAL_LIMIT * bounds.w * bounds.h:
+            self.draw()
+            return
+        shown = self._shown_scenes()
+        for rect in merged:
+            self.screen.set_clip(rect)
+            try:
+                for scene in shown:
+                    scene.draw(self.screen)
+            finally:
+                self.screen.set_clip(None)
+        self.present(merged)
 
-    def present(self, area: pygame.Rect | None = None) -> None:
-        """Show the canvas (or one ``area`` of it) in the window: as it is when the sizes match,
-        else scaled and letterboxed."""
+    def present(self, areas: list[pygame.Rect] | None = None) -> None:
+        """Show the canvas (or only ``areas`` of it) in the window."""
         window = pygame.display.get_surface() or self.window
         self.window = window
-        if window.get_size() != self._presented_size:
-            self._update_view()
-            self._presented_size = window.get_size()
-            window.fill((24, 20, 30))
-            self._scaled = pygame.Surface(self._view.size).convert() if self._view.size != CANVAS else None
-            area = None
-        view = self._view
-        if area is None:
-            if self._scaled is None:
-                window.blit(self.screen, view.topleft)
-            else:
-                pygame.transform.smoothscale(self.screen, view.size, self._scaled)
-                window.blit(self._scaled, view.topleft)
+        if window.get_size() != self.presenter.window_size:
+            self.presenter.fit(window.get_size())
+            areas = None
+        touched = self.presenter.present(self.screen, window, areas)
+        if areas is None:
             pygame.display.flip()
             self.dirty = False
         else:
-            area = area.clip(self.screen.get_rect())
-            if self._scaled is None:
-                target = area.move(view.topleft)
-                window.blit(self.screen, target, area)
-            else:
-                x0, y0 = self.to_window(area.topleft)
-                x1, y1 = self.to_window(area.bottomright)
-                target = pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
-                window.blit(pygame.transform.smoothscale(self.screen.subsurface(area), target.size), target)
-            pygame.display.update(target)
+            pygame.display.update(touched)
         self.frames_drawn += 1
 
     def recover(self, exc: BaseException) -> None:
@@ -327,9 +364,17 @@ class App:
         if os.environ.get("KIDGAMES_RAISE"):
             raise exc
         from kidgames.ui.dialog import MessageScene
-        from kidgames.ui.menu import MenuScene
+        from kidgames.ui.game import broken_save
+        from kidgames.ui.menu import MenuScene, damaged_saves_message
         try:
-            self.reset_to(MenuScene(self), MessageScene(self, self.t("error.title"), self.t("error.text")))
+            # A saved game that breaks its scene before anyone moved would break it on every
+            # Continue: it is set aside (kept, renamed) and the family is told so.
+            game_id = broken_save(self, exc)
+            if game_id is not None:
+                message = damaged_saves_message(self, [self.saves.set_aside(game_id, str(exc))])
+            else:
+                message = MessageScene(self, self.t("error.title"), self.t("error.text"))
+            self.reset_to(MenuScene(self), message)
         except Exception:
             self.running = False
 

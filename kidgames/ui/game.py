@@ -2,6 +2,7 @@
 hand-over curtains, autosave, the top buttons (menu, rules, sound) and the way to the results."""
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -19,21 +20,51 @@ SKIP_GUARD = 0.45        # a tap this soon after an action is the second tap of 
 
 
 def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
-                     options: dict | None = None, seed: int | None = None):
-    """Open a game (a new one, or a saved ``state``) above the menu."""
+                     options: dict | None = None, seed: int | None = None, from_save: bool = False):
+    """Open a game (a new one, or a saved ``state``) above the menu.
+
+    A new game replaces that game's save at once.  With ``from_save`` the scene remembers that its
+    game came from the save, so that a save which breaks the scene is set aside (see
+    :func:`broken_save`) instead of breaking it again on every Continue."""
     from kidgames.ui.menu import MenuScene
     spec = app.games[game_id]
     options = dict(options or {})
-    if state is None:
-        state = spec.new_state(len(seats), seed=seed, options=options)
-    scene = spec.load_scene_class()(app, spec, seats, state, options)
+    try:
+        if state is None:
+            state = spec.new_state(len(seats), seed=seed, options=options)
+        scene = spec.load_scene_class()(app, spec, seats, state, options)
+        scene.from_save = game_id if from_save else None
+    except Exception as exc:
+        if from_save:
+            raise SaveBrokeScene(game_id, exc) from exc
+        raise
     app.reset_to(MenuScene(app), scene)
     scene.autosave(state)
     return scene
 
 
+class SaveBrokeScene(Exception):
+    """A saved game that passed its checks and still could not be opened on screen."""
+
+    def __init__(self, game_id: str, cause: BaseException) -> None:
+        super().__init__(f"the saved game of {game_id} could not be opened: {cause}")
+        self.game_id = game_id
+
+
+def broken_save(app, exc: BaseException) -> str | None:
+    """The id of the save to blame for ``exc``: the one being opened, or the one whose game scene
+    fails before anybody has moved in it (a save that broke its scene would break it again)."""
+    if isinstance(exc, SaveBrokeScene):
+        return exc.game_id
+    for scene in reversed(app.stack):
+        if isinstance(scene, GameScene) and scene.from_save and not scene.controller.log:
+            return scene.from_save
+    return None
+
+
 class GameScene(Scene):
     TILE_SPRITES: tuple[str, ...] = ("dice",)
+    from_save: str | None = None    # the game id whose save this game was opened from
     PAWN_HELMET = False          # knights wear helmets (on the board, in the list, on the podium)
     RULES: tuple[tuple[str, str], ...] = ()
 
@@ -57,12 +88,20 @@ class GameScene(Scene):
     # -- saving --------------------------------------------------------------------------------------
     def autosave(self, state) -> None:
         if state.is_over:
-            self.app.saves.clear()
+            self.app.saves.clear(self.spec.id)
         else:
             self.app.saves.save(self.spec.id, self.seats, state, self._saveable_options())
 
     def _saveable_options(self) -> dict:
-        return {k: (str(v) if v is not None else None) for k, v in self.options.items()}
+        """The options as JSON values, so each comes back with its type (``False`` stays off); a
+        board option is the board file's path."""
+        saveable = {}
+        for name, value in self.options.items():
+            if isinstance(value, os.PathLike):
+                value = os.fspath(value)
+            if value is None or isinstance(value, (bool, int, float, str)):
+                saveable[name] = value
+        return saveable
 
     # -- buttons shared by every game ---------------------------------------------------------------
     def top_buttons(self, x: int, y: int, size: int = 100, gap: int = 10) -> list[Button]:
@@ -127,8 +166,7 @@ class GameScene(Scene):
     def update(self, dt: float) -> bool:
         self.time += dt
         self.anim.speed = self.app.settings.speed_factor
-        busy = self.anim.update(dt)
-        if busy:
+        if self.anim.update(dt):
             return True
         ctrl = self.controller
         if ctrl.is_over:
@@ -143,16 +181,32 @@ class GameScene(Scene):
             self.app.push(CurtainScene(self.app, ctrl.current_seat, ctrl.curtain_passed))
             return False
         if ctrl.is_computer_turn():
+            # The computer "thinks" on a still picture: nothing is redrawn until it acts.
             self.computer_clock += dt * self.app.settings.speed_factor
             if self.computer_clock >= COMPUTER_PAUSE:
                 self.computer_clock = 0.0
                 self.submit(ctrl.computer_action())
-            return True
+                return self.anim.busy
+            return False
         return self.idle_animation()
 
+    def wake_in(self) -> float | None:
+        if self.anim.busy:
+            return 0.0
+        if self.controller.is_over or self.app.top is not self:
+            return None
+        if self.controller.is_computer_turn():
+            return max(0.0, (COMPUTER_PAUSE - self.computer_clock) / self.app.settings.speed_factor)
+        return self.idle_wake_in()
+
     def idle_animation(self) -> bool:
-        """True while something should keep moving while a person thinks (keep it cheap)."""
+        """While a person thinks: a small motion (keep it cheap: invalidate only its area and
+        return False, or return True to redraw the scene's dirty rects)."""
         return False
+
+    def idle_wake_in(self) -> float | None:
+        """Seconds until :meth:`idle_animation` has its next picture to show."""
+        return None
 
     def show_results(self) -> None:
         from kidgames.ui.results import ResultsScene

@@ -63,6 +63,12 @@ class PointerInput:
             return [Pointer("move", pos, None, touch)]
         return []
 
+    def held_for(self, now: float) -> float | None:
+        """Seconds the pointer has been held still, while a long press may still come."""
+        if self._down_at is None or self._dragging or self._long_sent:
+            return None
+        return now - self._down_time
+
     def poll_long_press(self, now: float) -> list[Pointer]:
         if self._down_at is not None and not self._dragging and not self._long_sent \
                 and now - self._down_time >= LONG_PRESS:

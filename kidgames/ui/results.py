@@ -11,6 +11,7 @@ from kidgames.ui.widgets import Button, INK, PAWN_RGB, draw_pawn, overlay_panel
 
 PANEL = pygame.Rect(260, 120, 1080, 760)
 CONFETTI = 140
+CELEBRATION = 12.0     # seconds of falling confetti and a bouncing winner; then the picture rests
 
 
 class ResultsScene(Scene):
@@ -59,9 +60,9 @@ class ResultsScene(Scene):
         self.menu()
 
     def update(self, dt: float) -> bool:
-        self.time += dt
-        if self.time > 12:
-            return False   # the confetti has settled: stop redrawing
+        if self.time >= CELEBRATION:
+            return False   # the confetti has settled: the picture stands still, nothing is redrawn
+        self.time = min(CELEBRATION, self.time + dt)
         for c in self.confetti:
             c[1] += c[2] * dt
             c[0] += c[3] * dt + math.sin(self.time * 3 + c[5]) * 0.6

@@ -76,15 +76,22 @@ class Scene:
 
     # time and drawing
     def update(self, dt: float) -> bool:
-        """Advance animations; True while the picture changes by itself."""
+        """Advance animations; True while the picture changes by itself.  The frame after the
+        last True redraws everything, so a final change made here is always shown."""
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
+    def wake_in(self) -> float | None:
+        """Seconds until :meth:`update` has something to do without any input (a timer), or None."""
+        return None
 
-    def draw_region(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Redraw only ``area`` (the canvas is clipped to it); by default the whole scene."""
-        self.draw(surface)
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """While moving: the canvas areas that changed since the last draw (None: everything)."""
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene as it is now; the canvas may be clipped to a changed area.  The picture
+        must depend on the scene's state only (not on the clock), so a redraw at any later moment
+        shows the same pixels."""
 
     def covers_below(self) -> bool:
         """True when this overlay paints the whole canvas itself (the scenes below need no redraw)."""

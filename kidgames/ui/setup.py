@@ -118,9 +118,15 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         from kidgames.ui.game import start_game_scene
-        self.app.settings.last_setup[self.spec.id] = [s.to_json() for s in self.seats]
-        self.app.save_settings()
-        start_game_scene(self.app, self.spec.id, list(self.seats))
+        from kidgames.ui.menu import ask_before_replacing
+        seats = list(self.seats)
+
+        def start_new() -> None:
+            self.app.settings.last_setup[self.spec.id] = [s.to_json() for s in seats]
+            self.app.save_settings()
+            start_game_scene(self.app, self.spec.id, seats)
+
+        ask_before_replacing(self.app, self.spec.id, start_new)   # a saved game is never lost unasked
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -18,12 +18,16 @@ SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
 DIE_CENTRE = (1420, 800)
 DIE_SIZE = 170
 PLAYER_TOP, PLAYER_H = 130, 84
+BOARD_MARGIN = 40      # canvas pixels between the outermost fields and the board's edges (lakes, halos)
 FIELD_R = 27
-PAWN_SIZE = 50
+PAWN_SIZE = 62
+PAWN_SPACING = 0.6     # pawns sharing a field stand side by side, this many pawn sizes apart
 HOP_TIME, FLY_TIME, BANNER_TIME, ROLL_TIME = 0.26, 0.9, 1.3, 0.9
 NUDGE_EVERY, NUDGE_TIME = 6.0, 0.6     # the waiting die hops for NUDGE_TIME every NUDGE_EVERY seconds,
 NUDGE_FPS = 20                         # drawn at this rate (a child sees a hop; the CPU hardly notices)
-NUDGE_AREA = pygame.Rect(DIE_CENTRE[0] - 125, DIE_CENTRE[1] - 122, 250, 240)
+NUDGE_AREA = pygame.Rect(DIE_CENTRE[0] - 128, DIE_CENTRE[1] - 188, 256, 300)   # the die, tumbling too
+DIE_TARGET = pygame.Rect(SIDEBAR.x + 10, DIE_CENTRE[1] - 150, SIDEBAR.w - 20, 330)   # where a tap throws
+BANNER_SIZE = (860, 170)
 SIDEBAR_FILL = (250, 236, 200)
 
 LANE_COLOURS = {
@@ -64,9 +68,10 @@ class KnightsScene(GameScene):
         super().__init__(app, spec, seats, state, options)
         board = state.board
         bw, bh = board.size
-        self.scale = min(BOARD_RECT.w / bw, BOARD_RECT.h / bh)
-        self.offset = (BOARD_RECT.x + (BOARD_RECT.w - bw * self.scale) / 2,
-                       BOARD_RECT.y + (BOARD_RECT.h - bh * self.scale) / 2)
+        inner = BOARD_RECT.inflate(-2 * BOARD_MARGIN, -2 * BOARD_MARGIN)
+        self.scale = min(inner.w / bw, inner.h / bh)
+        self.offset = (inner.x + (inner.w - bw * self.scale) / 2,
+                       inner.y + (inner.h - bh * self.scale) / 2)
         self.pawn_xy = [self.field_xy(pos) for pos in state.positions]
         self.pawn_lift = [0.0] * len(seats)
         self.shake = [0.0] * len(seats)
@@ -75,9 +80,13 @@ class KnightsScene(GameScene):
         self.die_value = state.last_roll or 6
         self.die_angle = 0.0
         self.die_jump = 0.0
+        self.die_pulse = 1.0
         self.banner: tuple[str, str, float] | None = None   # (text, sprite, alpha 0..1)
         self.banner_from_junction = False
+        self._idle_since: float | None = None      # scene time when a person began to think
         self._nudge_step = -1
+        self._shown: dict = {}                      # what the last draw showed: key -> (look, rect)
+        self._banner_panel: tuple | None = None     # (text, sprite) and its painted panel
         self.board_surface: pygame.Surface | None = None
 
     # -- geometry -------------------------------------------------------------------------------------
@@ -89,16 +98,14 @@ class KnightsScene(GameScene):
         self.buttons = self.top_buttons(SIDEBAR.x + 20, 14)
 
     # -- playing --------------------------------------------------------------------------------------
-    def die_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, DIE_SIZE + 40, DIE_SIZE + 40)
-        rect.center = DIE_CENTRE
-        return rect
-
     def tap(self, pos) -> None:
-        # The die is the big target, but a tap on the board or on the player list rolls too:
-        # a five-year-old should not have to aim.
-        if self.die_rect().collidepoint(pos) or BOARD_RECT.collidepoint(pos) or pos[1] > PLAYER_TOP:
+        # The die and the space around it throw (a big target); a tap anywhere else only makes
+        # the die hop at once, to show where to tap.
+        if DIE_TARGET.collidepoint(pos):
             self.roll()
+        elif self._idle_since is not None:
+            self._idle_since = self.time - (NUDGE_EVERY - NUDGE_TIME)
+            self._nudge_step = -2
 
     def roll(self) -> None:
         if self.person_can_act():
@@ -128,6 +135,7 @@ class KnightsScene(GameScene):
         faces = [rng.randint(1, 6) for _ in range(12)]
 
         def tumble(t: float) -> None:
+            self.die_pulse = 1.0
             self.die_value = faces[min(len(faces) - 1, int(t * len(faces)))] if t < 0.92 else ev.value
             self.die_angle = (1 - t) * 540
             self.die_jump = abs(math.sin(t * math.pi * 3)) * 60 * (1 - t)
@@ -274,22 +282,56 @@ class KnightsScene(GameScene):
         """Every few seconds the die hops a little to invite a tap.  Only the die's corner of the
         canvas is redrawn for it, so a game waiting for a child costs almost nothing."""
         if not self.person_can_act():
+            self._idle_since = None
             return False
-        phase = self.time % NUDGE_EVERY
-        nudging = phase < NUDGE_TIME
+        if self._idle_since is None:
+            self._idle_since = self.time
+        phase = (self.time - self._idle_since) % NUDGE_EVERY - (NUDGE_EVERY - NUDGE_TIME)
+        nudging = phase >= 0
         step = int(phase * NUDGE_FPS) if nudging else -1
         if step != self._nudge_step:
             self._nudge_step = step
-            self.die_jump = abs(math.sin(phase / NUDGE_TIME * math.pi * 2)) * 16 if nudging else 0.0
+            t = min(1.0, step / (NUDGE_TIME * NUDGE_FPS)) if nudging else 0.0
+            self.die_jump = abs(math.sin(t * math.pi * 2)) * 16
+            self.die_pulse = 1 + 0.06 * math.sin(t * math.pi * 2)
             self.app.invalidate(NUDGE_AREA)
         return False
 
-    def draw_region(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        if area.colliderect(BOARD_RECT) or not area.colliderect(NUDGE_AREA) or self.banner:
-            self.draw(surface)
-            return
-        surface.fill(SIDEBAR_FILL, area)
-        self.draw_die(surface)
+    def idle_wake_in(self) -> float | None:
+        if self._idle_since is None:
+            return None
+        phase = (self.time - self._idle_since) % NUDGE_EVERY - (NUDGE_EVERY - NUDGE_TIME)
+        if phase < 0:
+            return -phase
+        return max(0.0, (int(phase * NUDGE_FPS) + 1) / NUDGE_FPS - phase)
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """The areas whose look changed since the last draw: a hopping knight, the die, a banner,
+        the side panel when its texts change."""
+        now = self.moving_parts()
+        rects = []
+        for key in now.keys() | self._shown.keys():
+            was, is_ = self._shown.get(key), now.get(key)
+            if was != is_:
+                rects += [part[1] for part in (was, is_) if part is not None]
+        return rects
+
+    def moving_parts(self) -> dict:
+        """Every part of the picture that can change while the board stays: its look and its area."""
+        parts = {}
+        for p, x, y in self.pawn_places():
+            look = (round(x, 1), round(y, 1), round(self.pawn_lift[p], 1), round(self.shake[p], 1),
+                    self.pawn_ring(p))
+            parts[("pawn", p)] = (look, self.pawn_rect(x, y, self.pawn_lift[p]))
+        parts["die"] = ((self.die_value, round(self.die_angle, 1), round(self.die_jump, 1),
+                         round(self.die_pulse, 3), self.shown_current), NUDGE_AREA)
+        sidebar = (self.shown_current, self.hint_text(), self.controller.is_over,
+                   tuple(self.waiting_for(i) for i in range(len(self.seats))))
+        parts["sidebar"] = (sidebar, pygame.Rect(SIDEBAR.x - 4, PLAYER_TOP, SIDEBAR.w + 4, SIDEBAR.h - PLAYER_TOP))
+        if self.banner and self.banner[2] > 0.01:
+            rect = self.banner_rect()
+            parts["banner"] = ((self.banner, rect.topleft), rect)
+        return parts
 
     # -- drawing -----------------------------------------------------------------------------------
     def field_sprite(self, node_id: str) -> str:
@@ -306,31 +348,47 @@ class KnightsScene(GameScene):
         self.draw_sidebar(surface)
         if self.banner:
             self.draw_banner(surface)
+        self._shown = self.moving_parts()
 
-    def draw_pawns(self, surface: pygame.Surface) -> None:
+    def pawn_places(self) -> list[tuple[int, float, float]]:
+        """Where each knight stands, in drawing order: knights sharing a field stand side by side
+        (two rows from four on), the moving one on top."""
         groups: dict[tuple[int, int], list[int]] = {}
         for p, xy in enumerate(self.pawn_xy):
-            if p == self.moving:
-                continue
-            groups.setdefault((round(xy[0]), round(xy[1])), []).append(p)
-        order = []
+            if p != self.moving:
+                groups.setdefault((round(xy[0]), round(xy[1])), []).append(p)
+        places = []
+        step = PAWN_SIZE * PAWN_SPACING
         for (x, y), members in groups.items():
-            for k, p in enumerate(members):
-                if len(members) == 1:
-                    order.append((p, x, y))
-                else:
-                    a = 2 * math.pi * k / len(members) - math.pi / 2
-                    order.append((p, x + math.cos(a) * 22, y + math.sin(a) * 14))
+            rows = [members] if len(members) <= 3 else [members[:len(members) // 2], members[len(members) // 2:]]
+            for r, row in enumerate(rows):
+                dy = 0 if len(rows) == 1 else (-0.28 if r == 0 else 0.28) * PAWN_SIZE
+                for k, p in enumerate(row):
+                    places.append((p, x + (k - (len(row) - 1) / 2) * step, y + dy))
         if self.moving is not None:
             mx, my = self.pawn_xy[self.moving]
-            order.append((self.moving, mx, my))
-        order.sort(key=lambda item: (item[0] == self.moving, item[2]))
-        for p, x, y in order:
+            places.append((self.moving, mx, my))
+        places.sort(key=lambda item: (item[0] == self.moving, item[2]))
+        return places
+
+    def pawn_ring(self, p: int) -> bool:
+        """The knight whose turn it is stands in a white ring while the player may throw."""
+        return p == self.shown_current and not self.controller.is_over and not self.anim.busy
+
+    @staticmethod
+    def pawn_rect(x: float, y: float, lift: float) -> pygame.Rect:
+        """Everything a knight standing (or hopping ``lift`` high) at x, y paints: plume, shaking,
+        the shadow on the ground and the ring of the current player."""
+        top = y - 14 - max(0.0, lift) - PAWN_SIZE * 1.1
+        bottom = y + 44 + max(0.0, -lift)
+        half = PAWN_SIZE * 0.75 + 10
+        return pygame.Rect(math.floor(x - half), math.floor(top), math.ceil(2 * half) + 1, math.ceil(bottom - top) + 1)
+
+    def draw_pawns(self, surface: pygame.Surface) -> None:
+        for p, x, y in self.pawn_places():
             seat = self.seats[p]
-            current = p == self.shown_current and not self.controller.is_over
-            if current and not self.anim.busy:
-                ring = 32
-                pygame.draw.circle(surface, (255, 255, 255), (x, y + 4), ring, 5)
+            if self.pawn_ring(p):
+                pygame.draw.circle(surface, (255, 255, 255), (x, y + 4), 34, 5)
             draw_pawn(surface, seat.colour, seat.shape, (x + self.shake[p], y - 14), PAWN_SIZE,
                       lift=self.pawn_lift[p], helmet=self.PAWN_HELMET)
 
@@ -397,9 +455,7 @@ class KnightsScene(GameScene):
         return self.t("knights.hint.roll", name=seat.name)
 
     def draw_die(self, surface: pygame.Surface) -> None:
-        waiting = self.person_can_act()
-        pulse = 1 + (0.06 * math.sin(self.time * 5) if waiting else 0)
-        size = int(DIE_SIZE * pulse)
+        size = int(DIE_SIZE * self.die_pulse)
         die = pygame.Surface((size, size), pygame.SRCALPHA)
         seat = self.seats[self.shown_current]
         rim = PAWN_RGB[seat.colour]
@@ -420,23 +476,33 @@ class KnightsScene(GameScene):
         surface.blit(shadow, shadow.get_rect(center=(DIE_CENTRE[0], DIE_CENTRE[1] + DIE_SIZE // 2 + 10)))
         surface.blit(die, die.get_rect(center=(DIE_CENTRE[0], DIE_CENTRE[1] - self.die_jump)))
 
+    def banner_rect(self) -> pygame.Rect:
+        """Where the banner shows: on the other half of the board from the knight it talks about,
+        sliding in as it fades in."""
+        alpha = self.banner[2] if self.banner else 0.0
+        focus = self.pawn_xy[self.moving if self.moving is not None else self.shown_current]
+        y = BOARD_RECT.h * (0.3 if focus[1] > BOARD_RECT.centery else 0.68) + (1 - alpha) * 30
+        rect = pygame.Rect((0, 0), BANNER_SIZE)
+        rect.center = (BOARD_RECT.centerx, round(y))
+        return rect
+
     def draw_banner(self, surface: pygame.Surface) -> None:
         text, sprite, alpha = self.banner
         if alpha <= 0.01:
             return
-        assets = self.app.assets
-        panel = pygame.Surface((860, 170), pygame.SRCALPHA)
-        rounded_panel(panel, pygame.Rect(0, 0, 860, 164), (*PAPER,), radius=30, border=(200, 150, 60),
-                      border_width=6, shadow=0)
-        pic = assets.image(sprite, 130)
-        panel.blit(pic, pic.get_rect(center=(90, 82)))
-        label = assets.text(text, 36, INK, title=True, width=660)
-        panel.blit(label, label.get_rect(midleft=(175, 82)))
+        if self._banner_panel is None or self._banner_panel[0] != (text, sprite):
+            w, h = BANNER_SIZE
+            panel = pygame.Surface(BANNER_SIZE, pygame.SRCALPHA)
+            rounded_panel(panel, pygame.Rect(0, 0, w, h - 6), (*PAPER,), radius=30, border=(200, 150, 60),
+                          border_width=6, shadow=0)
+            pic = self.app.assets.image(sprite, 130)
+            panel.blit(pic, pic.get_rect(center=(90, (h - 6) // 2)))
+            label = self.app.assets.fit_text(text, 38, INK, w - 210, h - 30, title=True)
+            panel.blit(label, label.get_rect(midleft=(175, (h - 6) // 2)))
+            self._banner_panel = ((text, sprite), panel)
+        panel = self._banner_panel[1]
         panel.set_alpha(int(255 * alpha))
-        # Keep clear of the knight the banner talks about: the other half of the board.
-        focus = self.pawn_xy[self.moving if self.moving is not None else self.shown_current]
-        y = BOARD_RECT.h * (0.3 if focus[1] > BOARD_RECT.centery else 0.68) + (1 - alpha) * 30
-        surface.blit(panel, panel.get_rect(center=(BOARD_RECT.centerx, y)))
+        surface.blit(panel, self.banner_rect())
 
     # -- the painted board (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:

@@ -1,0 +1,111 @@
+"""Showing the logical canvas in a window of any size: as it is, or scaled and letterboxed.
+
+Only what changed is presented.  A scaled window is built from fixed tiles of the canvas, each
+scaled with a small margin of its neighbours (so no seams show), and a full present is simply every
+tile: the window after presenting a few changed areas is, pixel for pixel, what a full present
+would show.  The scale is a fraction with a small denominator (a multiple of 1/40), so the tiles
+meet the window's pixel grid exactly.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+SCALE_STEPS = 40        # the scale is a whole number of 1/40ths (the letterbox grows by < 2.5 %)
+TILE = 200              # canvas pixels a side (rounded to the scale's grid)
+LETTERBOX = (24, 20, 30)
+
+
+class Presenter:
+    def __init__(self, canvas_size: tuple[int, int]) -> None:
+        self.canvas_size = canvas_size
+        self.window_size: tuple[int, int] | None = None
+        self.view = pygame.Rect((0, 0), canvas_size)
+        self.num = self.den = 1           # window pixels : canvas pixels
+        self.tile = TILE
+        self.margin = 0
+        self._buffers: dict[tuple[int, int], pygame.Surface] = {}
+
+    # -- geometry ---------------------------------------------------------------------------------
+    def fit(self, window_size: tuple[int, int]) -> None:
+        """Choose the view (where the canvas shows in the window) for a window of this size."""
+        cw, ch = self.canvas_size
+        ww, wh = max(1, window_size[0]), max(1, window_size[1])
+        self.window_size = (ww, wh)
+        exact = min(ww / cw, wh / ch)
+        steps = max(1, math.floor(exact * SCALE_STEPS + 1e-9))
+        g = math.gcd(steps, SCALE_STEPS)
+        self.num, self.den = steps // g, SCALE_STEPS // g
+        w, h = cw * self.num // self.den, ch * self.num // self.den
+        self.view = pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+        self.tile = max(1, round(TILE / self.den)) * self.den
+        self.margin = self.den * math.ceil(3 / self.den)
+        self._buffers.clear()
+
+    @property
+    def scaled(self) -> bool:
+        return self.num != self.den
+
+    def to_canvas(self, pos) -> tuple[int, int]:
+        view = self.view
+        if not self.scaled:
+            return int(pos[0]) - view.x, int(pos[1]) - view.y
+        return (math.floor((pos[0] - view.x) * self.den / self.num),
+                math.floor((pos[1] - view.y) * self.den / self.num))
+
+    def to_window(self, pos) -> tuple[int, int]:
+        view = self.view
+        return (round(view.x + pos[0] * self.num / self.den), round(view.y + pos[1] * self.num / self.den))
+
+    def _win(self, rect: pygame.Rect) -> pygame.Rect:
+        """A canvas rect on the scale's grid, in window pixels."""
+        n, d = self.num, self.den
+        return pygame.Rect(self.view.x + rect.x * n // d, self.view.y + rect.y * n // d,
+                           rect.w * n // d, rect.h * n // d)
+
+    # -- presenting -------------------------------------------------------------------------------
+    def present(self, canvas: pygame.Surface, window: pygame.Surface,
+                areas: list[pygame.Rect] | None = None) -> list[pygame.Rect]:
+        """Copy the canvas (or only ``areas`` of it) into the window; returns the window rects
+        touched (for ``pygame.display.update``).  A full present also paints the letterbox."""
+        bounds = canvas.get_rect()
+        full = areas is None
+        if full:
+            window.fill(LETTERBOX)
+            areas = [bounds]
+        areas = [a.clip(bounds) for a in areas]
+        areas = [a for a in areas if a.w > 0 and a.h > 0]
+        touched = []
+        if not self.scaled:
+            for area in areas:
+                window.blit(canvas, area.move(self.view.topleft), area)
+                touched.append(area.move(self.view.topleft))
+            return [window.get_rect()] if full else touched
+        for tile in self._tiles_for(areas, bounds):
+            outer = tile.inflate(2 * self.margin, 2 * self.margin).clip(bounds)
+            size = (outer.w * self.num // self.den, outer.h * self.num // self.den)
+            buffer = self._buffers.get(size)
+            if buffer is None:
+                buffer = self._buffers[size] = pygame.Surface(size, 0, canvas)
+            pygame.transform.smoothscale(canvas.subsurface(outer), size, buffer)
+            target = self._win(tile)
+            offset = self._win(outer)
+            window.blit(buffer, target, target.move(-offset.x, -offset.y))
+            touched.append(target)
+        return [window.get_rect()] if full else touched
+
+    def _tiles_for(self, areas: list[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:
+        """Every tile whose scaled picture reads a changed pixel (its margin included)."""
+        t, m = self.tile, self.margin
+        found: dict[tuple[int, int], pygame.Rect] = {}
+        for area in areas:
+            x0, y0 = max(0, (area.left - m) // t), max(0, (area.top - m) // t)
+            x1, y1 = (area.right - 1 + m) // t, (area.bottom - 1 + m) // t
+            for ty in range(y0, y1 + 1):
+                for tx in range(x0, x1 + 1):
+                    if (tx, ty) not in found:
+                        tile = pygame.Rect(tx * t, ty * t, t, t).clip(bounds)
+                        if tile.w > 0 and tile.h > 0:
+                            found[(tx, ty)] = tile
+        return list(found.values())

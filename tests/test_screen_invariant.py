@@ -1,0 +1,170 @@
+"""What the window shows is the game: whenever the app is idle, the window equals a full redraw,
+pixel for pixel — through whole games and on every kind of scene, in a window of the canvas's size
+and in a scaled one.  This is the guard for every partial redraw (a hopping die, a moving knight).
+
+The window is read as it is (``pygame.display.get_surface()``), never redrawn before looking."""
+import pygame
+import pytest
+
+from kidgames.core.seats import Seat
+from kidgames.games import GAMES
+from kidgames.games.knights.scene import DIE_CENTRE, NUDGE_EVERY, KnightsScene
+from kidgames.ui.curtain import CurtainScene
+from kidgames.ui.game import start_game_scene
+from kidgames.ui.results import ResultsScene
+from ui_driver import FRAME, make_app, tap, tap_button
+from test_ui_flows import PEEK
+
+
+def window_bytes(app) -> bytes:
+    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+
+
+def differing_area(app, before: bytes) -> pygame.Rect | None:
+    """Force a full redraw and return where the window differed from what it showed (or None)."""
+    shown = pygame.image.frombytes(before, pygame.display.get_surface().get_size(), "RGB")
+    app.draw()
+    full = pygame.display.get_surface()
+    if pygame.image.tobytes(full, "RGB") == before:
+        return None
+    mask = pygame.mask.from_threshold(shown, (0, 0, 0), (1, 1, 1, 255), full)
+    mask.invert()   # set where the pixels differ
+    rects = mask.get_bounding_rects()
+    return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 1, 1)
+
+
+class Watcher:
+    """Runs frames like the app's loop and, at idle moments, compares the window with a full
+    redraw: always on the first idle frame after a movement, and every ``every``-th idle frame."""
+
+    def __init__(self, app, every: int = 15) -> None:
+        self.app = app
+        self.every = every
+        self.was_animating = True
+        self.idle_frames = 0
+        self.checks = 0
+
+    def frame(self) -> bool:
+        animating = self.app.frame(FRAME)
+        if not animating:
+            self.idle_frames += 1
+            if self.was_animating or self.idle_frames % self.every == 0:
+                self.check()
+        self.was_animating = animating
+        return animating
+
+    def check(self) -> None:
+        before = window_bytes(self.app)
+        area = differing_area(self.app, before)
+        self.checks += 1
+        top = type(self.app.top).__name__
+        assert area is None, f"the idle window differs from a full redraw in {area} on {top}"
+
+    def run(self, seconds: float) -> None:
+        for _ in range(int(seconds / FRAME)):
+            self.frame()
+
+    def run_until(self, condition, seconds: float = 30.0) -> bool:
+        for _ in range(int(seconds / FRAME)):
+            if condition():
+                return True
+            self.frame()
+        return condition()
+
+
+def test_the_watcher_sees_a_stale_window(tmp_path):
+    """The check can fail: a picture changed without a redraw is found."""
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "knights", [Seat("Max", "red"), Seat("Ben", "blue")], seed=1)
+    watcher = Watcher(app)
+    watcher.run(0.5)
+    scene.shown_current = 1          # the scene now says Ben, but nothing redrew
+    with pytest.raises(AssertionError, match="differs from a full redraw"):
+        watcher.check()
+
+
+def test_after_a_throw_the_idle_window_shows_the_next_player(tmp_path):
+    """The reported case: Max throws, then nobody touches anything for 16 s.  Ben must be
+    highlighted and asked to throw, and the window must be what a full redraw shows."""
+    app = make_app(tmp_path, speed="normal")
+    scene = start_game_scene(app, "knights", [Seat("Max", "red"), Seat("Ben", "blue")], seed=1)
+    watcher = Watcher(app, every=10)
+    watcher.run(0.5)
+    tap(app, DIE_CENTRE)
+    watcher.run(16)
+    assert scene.state.current_player == 1 and scene.shown_current == 1
+    assert scene.hint_text() == app.t("knights.hint.roll", name="Ben")
+    watcher.check()
+    assert watcher.checks > 20
+
+
+@pytest.mark.parametrize("window,seed", [(None, 141), ((1280, 800), 54)], ids=["canvas", "tablet"])
+def test_a_whole_knights_game_with_people_and_a_computer_keeps_the_window_true(tmp_path, window, seed):
+    app = make_app(tmp_path, window_size=window)
+    seats = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer")]
+    scene = start_game_scene(app, "knights", seats, seed=seed)   # seeds of short games (22, 24 throws)
+    watcher = Watcher(app, every=20)
+    turns = 0
+    while not scene.state.is_over and turns < 400:
+        assert watcher.run_until(lambda: scene.person_can_act() or scene.state.is_over, seconds=60)
+        if scene.state.is_over:
+            break
+        if turns < 4:
+            watcher.run(NUDGE_EVERY + 0.4)     # a child thinks: the die hops once, idle around it
+        tap(app, DIE_CENTRE)
+        turns += 1
+    assert scene.state.is_over
+    assert watcher.run_until(lambda: isinstance(app.top, ResultsScene), seconds=30)
+    watcher.run(13)                                # the confetti falls and settles
+    watcher.check()
+    assert watcher.checks > 3 * turns
+
+
+def test_every_scene_type_keeps_the_window_true(tmp_path):
+    """Menu, setup, keyboard, rules, settings, dialogs and curtains, driven by taps."""
+    app = make_app(tmp_path)
+    app.games = dict(GAMES, peek=PEEK)
+    watcher = Watcher(app, every=5)
+
+    def tap_and_watch(name=None, pos=None):
+        if name is not None:
+            tap_button(app, name)
+        else:
+            tap(app, pos)
+        watcher.run(0.6)
+        watcher.check()
+
+    watcher.run(0.5)
+    tap_and_watch("settings")
+    for button in list(app.top.buttons):
+        if button.name.startswith(("lang", "speed", "sound")):
+            tap_and_watch(pos=button.rect.center)
+    tap_and_watch("lang:en")
+    tap_and_watch(pos=(5, 5))                      # a tap beside every button
+    app.top.back()
+    watcher.run(0.5)
+    tap_and_watch("game:knights")
+    tap_and_watch("name:0")
+    for key in ("key:B", "key:O", "erase"):
+        tap_and_watch(key)
+    tap_and_watch("ok")
+    tap_and_watch("rules")
+    for _ in range(3):
+        nxt = app.top.button("next")
+        if nxt is None or not nxt.visible:
+            break
+        tap_and_watch("next")
+    app.top.back()
+    watcher.run(0.5)
+    tap_and_watch("start")
+    assert isinstance(app.top, KnightsScene)
+    tap_and_watch("home")                           # the leave dialog over the board
+    tap_and_watch("no")
+    start_game_scene(app, "peek", [Seat("Anna", "red"), Seat("Ben", "blue")])
+    watcher.run(0.5)
+    assert isinstance(app.top, CurtainScene)
+    watcher.check()
+    tap_and_watch("ready")
+    tap_and_watch(pos=(800, 500))                  # Anna peeks: Ben's curtain comes
+    assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Ben"
+    watcher.check()
