@@ -283,8 +283,11 @@ class App:
             return
         now = time.monotonic()
         for pointer in self.input.feed(event, now):
-            if pointer.kind == "down" and now < self.guard_until:
-                self.input.reset()   # a second tap of a double tap lands on the new scene: ignore it
+            if pointer.kind == "down" and (now < self.guard_until
+                                           or not self.screen.get_rect().collidepoint(pointer.pos)):
+                # The second tap of a double tap landing on a new scene, or a tap on the letterbox
+                # bars beside the picture: ignored, with the rest of that press.
+                self.input.reset()
                 continue
             if self.top is not None:
                 self.top.handle(pointer)
