@@ -13,6 +13,7 @@ from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import INK, PAPER, Button, draw_pawn, rounded_panel
 
 ROW_X, ROW_W, ROW_H, ROW_TOP, ROW_GAP = 200, 1200, 96, 150, 10
+TITLE_W, TITLE_H = 1120, 92      # clear of the backdrop's sun and of the panel below
 
 
 class SetupScene(Scene):
@@ -132,8 +133,9 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         assets = self.app.assets
         surface.blit(meadow(surface.get_size(), assets), (0, 0))
-        title = assets.text(self.t("setup.title", game=self.t(f"game.{self.spec.id}.title")), 56,
-                            (255, 250, 235), title=True, outline=(120, 70, 30), width=1400)
+        # one line, shrunk if need be: a long title (German) would run under the sun or the panel
+        title = assets.fit_text(self.t("setup.title", game=self.t(f"game.{self.spec.id}.title")), 56,
+                                (255, 250, 235), TITLE_W, TITLE_H, title=True, outline=(120, 70, 30))
         surface.blit(title, title.get_rect(midtop=(surface.get_width() // 2, 30)))
         rows = len(self.seats) + (1 if len(self.seats) < self.spec.max_players else 0)
         panel = pygame.Rect(ROW_X - 20, ROW_TOP - 20, ROW_W + 40, rows * (ROW_H + ROW_GAP) + 30)
