@@ -98,12 +98,14 @@ def run_app(games, args, seats, options) -> int:
         app.set_language(args.lang)
     app.reset_to(MenuScene(app))
     if args.game and seats:
+        # Naming the game and its players on the command line is explicit: it replaces that
+        # game's save (the other games' saves stay).
         from kidgames.ui.game import start_game_scene
         start_game_scene(app, args.game, seats, seed=args.seed, options=options)
     elif args.game:
         from kidgames.ui.setup import SetupScene
         app.push(SetupScene(app, games[args.game]))
-    elif app.saves.exists():
+    else:
         offer_saved_game(app)
     try:
         app.run()

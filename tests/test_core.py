@@ -84,7 +84,7 @@ def test_a_saved_game_comes_back_and_plays_on_identically(tmp_path):
     seats = [Seat("A", "red"), Seat("B", "blue", "computer"), Seat("C", "green")]
     store = SaveStore(tmp_path)
     store.save("knights", seats, state)
-    result = store.load(GAMES)
+    result = store.load("knights", GAMES)
     assert result.problem is None and result.saved.seats == seats
     again = result.saved.state
     for _ in range(20):
@@ -94,18 +94,19 @@ def test_a_saved_game_comes_back_and_plays_on_identically(tmp_path):
 @pytest.mark.parametrize("content", ["", "[]", "{not json", json.dumps({"format": 1, "game": "chess"}),
                                      json.dumps({"format": 1, "game": "knights", "seats": [], "state": {}})])
 def test_a_damaged_save_is_set_aside_never_deleted(tmp_path, content):
-    (tmp_path / "save.json").write_text(content)
-    result = SaveStore(tmp_path).load(GAMES)
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "knights.json").write_text(content)
+    result = SaveStore(tmp_path).load("knights", GAMES)
     assert result.saved is None and result.problem
     assert result.set_aside_as.exists() and result.set_aside_as.read_text() == content
-    assert not (tmp_path / "save.json").exists()
+    assert not (tmp_path / "saves" / "knights.json").exists()
 
 
 def test_saving_is_atomic_no_temporary_file_is_left(tmp_path):
     spec = GAMES["knights"]
     store = SaveStore(tmp_path)
     store.save("knights", [Seat("A", "red"), Seat("B", "blue")], spec.new_state(2, seed=1))
-    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+    assert [p.name for p in (tmp_path / "saves").iterdir()] == ["knights.json"]
 
 
 def test_settings_survive_a_restart_and_a_damaged_file(tmp_path):

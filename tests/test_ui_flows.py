@@ -59,7 +59,8 @@ def test_leaving_a_game_keeps_it_and_the_menu_continues_it(tmp_path, monkeypatch
     tap_button(app, "home")
     tap_button(app, "yes")
     assert isinstance(app.top, MenuScene)
-    tap_button(app, "continue")
+    tap_button(app, "game:knights")                # its tile asks: play on, or a new game?
+    tap_button(app, "yes")
     assert app.top.state.positions == positions and app.top.state.turn == 4
 
 
@@ -78,9 +79,9 @@ def test_an_error_in_a_scene_goes_back_to_the_menu_with_a_kind_message(tmp_path,
     assert isinstance(app.top, MessageScene)
     assert isinstance(app.stack[0], MenuScene)
     assert "a bug in drawing" in (tmp_path / "error.log").read_text()
-    assert app.saves.exists(), "the game is still there to continue"
+    assert app.saves.exists("knights"), "the game is still there to continue"
     tap_button(app, "ok")
-    assert "continue" in [b.name for b in app.top.buttons]
+    assert "knights" in app.top.saved, "its tile offers to continue it"
 
 
 # -- a modified board file ----------------------------------------------------------------------------

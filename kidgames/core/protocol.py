@@ -6,6 +6,7 @@ JSON out.  A game state applies actions and returns events; an illegal action ra
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
@@ -104,13 +105,42 @@ def rng_state_to_json(rng: random.Random) -> list:
 
 
 def rng_from_json(data: Any) -> random.Random:
+    """A random generator from :func:`rng_state_to_json`, checked value by value (a damaged save
+    must give a clear error, not an OverflowError deep in the generator)."""
+    problem = _rng_problem(data)
+    if problem:
+        raise StateDataError(f"the saved random generator is damaged: {problem}")
+    version, internal, gauss = data
+    rng = random.Random()
     try:
-        version, internal, gauss = data
-        rng = random.Random()
         rng.setstate((version, tuple(internal), gauss))
-        return rng
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:
         raise StateDataError(f"the saved random generator is damaged: {exc}") from None
+    return rng
+
+
+_RNG_VERSION, _RNG_WORDS, _RNG_WORD_MAX = 3, 624, 2 ** 32 - 1
+
+
+def _rng_problem(data: Any) -> str | None:
+    """What is wrong with a saved Mersenne Twister state ``[3, [624 words, index], gauss]``."""
+    if not isinstance(data, (list, tuple)) or len(data) != 3:
+        return "it is not [version, state, gauss]"
+    version, internal, gauss = data
+    if type(version) is not int or version != _RNG_VERSION:
+        return f"version {version!r} is not {_RNG_VERSION}"
+    if not isinstance(internal, (list, tuple)) or len(internal) != _RNG_WORDS + 1:
+        return f"its state is not {_RNG_WORDS + 1} numbers"
+    if any(type(word) is not int or not 0 <= word <= _RNG_WORD_MAX for word in internal[:-1]):
+        return f"its state words are not all whole numbers from 0 to {_RNG_WORD_MAX}"
+    if not any(internal[:-1]):
+        return "its state words are all zero (it would throw the same number forever)"
+    index = internal[-1]
+    if type(index) is not int or not 1 <= index <= _RNG_WORDS:
+        return f"its position {index!r} is not from 1 to {_RNG_WORDS}"
+    if gauss is not None and (type(gauss) not in (int, float) or not math.isfinite(gauss)):
+        return f"its gauss value {gauss!r} is not a finite number"
+    return None
 
 
 @dataclass(frozen=True)

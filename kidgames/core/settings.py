@@ -1,16 +1,17 @@
 """The user's settings (language, sound, animation speed, fullscreen, the last player setup)."""
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kidgames.core.i18n import LANGUAGES, system_language
-from kidgames.core.storage import set_aside, write_json_atomic
+from kidgames.core.seats import Seat
+from kidgames.core.storage import clean_leftovers, read_json, set_aside, write_json_atomic
 
 SPEEDS = ("slow", "normal", "fast")
 SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.0}
+MAX_SEATS = 8        # more than any game seats: a longer remembered setup is not ours
 
 
 @dataclass
@@ -42,26 +43,43 @@ class Settings:
             settings.speed = data["speed"]
         if isinstance(data.get("fullscreen"), bool):
             settings.fullscreen = data["fullscreen"]
-        if isinstance(data.get("last_setup"), dict):
-            settings.last_setup = data["last_setup"]
+        settings.last_setup = last_setup_from_json(data.get("last_setup"))
         return settings
+
+
+def last_setup_from_json(data: Any) -> dict[str, list[dict]]:
+    """The remembered player setups: each game id with a list of valid seats; anything else is
+    dropped (a setup screen must never meet a number where it expects players)."""
+    setups: dict[str, list[dict]] = {}
+    if not isinstance(data, dict):
+        return setups
+    for game_id, seats in data.items():
+        if not isinstance(game_id, str) or not isinstance(seats, list) or not 0 < len(seats) <= MAX_SEATS:
+            continue
+        try:
+            setups[game_id] = [Seat.from_json(seat).to_json() for seat in seats]
+        except ValueError:
+            continue
+    return setups
 
 
 class SettingsStore:
     def __init__(self, folder: Path) -> None:
         self.path = Path(folder) / "settings.json"
+        self.problem: str | None = None          # why damaged settings were set aside (once)
+        self.set_aside_as: Path | None = None
 
     def load(self) -> Settings:
+        """The saved settings; damaged ones are set aside (kept, renamed) and the defaults used."""
+        clean_leftovers(self.path.parent, self.path.name)
         try:
-            with self.path.open(encoding="utf-8") as handle:
-                return Settings.from_json(json.load(handle))
-        except FileNotFoundError:
-            return Settings()
-        except (OSError, ValueError):
+            return Settings.from_json(read_json(self.path))
+        except ValueError as exc:
+            self.problem = str(exc)
             try:
-                set_aside(self.path)
+                self.set_aside_as = set_aside(self.path)
             except OSError:
-                pass
+                self.set_aside_as = None
             return Settings()
 
     def save(self, settings: Settings) -> None:

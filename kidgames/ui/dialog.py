@@ -58,10 +58,14 @@ class ConfirmScene(DialogScene):
 
     def __init__(self, app, title: str, text: str, yes_text: str, no_text: str,
                  on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
-                 icon: str | None = None, yes_icon: str = "check", no_icon: str = "cross") -> None:
+                 icon: str | None = None, yes_icon: str = "check", no_icon: str = "cross",
+                 on_back: Callable[[], None] | None = None) -> None:
         super().__init__(app, title, text, icon)
         self.yes_text, self.no_text = yes_text, no_text
         self.on_yes, self.on_no = on_yes, on_no
+        # Escape means "no" unless the question has two real choices (continue or a new game):
+        # then it only closes the dialog.
+        self.on_back = on_back
         self.yes_icon, self.no_icon = yes_icon, no_icon
 
     def layout(self) -> None:
@@ -83,4 +87,8 @@ class ConfirmScene(DialogScene):
             self.on_no()
 
     def back(self) -> None:
-        self.no()
+        if self.on_back is None:
+            self.no()
+            return
+        self.app.pop()
+        self.on_back()

@@ -450,19 +450,28 @@ def new_state(num_players: int, seed: int | None = None, options: Mapping[str, A
 
 
 def state_from_json(data: Mapping[str, Any]) -> KnightsState:
-    """Rebuild a state from :meth:`KnightsState.to_json`; damaged data raises :class:`StateDataError`."""
+    """Rebuild a state from :meth:`KnightsState.to_json`; damaged data raises :class:`StateDataError`.
+
+    Every value is checked for its range as well as its type: a save is read back into a game that
+    children go on playing, and an odd number must be refused here, not crash the screen later."""
     if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
         raise StateDataError("this is not a saved game of Knights")
     if data.get("version") != SAVE_VERSION:
         raise StateDataError(f"this Knights save has version {data.get('version')!r}, expected {SAVE_VERSION}")
     try:
-        board = board_from_data(data["board"], SCHEMA, name=str(data.get("board_name", "saved board")))
         n = data["num_players"]
+        if not _is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise StateDataError(f"the saved number of players {n!r} is not from {MIN_PLAYERS} to {MAX_PLAYERS}")
+        board_name = data.get("board_name", "saved board")
+        board = board_from_data(data["board"], SCHEMA,
+                                name=board_name[:80] if isinstance(board_name, str) else "saved board")
         state = KnightsState(board, n, rng_from_json(data["rng"]))
         positions, direction, next_wide = data["positions"], data["direction"], data["next_wide"]
-        if not (len(positions) == len(direction) == len(next_wide) == n):
+        if not all(isinstance(v, list) and len(v) == n for v in (positions, direction, next_wide)):
             raise StateDataError("the saved knights do not match the number of players")
         for pos in positions:
+            if not isinstance(pos, str):
+                raise StateDataError(f"the saved Knights game is damaged: a knight's place {pos!r} is not a field name")
             if pos not in board.nodes:
                 raise StateDataError(f"a saved knight stands on {pos!r}, which is not on the board")
         if any(d not in (OUT, BACK) for d in direction):
@@ -470,22 +479,37 @@ def state_from_json(data: Mapping[str, Any]) -> KnightsState:
         if any(not isinstance(w, bool) for w in next_wide):
             raise StateDataError("a saved 'next_wide' is neither true nor false")
         current = data["current_player"]
-        if not isinstance(current, int) or not 0 <= current < n:
+        if not _is_int(current) or not 0 <= current < n:
             raise StateDataError(f"the saved current player {current!r} is not a seat")
-        winners = list(data["winners"])
-        if any(not isinstance(w, int) or not 0 <= w < n for w in winners):
+        winners = data["winners"]
+        if not isinstance(winners, list) or any(not _is_int(w) or not 0 <= w < n for w in winners) \
+                or len(set(winners)) != len(winners):
             raise StateDataError("the saved winners are not seats")
+        turn = data.get("turn", 0)
+        if not _is_int(turn) or not 0 <= turn < MAX_TURN:
+            raise StateDataError(f"the saved turn {turn!r} is not a whole number from 0 to {MAX_TURN - 1}")
+        last_roll = data.get("last_roll")
+        if last_roll is not None and (not _is_int(last_roll) or not 1 <= last_roll <= DIE_SIDES):
+            raise StateDataError(f"the saved last throw {last_roll!r} is not a side of the die (1 to {DIE_SIDES})")
         state.positions = list(positions)
         state.direction = list(direction)
         state.next_wide = list(next_wide)
         state.current_player = current
-        state.winners = winners
-        state.turn = int(data.get("turn", 0))
-        state.last_roll = data.get("last_roll")
+        state.winners = list(winners)
+        state.turn = turn
+        state.last_roll = last_roll
         return state
     except KeyError as exc:
         raise StateDataError(f"the saved Knights game is damaged: {exc} is missing") from None
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:
         if isinstance(exc, StateDataError):
             raise
         raise StateDataError(f"the saved Knights game is damaged: {exc}") from None
+
+
+#: No game of Knights lasts this many turns; a bigger number in a save is damage.
+MAX_TURN = 10 ** 7
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
