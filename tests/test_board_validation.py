@@ -449,3 +449,9 @@ def test_the_command_line_refuses_a_billion_laughs_at_full_size(tmp_path):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = run_main("--board", str(path))
     assert result.returncode == 2 and "anchor (&a)" in result.stderr
+
+
+def test_a_board_path_no_file_can_have_is_refused_with_a_sentence():
+    from kidgames.games.knights.rules import load_knights_board
+    with pytest.raises(BoardError, match="cannot be read"):
+        load_knights_board("board\0.yaml")

@@ -176,8 +176,10 @@ def load_knights_board(path: str | Path = DEFAULT_BOARD) -> Board:
     path = Path(path)
     try:
         mtime = path.stat().st_mtime
-    except OSError:
+    except FileNotFoundError:
         raise BoardError(f"{path}: there is no such board file.") from None
+    except (OSError, ValueError) as exc:
+        raise BoardError(f"{path}: the board file cannot be read ({getattr(exc, 'strerror', None) or exc}).") from None
     return _cached_board(str(path), mtime)
 
 
