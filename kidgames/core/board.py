@@ -400,7 +400,9 @@ class _Validator:
                 self.fail(f"the board has no field of kind {kind!r}, and the game needs one.")
             if count and len(found) != count:
                 self.fail(f"the game needs exactly {count} field(s) of kind {kind!r}, the board has {len(found)}.")
-        decorations = data.get("decorations") or []
+        decorations = data.get("decorations")
+        if decorations is None:  # "decorations:" with nothing after it
+            decorations = []
         if not isinstance(decorations, list) or not all(isinstance(d, dict) for d in decorations):
             self.fail("'decorations' must be a list of {sprite: name, at: [x, y], size: n}.")
         for number, deco in enumerate(decorations, 1):
