@@ -451,7 +451,7 @@ def report(r: dict) -> str:
         i = r[key]
         what_if = key == "idle_pulse"
         rows.append((f"{label} ({i['wall_s']:.0f} s, window {i['window'][0]}x{i['window'][1]})",
-                     f"{i['cpu_pct']:.1f} %", "(info)" if what_if else f"< {TARGETS['idle_cpu_pct']:.0f} %",
+                     f"{i['cpu_pct']:.1f} %", "(info)" if what_if else f"< {TARGETS['idle_cpu_pct']:.1f} %",
                      "" if what_if else ok(i["cpu_pct"], TARGETS["idle_cpu_pct"])))
         rows.append(("  redraws / loop turns per second",
                      f"{i['redraws_per_s']:.1f} / {i['loops_per_s']:.1f}", "", ""))

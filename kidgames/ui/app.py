@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 import traceback
+import warnings
 from typing import Any, Mapping
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -80,10 +81,35 @@ class App:
         (not ``pygame.SCALED``), so it works the same with or without a graphics accelerator."""
         try:
             if self.settings.fullscreen:
+                # Without a window manager nobody moves a window that was placed for windowed
+                # play: the whole screen would start at its old corner and be cut off.
+                self._place_window((0, 0))
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            return pygame.display.set_mode(self._windowed_size(), pygame.RESIZABLE)
+            size = self._windowed_size()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)   # "forcibly resized": mended below
+                surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+            if surface.get_size() != size:
+                # Leaving full screen without a window manager keeps the screen's size: ask again.
+                self._place_window(None, size)
+                surface = pygame.display.get_surface() or surface
+            return surface
         except pygame.error:
             return pygame.display.set_mode(CANVAS)
+
+    @staticmethod
+    def _place_window(position: tuple[int, int] | None, size: tuple[int, int] | None = None) -> None:
+        """Move (None: centre) and resize the open window, where the platform lets us."""
+        try:
+            window = pygame.Window.from_display_module()
+            if size is not None:
+                window.size = size
+            if position is None:
+                desk = pygame.display.get_desktop_sizes()[0]
+                position = (max(0, (desk[0] - window.size[0]) // 2), max(0, (desk[1] - window.size[1]) // 2))
+            window.position = position
+        except (AttributeError, IndexError, pygame.error):
+            pass
 
     def _windowed_size(self) -> tuple[int, int]:
         if self._window_size:

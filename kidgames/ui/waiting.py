@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -28,7 +29,8 @@ def _loaded_sdl_path() -> str | None:
             with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
                 for line in maps:
                     path = line.rstrip("\n").split(" ")[-1]
-                    if "/libSDL2-2.0" in path or Path(path).name.startswith("libSDL2-2.0"):
+                    # libSDL2-2.0.so.0, or a wheel's renamed copy libSDL2-2-<hash>.0.so.0.3200.10
+                    if re.match(r"libSDL2-2[.-]", Path(path).name):
                         return path
         except OSError:
             return None

@@ -1,0 +1,73 @@
+"""The frame loop: it sleeps until something happens, wakes for a scene's timer, and presents
+only what changed (in a window of the canvas's size and in scaled ones, exactly)."""
+import threading
+import time
+
+import pygame
+import pytest
+
+from kidgames.core.seats import Seat
+from kidgames.ui.game import start_game_scene
+from kidgames.ui.present import Presenter
+from kidgames.ui.waiting import EventWaiter
+from ui_driver import make_app, run
+
+
+def test_the_waiter_returns_when_an_event_comes_or_the_time_is_up(tmp_path):
+    make_app(tmp_path)
+    pygame.event.clear()
+    waiter = EventWaiter()
+    started = time.monotonic()
+    waiter.wait(0.3)
+    assert 0.25 <= time.monotonic() - started < 1.0
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT))
+    started = time.monotonic()
+    waiter.wait(5.0)
+    assert time.monotonic() - started < 0.5, "an event ends the wait at once"
+    assert pygame.event.get(pygame.USEREVENT), "and stays in the queue for the app"
+
+
+def test_the_idle_menu_loop_turns_about_once_a_second(tmp_path):
+    app = make_app(tmp_path)
+    turns = [0]
+    frame = app.frame
+
+    def counted(dt=None):
+        turns[0] += 1
+        return frame(dt)
+
+    app.frame = counted
+    threading.Timer(2.0, lambda: setattr(app, "running", False)).start()
+    app.run()
+    assert turns[0] <= 6, f"{turns[0]} loop turns in 2 s of an idle menu"
+
+
+def test_the_loop_wakes_for_a_computers_turn(tmp_path):
+    app = make_app(tmp_path, speed="fast")
+    scene = start_game_scene(app, "knights", [Seat("Robo", "red", "computer"), Seat("Ben", "blue")], seed=5)
+    run(app, 0.1)
+    threading.Timer(3.0, lambda: setattr(app, "running", False)).start()
+    app.run()
+    assert scene.state.turn >= 1, "the computer threw while the loop slept between frames"
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1521, 950), (3840, 2160), (1000, 700), (1600, 1000)])
+def test_presenting_changed_areas_equals_presenting_everything(window):
+    pygame.display.init()
+    canvas = pygame.Surface((1600, 1000))
+    for i in range(0, 1600, 37):
+        pygame.draw.line(canvas, (i % 255, 90, 200 - i % 200), (i, 0), (1600 - i, 1000), 9)
+    presenter = Presenter((1600, 1000))
+    presenter.fit(window)
+    a, b = pygame.Surface(window), pygame.Surface(window)
+    presenter.present(canvas, a)
+    changed = [pygame.Rect(403, 317, 130, 90), pygame.Rect(1290, 610, 256, 300), pygame.Rect(0, 990, 40, 10)]
+    for rect in changed:
+        canvas.fill((250, 20, 20), rect.inflate(-20, -20))
+    touched = presenter.present(canvas, a, changed)
+    presenter.present(canvas, b)
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
+    assert sum(r.w * r.h for r in touched) < 0.5 * window[0] * window[1], "only a part was presented"
+    view = presenter.view
+    assert view.w <= window[0] and view.h <= window[1] and view.w >= 0.95 * min(window[0], window[1] * 1.6)
+    assert presenter.to_canvas(presenter.to_window((800, 500))) == (800, 500)
