@@ -213,3 +213,15 @@ def test_a_title_with_a_very_long_word_is_made_smaller_to_stay_inside(tmp_path):
     app.t = lambda key, **values: ("Goldschatzritterabenteuergeschichtens" if key == "game.knights.title"
                                    else usual(key, **values))
     assert_title_inside_its_tile(app, "a long word")
+
+
+def test_the_menu_shows_a_save_as_it_is_now_after_it_changed(tmp_path):
+    store = SaveStore(tmp_path)
+    knights = GAMES["knights"]
+    store.save("knights", ANNA_BEN, knights.new_state(2, seed=1))
+    assert [s.name for s in store.saved_games(GAMES)["knights"].seats] == ["Anna", "Ben"]
+    store.save("knights", [Seat("Cleo", "green"), Seat("Dan", "yellow"), Seat("Eva", "red")],
+               knights.new_state(3, seed=1))
+    assert [s.name for s in store.saved_games(GAMES)["knights"].seats] == ["Cleo", "Dan", "Eva"]
+    (tmp_path / "saves" / "knights.json").write_text("{ damaged")
+    assert store.saved_games(GAMES) == {} and store.take_unreported()
