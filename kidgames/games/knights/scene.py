@@ -346,7 +346,7 @@ class KnightsScene(GameScene):
         surface.blit(self.board_surface, (0, 0))
         self.draw_pawns(surface)
         self.draw_sidebar(surface)
-        if self.banner:
+        if self.banner and surface.get_clip().colliderect(self.banner_rect()):
             self.draw_banner(surface)
         self._shown = self.moving_parts()
 
@@ -385,7 +385,10 @@ class KnightsScene(GameScene):
         return pygame.Rect(math.floor(x - half), math.floor(top), math.ceil(2 * half) + 1, math.ceil(bottom - top) + 1)
 
     def draw_pawns(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
         for p, x, y in self.pawn_places():
+            if not clip.colliderect(self.pawn_rect(x, y, self.pawn_lift[p])):
+                continue
             seat = self.seats[p]
             if self.pawn_ring(p):
                 pygame.draw.circle(surface, (255, 255, 255), (x, y + 4), 34, 5)
@@ -397,8 +400,11 @@ class KnightsScene(GameScene):
         pygame.draw.rect(surface, SIDEBAR_FILL, SIDEBAR)
         pygame.draw.line(surface, (190, 150, 90), SIDEBAR.topleft, SIDEBAR.bottomleft, 6)
         self.draw_buttons(surface)
+        clip = surface.get_clip()
         for i, seat in enumerate(self.seats):
             rect = pygame.Rect(SIDEBAR.x + 16, PLAYER_TOP + i * (PLAYER_H + 8), SIDEBAR.w - 32, PLAYER_H)
+            if not clip.colliderect(rect.inflate(12, 12)):
+                continue    # a partial redraw elsewhere (the hopping die): this panel is untouched
             current = i == self.shown_current and not self.controller.is_over
             fill = shade(PAWN_RGB[seat.colour], 1.0) if current else PAPER
             rounded_panel(surface, rect, fill, radius=20, border=(255, 210, 40) if current else (200, 180, 140),
@@ -426,7 +432,8 @@ class KnightsScene(GameScene):
                 surface.blit(pic, pic.get_rect(midleft=(badge.x + 4, badge.centery)))
                 num = assets.text(str(need), 34, (200, 40, 40), title=True)
                 surface.blit(num, num.get_rect(midright=(badge.right - 8, badge.centery)))
-        self.draw_die(surface)
+        if clip.colliderect(NUDGE_AREA):
+            self.draw_die(surface)
         hint = self.hint_text()
         if hint:
             label = assets.text(hint, 30, INK, width=SIDEBAR.w - 30)
