@@ -71,3 +71,19 @@ def test_presenting_changed_areas_equals_presenting_everything(window):
     view = presenter.view
     assert view.w <= window[0] and view.h <= window[1] and view.w >= 0.95 * min(window[0], window[1] * 1.6)
     assert presenter.to_canvas(presenter.to_window((800, 500))) == (800, 500)
+
+
+def test_the_audio_device_rests_when_the_game_is_quiet_and_wakes_for_the_next_sound(tmp_path):
+    app = make_app(tmp_path)
+    sounds = app.assets.sounds
+    sounds.enabled = True
+    assert sounds.available and sounds.is_open
+    now = time.monotonic()
+    assert 0 < app.next_wake() <= sounds.QUIET, "the loop wakes to close the device"
+    sounds.rest(now)
+    assert sounds.is_open, "not before a quiet while"
+    sounds.rest(now + sounds.QUIET + 0.1)
+    assert not sounds.is_open and not pygame.mixer.get_init()
+    assert sounds.rest_in(now) is None
+    sounds.play("dice")
+    assert sounds.is_open and pygame.mixer.get_init(), "the next sound opens it again"

@@ -228,6 +228,7 @@ class App:
             if self.frame():
                 self.clock.tick(ANIM_FPS)
             else:
+                self.assets.sounds.rest(time.monotonic())
                 self.waiter.wait(self.next_wake())
 
     def next_wake(self) -> float:
@@ -237,9 +238,13 @@ class App:
             wake = scene.wake_in()
             if wake is not None:
                 due.append(wake)
-        held = self.input.held_for(time.monotonic())
+        now = time.monotonic()
+        held = self.input.held_for(now)
         if held is not None:
             due.append(LONG_PRESS - held)
+        quiet = self.assets.sounds.rest_in(now)
+        if quiet is not None:
+            due.append(quiet)
         return max(0.0, min(due))
 
     def frame(self, dt: float | None = None) -> bool:

@@ -5,6 +5,7 @@ a friendly placeholder rather than stopping the game.
 """
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from pathlib import Path
 
@@ -24,32 +25,67 @@ TITLE_FONTS = {"en": COMFORTAA, "cs": COMFORTAA, "de": COMFORTAA, "ru": NANUM_RO
 
 
 class Sounds:
+    """The sound effects.  The audio device is opened when a sound plays and closed again after
+    ``QUIET`` seconds without one: an open device keeps a thread mixing silence (about 0.4 % of a
+    core), which a game waiting for a child does not need.  Without an audio device the game runs
+    silent, and opening is not tried again."""
+
+    QUIET = 3.0
+
     def __init__(self, folder: Path = SOUNDS, enabled: bool = True) -> None:
         self.enabled = enabled
+        self.folder = Path(folder)
         self.available = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._last_play = time.monotonic()
+        self._open()
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self._sounds) and bool(pygame.mixer.get_init())
+
+    def _open(self) -> bool:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
             self.available = True
         except pygame.error:
-            return  # no audio device: the game runs silent
-        for path in sorted(Path(folder).glob("*.wav")):
+            self.available = False   # no audio device: the game runs silent
+            return False
+        self._sounds = {}
+        for path in sorted(self.folder.glob("*.wav")):
             try:
                 self._sounds[path.stem] = pygame.mixer.Sound(str(path))
             except pygame.error:
                 continue
         for name, sound in self._sounds.items():
             sound.set_volume(0.35 if name == "step" else 0.7)
+        return True
 
     def play(self, name: str) -> None:
-        if self.enabled and self.available:
-            sound = self._sounds.get(name)
-            if sound is not None:
-                try:
-                    sound.play()
-                except pygame.error:
-                    pass
+        if not (self.enabled and self.available):
+            return
+        self._last_play = time.monotonic()
+        if not self.is_open and not self._open():
+            return
+        sound = self._sounds.get(name)
+        if sound is not None:
+            try:
+                sound.play()
+            except pygame.error:
+                pass
+
+    def rest_in(self, now: float) -> float | None:
+        """Seconds until the device may be closed (None: it is closed already)."""
+        if not self.is_open:
+            return None
+        return max(0.0, self._last_play + self.QUIET - now)
+
+    def rest(self, now: float) -> None:
+        """Close the device once nothing has played for a while (it reopens on the next sound)."""
+        if self.is_open and now - self._last_play >= self.QUIET and not pygame.mixer.get_busy():
+            self._sounds = {}
+            pygame.mixer.quit()
 
 
 class Assets:

@@ -98,8 +98,10 @@ class Scene:
         return False
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
         for button in self.buttons:
-            button.draw(surface, self.app.assets)
+            if clip.colliderect(button.rect.inflate(24, 24)):    # a partial redraw skips the rest
+                button.draw(surface, self.app.assets)
 
     def t(self, key: str, **values) -> str:
         return self.app.t(key, **values)
