@@ -133,6 +133,15 @@ def test_a_hundred_thousand_nested_brackets_in_the_save_are_set_aside(tmp_path):
     assert set_aside_saves(tmp_path)[0].read_bytes() == b"[" * 100_000
 
 
+def test_a_damaged_old_single_save_is_set_aside_instead_of_moved(tmp_path):
+    (tmp_path / "save.json").write_bytes(b"[" * 100_000)
+    app = make_app(tmp_path)
+    assert isinstance(app.top, MessageScene) and app.top.title == app.t("save.damaged.title")
+    moved = list(tmp_path.glob("save.damaged-*.json"))
+    assert len(moved) == 1 and moved[0].name in app.top.text and not (tmp_path / "save.json").exists()
+    assert isinstance(make_app(tmp_path).top, MenuScene), "told once"
+
+
 @pytest.mark.parametrize("text", ["[" * 100_000, '{"lang": "en", "speed": Infinity}', "\udcff",
                                   '{"sound": false, "last_setup": ' + "[" * 5000 + "]" * 5000 + "}"],
                          ids=["nested", "infinity", "not utf-8", "deep inside"])
