@@ -160,6 +160,12 @@ def test_damaged_settings_are_set_aside_and_the_app_starts_with_the_usual_ones(t
     assert again.settings_store.problem is None
 
 
+def test_settings_saved_by_an_editor_with_a_byte_order_mark_are_read(tmp_path):
+    (tmp_path / "settings.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"speed": "slow"}).encode())
+    store = SettingsStore(tmp_path)
+    assert store.load().speed == "slow" and store.problem is None
+
+
 def test_a_remembered_setup_that_is_not_a_list_of_players_is_dropped(tmp_path):
     (tmp_path / "settings.json").write_text(json.dumps(
         {"speed": "fast", "last_setup": {"knights": 5, "queens": [{"colour": "red"}, "x"], "forest": []}}))

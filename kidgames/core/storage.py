@@ -90,7 +90,7 @@ def read_json(path: Path) -> Any:
 def parse_json(raw: bytes, name: str = "the file") -> Any:
     """Strict JSON from bytes (see :func:`read_json` for what is refused)."""
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")     # a byte-order mark (a file saved by Notepad) is no damage
     except UnicodeDecodeError as exc:
         raise DamagedFile(f"{name} is not UTF-8 text (byte {exc.start}).") from None
     depth = nesting_depth(text)
