@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from kidgames.core.i18n import LANGUAGES
-from kidgames.core.protocol import Action
+from kidgames.core.protocol import BOARD, CHOICE, FLAG, Action, Option
 from kidgames.core.saving import SaveStore
 from kidgames.core.seats import Seat
 from kidgames.games import GAMES
@@ -146,13 +146,15 @@ def test_an_old_single_save_moves_to_its_game_once(tmp_path):
 
 
 # -- options -----------------------------------------------------------------------------------------
-OPTIONS_GAME = replace(PEEK, options={"short": False, "auto_defend": True, "board": None, "rounds": 3})
+OPTIONS_GAME = replace(PEEK, options=(Option("short", FLAG, False), Option("auto_defend", FLAG, True),
+                                      Option("board", BOARD, None),
+                                      Option("rounds", CHOICE, "3", choices=("3", "5"))))
 
 
 def test_options_come_back_from_a_save_with_their_types(tmp_path):
     app = make_app(tmp_path)
     app.games = dict(GAMES, peek=OPTIONS_GAME)
-    chosen = {"short": False, "auto_defend": True, "board": str(tmp_path / "my board.yaml"), "rounds": 5}
+    chosen = {"short": False, "auto_defend": True, "board": str(tmp_path / "my board.yaml"), "rounds": "5"}
     start_game_scene(app, "peek", ANNA_BEN, options=chosen)
     raw = json.loads((tmp_path / "saves" / "peek.json").read_text())
     assert raw["options"] == chosen, "saved as JSON values, not as text"
@@ -166,11 +168,12 @@ def test_a_usual_board_option_stays_null_and_old_text_options_read_by_their_type
     start_game_scene(app, "peek", ANNA_BEN, options={"board": None, "short": True})
     path = tmp_path / "saves" / "peek.json"
     data = json.loads(path.read_text())
-    assert data["options"] == {"board": None, "short": True}
+    assert data["options"] == {"board": None, "short": True, "auto_defend": True, "rounds": "3"}
     data["options"] = {"short": "False", "auto_defend": "True", "board": None, "unknown": 1, "rounds": "x"}
     path.write_text(json.dumps(data))
     loaded = SaveStore(tmp_path).load("peek", app.games).saved.options
-    assert loaded == {"short": False, "auto_defend": True, "board": None}
+    assert loaded == {"short": False, "auto_defend": True, "board": None, "rounds": "3"}, \
+        "damaged values fall back to their defaults, unknown names are dropped"
 
 
 # -- the menu itself ---------------------------------------------------------------------------------

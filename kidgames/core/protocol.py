@@ -143,13 +143,61 @@ def _rng_problem(data: Any) -> str | None:
     return None
 
 
+FLAG, CHOICE, BOARD = "flag", "choice", "board"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option, declared once on the game's spec.  The one declaration drives the command
+    line (``--short``, ``--auto-defend``, ``--board FILE``), the setup screen's toggles and saving:
+    a value always comes back with its type.
+
+    ``kind`` is FLAG (on/off), CHOICE (one of ``choices``) or BOARD (a board file's path, or None
+    for the game's own board); ``text`` is the message key of its label on the setup screen."""
+
+    name: str
+    kind: str
+    default: Any = None
+    text: str = ""
+    help: str = ""
+    choices: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind not in (FLAG, CHOICE, BOARD):
+            raise ValueError(f"option {self.name!r}: unknown kind {self.kind!r}")
+        if self.kind == CHOICE and self.default not in self.choices:
+            raise ValueError(f"option {self.name!r}: the default must be one of its choices")
+
+    @property
+    def flag(self) -> str:
+        """Its command-line switch: ``auto_defend`` -> ``--auto-defend``."""
+        return "--" + self.name.replace("_", "-")
+
+    def check(self, value: Any) -> Any:
+        """The value with its type, or ValueError with a sentence (a setup choice, a saved value)."""
+        if self.kind == FLAG:
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} is on or off (true or false), not {value!r}")
+            return value
+        if self.kind == CHOICE:
+            if value not in self.choices:
+                raise ValueError(f"option {self.name!r} is one of {', '.join(self.choices)}, not {value!r}")
+            return value
+        if value is None or (isinstance(value, str) and 0 < len(value) <= 4096 and "\0" not in value):
+            return value
+        raise ValueError(f"option {self.name!r} is the path of a board file, not {value!r}")
+
+
 @dataclass(frozen=True)
 class GameSpec:
-    """What the registry knows of one game.
+    """What the registry knows of one game, as data.
 
-    ``scene`` is a dotted path ``module:Class`` imported only when the game is shown, so the
-    registry and the rules never import pygame.
-    """
+    ``scene`` and ``ai`` are dotted paths ``module:name`` imported only when needed, so the
+    registry and the rules never import pygame.  ``tile`` names the pictures of its menu tile (the
+    big one first), ``rules`` its rules pages in pictures (sprite names joined by ``+``, message
+    key), ``pawn`` how a seat's pawn is drawn (``"pawn"``, or ``"knight"`` with a helmet) and
+    ``computer_levels`` whether a computer player has choices to make (then the setup screen
+    offers easy, normal and hard)."""
 
     id: str
     title: str
@@ -160,13 +208,36 @@ class GameSpec:
     scene: str = ""
     ai: str = ""
     hidden_info: bool = False
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: tuple[Option, ...] = ()
+    tile: tuple[str, ...] = ("dice",)
+    rules: tuple[tuple[str, str], ...] = ()
+    pawn: str = "pawn"
+    computer_levels: bool = False
 
     def load_scene_class(self):
         return _import_dotted(self.scene)
 
     def load_ai(self):
         return _import_dotted(self.ai)
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def default_options(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def options_from_json(self, data: Any) -> dict[str, Any]:
+        """Options as saved (or remembered): each declared one with its type; a missing or damaged
+        value falls back to its default, an unknown name is dropped."""
+        options = self.default_options()
+        if isinstance(data, Mapping):
+            for option in self.options:
+                if option.name in data:
+                    try:
+                        options[option.name] = option.check(data[option.name])
+                    except ValueError:
+                        pass
+        return options
 
 
 def _import_dotted(path: str):

@@ -204,24 +204,9 @@ class SaveStore:
 
 
 def options_from_json(data: Any, spec: Any) -> dict:
-    """A game's options as saved (JSON values), keeping only the options the game declares, each a
-    plain value; older saves wrote every option as text ("False"), which is read back by its type."""
-    declared = getattr(spec, "options", None) or {}
+    """A game's options as saved (JSON values), each declared one with its type (see
+    :meth:`GameSpec.options_from_json`); older saves wrote every option as text ("False")."""
     if not isinstance(data, dict):
-        return {}
-    options = {}
-    for name, value in data.items():
-        if name not in declared:
-            continue
-        default = declared[name]
-        if isinstance(default, bool):
-            if value in ("True", "False"):
-                value = value == "True"
-            if isinstance(value, bool):
-                options[name] = value
-        elif isinstance(default, (int, float)):
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
-                options[name] = value
-        elif value is None or isinstance(value, str):   # a choice, or a board file (None: the usual one)
-            options[name] = value
-    return options
+        data = {}
+    data = {name: (value == "True" if value in ("True", "False") else value) for name, value in data.items()}
+    return spec.options_from_json(data)

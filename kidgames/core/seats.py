@@ -11,6 +11,9 @@ COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 SHAPES = {"red": "circle", "blue": "square", "green": "triangle", "yellow": "star",
           "purple": "diamond", "orange": "hexagon"}
 PERSON, COMPUTER = "person", "computer"
+#: A computer player's levels, from the one that thinks least to the one that plays its best.
+LEVELS = ("easy", "normal", "hard")
+NORMAL = "normal"
 
 
 def colour_names() -> frozenset[str]:
@@ -26,7 +29,7 @@ class Seat:
     name: str
     colour: str
     kind: str = PERSON
-    level: int = 1
+    level: str = NORMAL
     default_name: bool = False
 
     @property
@@ -57,13 +60,17 @@ class Seat:
         kind = data.get("kind", PERSON)
         if kind not in (PERSON, COMPUTER):
             raise ValueError(f"a seat is a person or a computer, not {kind!r}")
-        level = data.get("level", 1)
+        level = data.get("level", NORMAL)
+        if isinstance(level, int) and not isinstance(level, bool) and 0 <= level < len(LEVELS):
+            level = LEVELS[level]          # saves from before the levels had names
+        if level not in LEVELS:
+            level = NORMAL
         default_name = data.get("default_name")
         if not isinstance(default_name, bool):
             # saves and remembered setups from before the flag: a colour's name in any language was
             # given by the app (typed names were rarely a colour's)
             default_name = name in colour_names()
-        return cls(name, colour, kind, level if isinstance(level, int) else 1, default_name)
+        return cls(name, colour, kind, level, default_name)
 
 
 def seats_valid(seats: list[Seat]) -> bool:

@@ -101,7 +101,11 @@ class App:
     def _place_window(position: tuple[int, int] | None, size: tuple[int, int] | None = None) -> None:
         """Move (None: centre) and resize the open window, where the platform lets us."""
         try:
-            window = pygame.Window.from_display_module()
+            with warnings.catch_warnings():
+                # pygame-ce 2.5 deprecates this bridge to the display module's window, and has no
+                # other way to move it.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
             if size is not None:
                 window.size = size
             if position is None:

@@ -28,7 +28,7 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
     :func:`broken_save`) instead of breaking it again on every Continue."""
     from kidgames.ui.menu import MenuScene
     spec = app.games[game_id]
-    options = dict(options or {})
+    options = spec.options_from_json(options or {})   # every declared option, with its type
     try:
         if state is None:
             state = spec.new_state(len(seats), seed=seed, options=options)

@@ -1,5 +1,5 @@
 """Knights and the Golden Treasure (game id ``knights``)."""
-from kidgames.core.protocol import GameSpec
+from kidgames.core.protocol import BOARD, GameSpec, Option
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TITLE, new_state, state_from_json
 
@@ -12,5 +12,20 @@ SPEC = GameSpec(
     state_from_json=state_from_json,
     scene="kidgames.games.knights.scene:KnightsScene",
     ai="kidgames.games.knights.ai:choose",
-    options={"board": None},
+    options=(Option("board", BOARD, None, text="option.board", help="play a modified board file"),),
+    tile=("castle", "knight", "dragon", "chest", "witch"),
+    rules=(
+        ("knight+dice", "rules.knights.goal"), ("castle+chest", "rules.knights.castle"),
+        ("sword", "rules.knights.sword"), ("dragon", "rules.knights.dragon"),
+        ("witch", "rules.knights.witch"), ("black_horse+white_horse+brown_horse", "rules.knights.horses"),
+        ("princess+pool", "rules.knights.pool"), ("fish", "rules.knights.fish"),
+        ("apple", "rules.knights.apple"), ("firebird", "rules.knights.firebird"),
+        ("frog_king+well", "rules.knights.frog_king"), ("hell+devil", "rules.knights.hell"),
+        ("raven+dove", "rules.knights.birds"), ("sorcerer+black_piglet+pink_piglet", "rules.knights.sorcerer"),
+        ("golden_hill+giant+club", "rules.knights.giant"), ("golden_gate", "rules.knights.gate"),
+        ("crown+snake", "rules.knights.snake"), ("star+dragon_breath", "rules.knights.breath"),
+        ("claws", "rules.knights.claws"), ("gate_red_1+sorcerer_1", "rules.knights.red_gate"),
+    ),
+    pawn="knight",
+    computer_levels=False,      # the computer only throws the die
 )
