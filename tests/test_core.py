@@ -46,7 +46,7 @@ def test_a_curtain_comes_between_two_people_who_see_secrets():
 
 def test_no_curtain_for_one_person_against_computers():
     seats = [Seat("A", "red"), Seat("B", "blue", "computer"), Seat("C", "green", "computer")]
-    ctrl = TurnController(PEEK, PeekState(), seats, computer=lambda s, seat, rng, level: Action("peek"))
+    ctrl = TurnController(PEEK, PeekState(), seats, computer=lambda obs, actions, level, rng, memory: actions[0])
     for _ in range(3):
         assert not ctrl.needs_curtain()
         ctrl.submit(ctrl.computer_action() if ctrl.is_computer_turn() else Action("peek"))
@@ -182,6 +182,7 @@ def test_a_computer_player_chooses_a_legal_action():
     for _ in range(30):
         if state.is_over:
             break
-        action = choose(state, state.current_player, random.Random(1), 1)
+        action = choose(state.observation(state.current_player), state.legal_actions(), "normal",
+                        random.Random(1), {})
         assert action in state.legal_actions()
         state.apply(action)

@@ -1,36 +1,89 @@
 """The turn controller: one way to run every game (design.md, "Shared machinery").
 
 It asks the right seat for a decision (a person's tap or a computer player's choice), applies it
-to the rules engine, keeps the event log, saves after every action and knows when a hand-over
-curtain is needed.  Pure Python: the scenes drive it and animate what it returns.
+to the rules engine, keeps the event log of what each seat saw, saves after every action and knows
+which curtain must cover the screen.  Pure Python: the scenes drive it and animate what it returns.
+
+A computer player never receives the state: it gets its seat's observation (plain JSON data), the
+legal actions, its level, the controller's random generator and its memory, which is built only
+from the events its seat was allowed to see (design.md, "Computer players").
 """
 from __future__ import annotations
 
+import importlib
+import json
 import random
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
-from kidgames.core.protocol import Action, Event
+from kidgames.core.protocol import (Action, Event, StateDataError, rng_from_json,
+                                    rng_state_to_json)
 from kidgames.core.seats import Seat
 
-ComputerPlayer = Callable[[Any, int, random.Random, int], Action]
+#: ``choose(observation, actions, level, rng, memory) -> Action``
+ComputerPlayer = Callable[[dict, list, str, random.Random, dict], Action]
+#: ``remember(memory, event, seat, level, rng) -> None``
+Remember = Callable[[dict, Event, int, str, random.Random], None]
+
+#: The events kept (and saved) with a game: enough for any look back, small enough that a long
+#: game's save, written after every action, stays small.
+LOG_LIMIT = 2000
+
+HANDOVER, QUESTION = "handover", "question"
+
+
+@dataclass(frozen=True)
+class Curtain:
+    """What must cover the screen before the next decision: ``kind`` is HANDOVER (the decision
+    belongs to a person other than the one holding the screen) or QUESTION (a person who is not
+    the turn's owner must answer); ``seat`` is the person it names."""
+
+    kind: str
+    seat: int
+
+
+def plain(data: Any) -> Any:
+    """A deep copy of JSON data, so that nothing handed to a computer player is a live object of
+    the state (a player could otherwise read or change what its seat may not see)."""
+    return json.loads(json.dumps(data))
+
+
+def load_computer(spec: Any) -> tuple[ComputerPlayer | None, Remember | None]:
+    """The game's ``choose`` (``spec.ai``) and the ``remember`` beside it in the same module."""
+    if not getattr(spec, "ai", ""):
+        return None, None
+    choose = spec.load_ai()
+    module = importlib.import_module(choose.__module__)
+    return choose, getattr(module, "remember", None)
 
 
 class TurnController:
     def __init__(self, spec: Any, state: Any, seats: list[Seat],
                  save: Callable[[Any], None] | None = None,
-                 computer: ComputerPlayer | None = None, seed: int | None = None) -> None:
+                 computer: ComputerPlayer | None = None, seed: int | None = None,
+                 remember: Remember | None = None) -> None:
         if len(seats) != getattr(state, "num_players", len(seats)):
             raise ValueError("the number of seats does not match the game")
         self.spec = spec
         self.state = state
         self.seats = list(seats)
         self._save = save
+        if computer is None:
+            computer, remember = load_computer(spec)
         self._computer = computer
-        self.rng = random.Random(seed)
+        self._remember = remember
+        # Derived from the game's seed rather than equal to it, so the computers' choices do not
+        # mirror the dice of the state's own generator.
+        self.rng = random.Random(None if seed is None else f"computers:{seed}")
+        self.memories: dict[int, dict] = {i: {} for i, s in enumerate(self.seats) if s.is_computer}
+        # Every event of the game (bounded, saved); each seat's log is the part it was allowed to see.
+        self._history: list[Event] = []
+        # The events applied since this controller was made (a resumed game starts with none).
         self.log: list[Event] = []
-        # The person who may look at the screen now (the last one who saw private things).
+        # The person who may look at the screen now (the last one named by a curtain).
         self.viewer: int | None = None
 
+    # -- whose decision ----------------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
         return bool(self.state.is_over)
@@ -43,6 +96,11 @@ class TurnController:
     def current_seat(self) -> Seat | None:
         return None if self.current is None else self.seats[self.current]
 
+    @property
+    def turn_owner(self) -> int | None:
+        """Whose turn it is (the decider may be another seat, e.g. the victim asked to defend)."""
+        return None if self.is_over else getattr(self.state, "turn_player", self.state.current_player)
+
     def is_computer_turn(self) -> bool:
         seat = self.current_seat
         return seat is not None and seat.is_computer
@@ -50,33 +108,137 @@ class TurnController:
     def persons(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_computer]
 
+    def _shared_screen(self) -> bool:
+        return len(self.persons()) >= 2
+
+    # -- curtains ----------------------------------------------------------------------------------
+    def curtain(self) -> Curtain | None:
+        """The curtain that must cover the screen before the next decision, or None."""
+        decider = self.current
+        if decider is None or self.seats[decider].is_computer or not self._shared_screen():
+            return None
+        if self.viewer == decider:
+            return None
+        if decider != self.turn_owner:
+            # Whoever holds the screen must not answer for someone else, secrets or not.
+            return Curtain(QUESTION, decider)
+        if getattr(self.spec, "hidden_info", False):
+            return Curtain(HANDOVER, decider)
+        return None
+
     def needs_curtain(self) -> bool:
-        """A person is about to decide and another person may have seen private things."""
-        if not getattr(self.spec, "hidden_info", False) or self.is_over:
-            return False
-        seat = self.current
-        if seat is None or self.seats[seat].is_computer or len(self.persons()) < 2:
-            return False
-        return self.viewer != seat
+        return self.curtain() is not None
 
     def curtain_passed(self) -> None:
         """The named person tapped the curtain: the screen is theirs now."""
         self.viewer = self.current
 
+    def secret_viewer(self, event: Event) -> int | None:
+        """The person a secret curtain must name before ``event`` (private to them) is drawn, or
+        None when it may be drawn at once or never (see :meth:`may_show`)."""
+        owner = event.private_to
+        if owner is None or not 0 <= owner < len(self.seats) or self.seats[owner].is_computer:
+            return None
+        if not self._shared_screen() or self.viewer == owner:
+            return None
+        return owner
+
+    def secret_seen(self, seat: int) -> None:
+        """The person a secret curtain named tapped it: the screen is theirs now."""
+        self.viewer = seat
+
+    def may_show(self, event: Event) -> bool:
+        """Whether the screen may draw ``event`` now: it is public, or private to the person who
+        holds the screen (or the only person).  A computer's secret is never drawn."""
+        owner = event.private_to
+        if owner is None:
+            return True
+        if not 0 <= owner < len(self.seats) or self.seats[owner].is_computer:
+            return False
+        return self.viewer == owner or self.persons() == [owner]
+
+    # -- logs --------------------------------------------------------------------------------------
+    def log_for(self, seat: int) -> list[Event]:
+        """The events ``seat`` saw (public ones and those private to it), oldest first."""
+        return [e for e in self._history if e.private_to is None or e.private_to == seat]
+
+    # -- deciding ----------------------------------------------------------------------------------
     def computer_action(self) -> Action:
         seat = self.current
         if seat is None or not self.seats[seat].is_computer or self._computer is None:
             raise ValueError("it is not a computer player's turn")
-        return self._computer(self.state, seat, self.rng, self.seats[seat].level)
+        observation = plain(self.state.observation(seat))
+        actions = [Action.from_json(plain(a.to_json())) for a in self.state.legal_actions()]
+        return self._computer(observation, actions, self.seats[seat].level, self.rng, self.memories[seat])
 
     def submit(self, action: Action) -> list[Event]:
         """Apply a decision; an illegal one raises (and changes nothing); the game is then saved."""
         events = self.state.apply(action)
         self.log.extend(events)
-        for event in events:
-            owner = event.private_to
-            if owner is not None and not self.seats[owner].is_computer:
-                self.viewer = owner
+        self._history.extend(events)
+        for log in (self.log, self._history):
+            if len(log) > LOG_LIMIT:
+                del log[:-LOG_LIMIT]
+        for seat, memory in self.memories.items():
+            if self._remember is not None:
+                level = self.seats[seat].level
+                for event in events:
+                    if event.private_to is None or event.private_to == seat:
+                        self._remember(memory, event, seat, level, self.rng)
+            # Kept as JSON data at all times, so a resumed game remembers exactly what an
+            # unbroken one does (a tuple would come back from the save as a list).
+            self.memories[seat] = plain(memory)
         if self._save is not None:
             self._save(self.state)
         return events
+
+    # -- saving ------------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {"rng": rng_state_to_json(self.rng),
+                "memories": {str(seat): plain(memory) for seat, memory in self.memories.items()},
+                "log": [e.to_json() for e in self._history],
+                "viewer": self.viewer}
+
+    @classmethod
+    def from_json(cls, spec: Any, state: Any, seats: list[Seat], data: Any,
+                  save: Callable[[Any], None] | None = None, computer: ComputerPlayer | None = None,
+                  remember: Remember | None = None) -> "TurnController":
+        """A controller as saved with its game; damaged data raises StateDataError with a sentence."""
+        ctrl = cls(spec, state, seats, save=save, computer=computer, remember=remember)
+        if not isinstance(data, Mapping):
+            raise StateDataError("the saved computer players and event log are not a mapping")
+        ctrl.rng = rng_from_json(data.get("rng"))
+        ctrl.memories = _memories_from_json(data.get("memories"), ctrl.memories.keys())
+        ctrl._history = _log_from_json(data.get("log"), len(seats))
+        viewer = data.get("viewer")
+        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < len(seats)
+                                   or seats[viewer].is_computer):
+            raise StateDataError(f"the saved screen holder {viewer!r} is not a person at the table")
+        ctrl.viewer = viewer
+        return ctrl
+
+
+def _memories_from_json(data: Any, computer_seats) -> dict[int, dict]:
+    expected = {str(seat) for seat in computer_seats}
+    if not isinstance(data, Mapping) or set(data) != expected:
+        raise StateDataError("the saved memories do not match the computer players at the table")
+    memories = {}
+    for key, memory in data.items():
+        if not isinstance(memory, dict):
+            raise StateDataError(f"the saved memory of seat {key} is not a mapping")
+        try:
+            memories[int(key)] = plain(memory)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise StateDataError(f"the saved memory of seat {key} is damaged: {exc}") from None
+    return memories
+
+
+def _log_from_json(data: Any, num_seats: int) -> list[Event]:
+    if not isinstance(data, list):
+        raise StateDataError("the saved event log is not a list")
+    events = [Event.from_json(item) for item in data[-LOG_LIMIT:]]
+    for event in events:
+        owner = event.private_to
+        if owner is not None and (type(owner) is not int or not 0 <= owner < num_seats):
+            raise StateDataError(f"a saved event is private to {owner!r}, who is not at the table")
+    return events

@@ -1,22 +1,27 @@
 """What every game scene shares: the turn controller, the animation queue, computer pacing,
-hand-over curtains, autosave, the top buttons (menu, rules, sound) and the way to the results."""
+curtains (hand-over, secret, question), autosave, the top buttons (menu, rules, sound) and the way
+to the results."""
 from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import Any, Callable
 
 import pygame
 
 from kidgames.core.protocol import Event, IllegalActionError
 from kidgames.core.seats import Seat
 from kidgames.core.turns import TurnController
+from kidgames.ui.curtain import QUESTION, SECRET, CurtainScene
 from kidgames.ui.dialog import ConfirmScene
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button
 
 COMPUTER_PAUSE = 1.1     # seconds a computer player "thinks" before it acts (at normal speed)
 SKIP_GUARD = 0.45        # a tap this soon after an action is the second tap of a double tap
+# A secret stays on screen at least this long (real seconds), whatever the taps: the second tap of
+# the double tap that opened its curtain must not hide it before its person has seen it.
+SECRET_GUARD = 0.8
 
 
 def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
@@ -63,18 +68,14 @@ def broken_save(app, exc: BaseException) -> str | None:
 
 
 class GameScene(Scene):
-    TILE_SPRITES: tuple[str, ...] = ("dice",)
     from_save: str | None = None    # the game id whose save this game was opened from
-    PAWN_HELMET = False          # knights wear helmets (on the board, in the list, on the podium)
-    RULES: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, app, spec, seats: list[Seat], state: Any, options: dict) -> None:
         super().__init__(app)
         self.spec = spec
         self.seats = list(seats)
         self.options = options
-        computer = spec.load_ai() if spec.ai else None
-        self.controller = TurnController(spec, state, seats, save=self.autosave, computer=computer)
+        self.controller = TurnController(spec, state, seats, save=self.autosave)
         self.anim = app.new_anim()
         self.computer_clock = 0.0
         self.last_action_at = 0.0
@@ -114,18 +115,16 @@ class GameScene(Scene):
         ]
 
     def ask_leave(self) -> None:
-        from kidgames.ui.menu import MenuScene
         self.app.push(ConfirmScene(self.app, self.t("game.leave.title"), self.t("game.leave.text"),
                                    self.t("game.leave.yes"), self.t("game.leave.no"),
-                                   on_yes=lambda: self.app.reset_to(MenuScene(self.app)),
+                                   on_yes=self.app.show_menu,
                                    icon="home", yes_icon="home", no_icon="play"))
 
     def back(self) -> None:
         self.ask_leave()
 
     def show_rules(self) -> None:
-        from kidgames.ui.rules_scene import RulesScene
-        self.app.push(RulesScene(self.app, self.spec.id))
+        self.app.show_rules(self.spec.id)
 
     def toggle_sound(self) -> None:
         self.app.set_sound(not self.app.settings.sound)
@@ -146,6 +145,38 @@ class GameScene(Scene):
     def animate(self, events: list[Event]) -> None:
         """Turn events into animation steps (each game draws its own)."""
 
+    def secret_step(self, event: Event, show: Callable[[], None], hide: Callable[[], None]) -> bool:
+        """Queue the private moment of ``event`` (a look under a tree, a drawn hand): a secret
+        curtain naming its person if somebody else may be looking, then ``show`` until that person
+        taps or the time set in the settings passes, then ``hide``.  A stray tap's skip stops at
+        both (they are hold steps).  Returns False, queueing nothing, when the secret must never be
+        drawn (a computer's, or another person's): the game then animates only its public side."""
+        ctrl = self.controller
+        seat = ctrl.secret_viewer(event)
+        if seat is None and not ctrl.may_show(event):
+            return False
+        if seat is not None:
+            def curtain() -> None:
+                def opened() -> None:
+                    ctrl.secret_seen(seat)
+                    self.anim.release()
+                self.app.push(CurtainScene(self.app, self.seats[seat], opened, SECRET, pawn=self.spec.pawn))
+            self.anim.hold(None, start=curtain)
+        self.anim.hold(self.app.settings.secret_seconds, start=show, end=hide)
+        return True
+
+    def question_text(self, seat: int) -> str:
+        """The question on a question curtain for ``seat`` (a game names its question: "Ben wants
+        to steal your Cat Queen. Use a Dragon?")."""
+        return self.t("curtain.question", name=self.seats[seat].name)
+
+    def curtain_scene(self, curtain) -> CurtainScene:
+        """The curtain scene for the controller's ``curtain`` (hand-over or question)."""
+        seat = self.seats[curtain.seat]
+        text = self.question_text(curtain.seat) if curtain.kind == QUESTION else None
+        return CurtainScene(self.app, seat, self.controller.curtain_passed, curtain.kind, text=text,
+                            pawn=self.spec.pawn)
+
     def person_can_act(self) -> bool:
         return (not self.anim.busy and not self.controller.is_over
                 and not self.controller.is_computer_turn())
@@ -154,7 +185,11 @@ class GameScene(Scene):
         if self.handle_buttons(pointer):
             return
         if pointer.kind == "tap" and self.anim.busy:
-            if time.monotonic() - self.last_action_at > SKIP_GUARD:
+            if self.anim.holding is not None:
+                # a secret on screen: its person's tap hides it (not the tap that opened it)
+                if self.anim.release(min_shown=SECRET_GUARD):
+                    self.last_action_at = time.monotonic()
+            elif time.monotonic() - self.last_action_at > SKIP_GUARD:
                 self.anim.skip()
             return
         if pointer.kind == "tap" and self.person_can_act():
@@ -168,6 +203,8 @@ class GameScene(Scene):
         self.anim.speed = self.app.settings.speed_factor
         if self.anim.update(dt):
             return True
+        if self.anim.busy:
+            return False     # a secret or its curtain waits for its person's tap (or its time)
         ctrl = self.controller
         if ctrl.is_over:
             if not self.results_shown:
@@ -176,9 +213,9 @@ class GameScene(Scene):
             return False
         if self.app.top is not self:
             return False
-        if ctrl.needs_curtain():
-            from kidgames.ui.curtain import CurtainScene
-            self.app.push(CurtainScene(self.app, ctrl.current_seat, ctrl.curtain_passed))
+        curtain = ctrl.curtain()
+        if curtain is not None:
+            self.app.push(self.curtain_scene(curtain))
             return False
         if ctrl.is_computer_turn():
             # The computer "thinks" on a still picture: nothing is redrawn until it acts.
@@ -192,7 +229,7 @@ class GameScene(Scene):
 
     def wake_in(self) -> float | None:
         if self.anim.busy:
-            return 0.0
+            return self.anim.wake_in()
         if self.controller.is_over or self.app.top is not self:
             return None
         if self.controller.is_computer_turn():
@@ -209,5 +246,4 @@ class GameScene(Scene):
         return None
 
     def show_results(self) -> None:
-        from kidgames.ui.results import ResultsScene
-        self.app.push(ResultsScene(self.app, self.spec, self.seats, list(self.state.winners), self.options))
+        self.app.show_results(self.spec, self.seats, self.state, self.options)

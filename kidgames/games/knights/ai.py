@@ -6,9 +6,8 @@ import random
 from kidgames.core.protocol import Action
 
 
-def choose(state, seat: int, rng: random.Random, level: int = 1) -> Action:
-    """Pick the action for ``seat``: in Knights always the throw of the die."""
-    actions = state.legal_actions()
+def choose(observation: dict, actions: list[Action], level: str, rng: random.Random, memory: dict) -> Action:
+    """The computer's decision: in Knights always the throw of the die (every level alike)."""
     if not actions:
         raise ValueError("the game is over: there is nothing to choose")
     return actions[0]
