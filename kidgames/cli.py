@@ -1,4 +1,9 @@
-"""The command line: ``python main.py [GAME] [options]``."""
+"""The command line: ``python main.py [GAME] [options]``.
+
+Game options come from the games' declarations (``GameSpec.options``), so there is no game-specific
+code here: an on/off option ``auto_defend`` is ``--auto-defend`` (and ``--no-auto-defend`` when it is
+on by default), a choice is ``--name VALUE``, a board file is ``--board FILE``.
+"""
 from __future__ import annotations
 
 import argparse
@@ -6,24 +11,37 @@ import sys
 from pathlib import Path
 
 from kidgames.core.i18n import LANGUAGES
+from kidgames.core.protocol import BOARD, CHOICE, FLAG
+from kidgames.core.seats import LEVELS, NORMAL
 from kidgames.core.settings import SPEEDS
 
 COMPUTER_WORDS = {"cpu", "computer", "ai", "bot"}
+OPTION_DEST = "option:"     # argparse keeps each game option under this prefix and its name
 
 
 class UsageError(Exception):
     pass
 
 
+def _declared_options(games) -> dict[str, list]:
+    """Every option name with the (game id, option) pairs that declare it."""
+    declared: dict[str, list] = {}
+    for game_id, spec in sorted(games.items()):
+        for option in spec.options:
+            declared.setdefault(option.name, []).append((game_id, option))
+    return declared
+
+
 def build_parser(games) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kidgames",
         description="A family games collection for one computer. Without a game, the menu opens.",
-        epilog="Example: python main.py knights --players Anna,Ben,cpu --seed 7")
+        epilog="Example: python main.py knights --players Anna,Ben,cpu:hard --seed 7")
     parser.add_argument("game", nargs="?", choices=sorted(games), metavar="GAME",
                         help=f"start this game at once: {', '.join(sorted(games))}")
     parser.add_argument("--players", metavar="NAMES",
-                        help="comma-separated names; 'cpu' for a computer player (e.g. Red,Blue,cpu)")
+                        help="comma-separated names; 'cpu' for a computer player, 'cpu:easy' or "
+                             "'cpu:hard' for its level (e.g. Anna,Ben,cpu:hard)")
     parser.add_argument("--seed", type=int, metavar="N", help="a seed for a repeatable game")
     screen = parser.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
@@ -32,13 +50,43 @@ def build_parser(games) -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGUAGES, help="language of the texts")
     parser.add_argument("--mute", action="store_true", help="no sound")
     parser.add_argument("--speed", choices=SPEEDS, help="animation speed")
-    parser.add_argument("--board", metavar="FILE", help="play a modified board file (Knights)")
     parser.add_argument("--list", action="store_true", help="list the games and exit")
+    group = parser.add_argument_group("game options (each for the games named)")
+    for name, declared in _declared_options(games).items():
+        _add_option(group, name, declared)
     return parser
 
 
+def _add_option(group, name: str, declared: list) -> None:
+    first = declared[0][1]
+    kinds = {option.kind for _, option in declared}
+    if len(kinds) > 1:
+        raise ValueError(f"games declare option {name!r} as different kinds: {', '.join(sorted(kinds))}")
+    about = f"{first.help or name.replace('_', ' ')} ({', '.join(gid for gid, _ in declared)})"
+    dest = OPTION_DEST + name
+    if first.kind == FLAG:
+        group.add_argument(first.flag, dest=dest, action="store_const", const=True, default=None, help=about)
+        if any(option.default for _, option in declared):
+            group.add_argument("--no-" + first.flag[2:], dest=dest, action="store_const", const=False,
+                               help=f"switch off: {about}")
+    elif first.kind == CHOICE:
+        choices = sorted({c for _, option in declared for c in option.choices})
+        group.add_argument(first.flag, dest=dest, choices=choices, default=None, help=about)
+    elif first.kind == BOARD:
+        group.add_argument(first.flag, dest=dest, metavar="FILE", default=None, help=about)
+
+
+def given_options(args) -> dict:
+    """The game options written on the command line (name -> value)."""
+    return {key[len(OPTION_DEST):]: value for key, value in vars(args).items()
+            if key.startswith(OPTION_DEST) and value is not None}
+
+
 def parse_players(text: str, spec, colour_names=None):
-    """Turn ``"Anna,Ben,cpu"`` into seats; raises UsageError with a sentence."""
+    """Turn ``"Anna,Ben,cpu:hard"`` into seats; raises UsageError with a sentence.
+
+    A computer seat is ``cpu`` (or computer, ai, bot), at the normal level unless ``:easy`` or
+    ``:hard`` follows; it is named after its pawn colour."""
     from kidgames.core.seats import COLOURS, COMPUTER, PERSON, Seat
     names = [part.strip() for part in text.split(",")]
     if any(not n for n in names):
@@ -48,46 +96,81 @@ def parse_players(text: str, spec, colour_names=None):
                          f"not {len(names)}")
     seats = []
     for name, colour in zip(names, COLOURS):
-        if name.lower() in COMPUTER_WORDS:
+        word, colon, level = name.partition(":")
+        if word.strip().lower() in COMPUTER_WORDS:
+            level = level.strip().lower() if colon else NORMAL
+            if level not in LEVELS:
+                raise UsageError(f"--players: {name!r}: a computer player's level is "
+                                 f"{', '.join(LEVELS[:-1])} or {LEVELS[-1]}")
             label = (colour_names or {}).get(colour, colour.capitalize())
-            seats.append(Seat(label, colour, COMPUTER))
+            seats.append(Seat(label, colour, COMPUTER, level, default_name=True))
         else:
             seats.append(Seat(name[:16], colour, PERSON))
     return seats
 
 
-def main(argv: list[str] | None = None) -> int:
-    from kidgames.games import GAMES
-    parser = build_parser(GAMES)
+def check_options(given: dict, spec, num_players: int) -> dict:
+    """The options for ``spec`` from the command line, each with its type; UsageError for an option
+    the game does not have or a value it does not take; a board file is checked by setting up a
+    game on it (its BoardError, naming the file, the field and the problem, is the sentence)."""
+    options = {}
+    for name, value in given.items():
+        option = spec.option(name)
+        if option is None:
+            flag = "--" + name.replace("_", "-")
+            raise UsageError(f"{flag} is not an option of {spec.title}")
+        try:
+            options[name] = option.check(value)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        if option.kind == BOARD:
+            options[name] = str(Path(value))
+    boards = {name: value for name, value in options.items() if spec.option(name).kind == BOARD}
+    if boards:
+        try:
+            spec.new_state(num_players, seed=0, options={**spec.default_options(), **options})
+        except ValueError as exc:      # BoardError is a ValueError
+            raise BoardProblem(str(exc)) from None
+    return options
+
+
+class BoardProblem(Exception):
+    """A board file given on the command line that cannot be played (reported as it is)."""
+
+
+def main(argv: list[str] | None = None, games=None) -> int:
+    if games is None:
+        from kidgames.games import GAMES as games
+    parser = build_parser(games)
     args = parser.parse_args(argv)
     if args.list:
-        for gid, spec in sorted(GAMES.items()):
+        for gid, spec in sorted(games.items()):
             print(f"{gid:10} {spec.title} ({spec.min_players}–{spec.max_players} players)")
         return 0
-    if (args.players or args.board or args.seed is not None) and not args.game:
-        parser.error("--players, --seed and --board need a GAME (e.g. python main.py knights --players Anna,cpu)")
+    given = given_options(args)
+    if (args.players or given or args.seed is not None) and not args.game:
+        parser.error("--players, --seed and game options need a GAME (e.g. python main.py knights --players Anna,cpu)")
     options = {}
-    if args.board:
-        if args.game != "knights":
-            parser.error("--board is for games with a board file (knights)")
-        from kidgames.core.board import BoardError
-        from kidgames.games.knights.rules import load_knights_board
-        try:
-            load_knights_board(Path(args.board))
-        except BoardError as exc:
-            print(f"kidgames: error: {exc}", file=sys.stderr)
-            return 2
-        options["board"] = str(Path(args.board))
     seats = None
-    if args.players:
-        from kidgames.core.i18n import Catalog, system_language
-        catalog = Catalog(args.lang or system_language())
-        names = {c: catalog.t(f"colour.{c}") for c in ("red", "blue", "green", "yellow", "purple", "orange")}
+    if args.game:
+        spec = games[args.game]
+        if args.players:
+            from kidgames.core.i18n import Catalog, system_language
+            from kidgames.core.seats import COLOURS
+            catalog = Catalog(args.lang or system_language())
+            names = {c: catalog.t(f"colour.{c}") for c in COLOURS}
+            try:
+                seats = parse_players(args.players, spec, names)
+            except UsageError as exc:
+                parser.error(str(exc))
         try:
-            seats = parse_players(args.players, GAMES[args.game], names)
+            options = check_options(given, spec, len(seats) if seats else spec.min_players)
         except UsageError as exc:
             parser.error(str(exc))
-    return run_app(GAMES, args, seats, options)
+        except BoardProblem as exc:
+            print(f"kidgames: error: {exc}", file=sys.stderr)
+            return 2
+    return run_app(games, args, seats, options)
 
 
 def run_app(games, args, seats, options) -> int:

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from kidgames.core.seats import Seat, seats_valid
 from kidgames.core.storage import DamagedFile, clean_leftovers, read_json, set_aside, write_json_atomic
+from kidgames.core.turns import TurnController
 
 FORMAT = 1
 GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
@@ -30,6 +31,9 @@ class SavedGame:
     state: Any
     options: dict
     saved_at: float = 0.0
+    #: The turn controller's data (computer players' memories and random generator, the event
+    #: log), checked; None for a save from before it was kept (the game goes on with a fresh one).
+    controller: dict | None = None
 
 
 @dataclass
@@ -61,11 +65,14 @@ class SaveStore:
         return self.folder / f"{game_id}.json"
 
     # -- writing -----------------------------------------------------------------------------------
-    def save(self, game_id: str, seats: list[Seat], state: Any, options: Mapping[str, Any] | None = None) -> None:
+    def save(self, game_id: str, seats: list[Seat], state: Any, options: Mapping[str, Any] | None = None,
+             controller: Mapping[str, Any] | None = None) -> None:
         self._prepare()
         data = {"format": FORMAT, "game": game_id, "saved_at": time.time(),
                 "seats": [s.to_json() for s in seats], "options": dict(options or {}),
                 "state": state.to_json()}
+        if controller is not None:
+            data["controller"] = dict(controller)
         try:
             write_json_atomic(self.file_for(game_id), data)
         except (OSError, ValueError):
@@ -163,7 +170,13 @@ class SaveStore:
         saved_at = data.get("saved_at")
         if not isinstance(saved_at, (int, float)) or isinstance(saved_at, bool) or not math.isfinite(saved_at):
             saved_at = 0.0
-        return SavedGame(game_id, seats, state, options_from_json(data.get("options"), spec), float(saved_at))
+        controller = data.get("controller")
+        if controller is not None:
+            # Checked now, so that a damaged part is set aside with the rest of the save's damage
+            # instead of failing when the game opens.
+            TurnController.from_json(spec, state, seats, controller)
+        return SavedGame(game_id, seats, state, options_from_json(data.get("options"), spec), float(saved_at),
+                         controller)
 
     # -- once per start ----------------------------------------------------------------------------
     def _prepare(self) -> None:

@@ -25,10 +25,12 @@ SECRET_GUARD = 0.8
 
 
 def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
-                     options: dict | None = None, seed: int | None = None, from_save: bool = False):
-    """Open a game (a new one, or a saved ``state``) above the menu.
+                     options: dict | None = None, seed: int | None = None, from_save: bool = False,
+                     controller: dict | None = None):
+    """Open a game (a new one, or a saved ``state`` with its saved ``controller`` data) above the menu.
 
-    A new game replaces that game's save at once.  With ``from_save`` the scene remembers that its
+    ``seed`` seeds the new game and its computer players.  A new game replaces that game's save at
+    once.  With ``from_save`` the scene remembers that its
     game came from the save, so that a save which breaks the scene is set aside (see
     :func:`broken_save`) instead of breaking it again on every Continue."""
     from kidgames.ui.menu import MenuScene
@@ -38,6 +40,7 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
         if state is None:
             state = spec.new_state(len(seats), seed=seed, options=options)
         scene = spec.load_scene_class()(app, spec, seats, state, options)
+        scene.controller = scene.new_controller(state, seed, controller)
         scene.from_save = game_id if from_save else None
     except Exception as exc:
         if from_save:
@@ -75,7 +78,7 @@ class GameScene(Scene):
         self.spec = spec
         self.seats = list(seats)
         self.options = options
-        self.controller = TurnController(spec, state, seats, save=self.autosave)
+        self.controller = self.new_controller(state)
         self.anim = app.new_anim()
         self.computer_clock = 0.0
         self.last_action_at = 0.0
@@ -87,11 +90,19 @@ class GameScene(Scene):
         return self.controller.state
 
     # -- saving --------------------------------------------------------------------------------------
+    def new_controller(self, state, seed: int | None = None, saved: dict | None = None) -> TurnController:
+        """The turn controller of this game: a new one (its computers seeded by ``seed``), or the
+        one ``saved`` with the game (already checked when the save was read)."""
+        if saved is not None:
+            return TurnController.from_json(self.spec, state, self.seats, saved, save=self.autosave)
+        return TurnController(self.spec, state, self.seats, save=self.autosave, seed=seed)
+
     def autosave(self, state) -> None:
         if state.is_over:
             self.app.saves.clear(self.spec.id)
         else:
-            self.app.saves.save(self.spec.id, self.seats, state, self._saveable_options())
+            self.app.saves.save(self.spec.id, self.seats, state, self._saveable_options(),
+                                controller=self.controller.to_json())
 
     def _saveable_options(self) -> dict:
         """The options as JSON values, so each comes back with its type (``False`` stays off); a
