@@ -4,6 +4,7 @@ import json
 import pytest
 
 import kidgames.ui.game as game_module
+from kidgames.games import GAMES
 from kidgames.games.knights.scene import KnightsScene
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.dialog import ConfirmScene, MessageScene
@@ -184,13 +185,13 @@ def test_every_button_is_big_enough_for_a_finger(tmp_path):
 def test_the_rules_page_has_a_picture_and_a_sentence_for_every_special_field(tmp_path):
     from kidgames.games.knights.rules import SCHEMA
     app = make_app(tmp_path)
-    pictures = {name for picture, _ in KnightsScene.RULES for name in picture.split("+")}
+    pictures = {name for picture, _ in GAMES["knights"].rules for name in picture.split("+")}
     plain = {"start", "path", "yellow", "bank", "castle", "well", "crown", "star", "golden_hill", "pool"}
     for kind in SCHEMA.kinds:
         if kind in plain:
             continue
         assert kind in pictures or f"{kind}_1" in pictures, kind
-    for _, key in KnightsScene.RULES:
+    for _, key in GAMES["knights"].rules:
         assert app.catalog.has(key), key
 
 

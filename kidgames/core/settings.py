@@ -11,6 +11,8 @@ from kidgames.core.storage import clean_leftovers, read_json, set_aside, write_j
 
 SPEEDS = ("slow", "normal", "fast")
 SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.0}
+#: How long a secret stays open for its one person (seconds; None: until that person taps).
+SECRET_TIMES: tuple[int | None, ...] = (3, 5, 10, None)
 MAX_SEATS = 8        # more than any game seats: a longer remembered setup is not ours
 
 
@@ -20,7 +22,9 @@ class Settings:
     sound: bool = True
     speed: str = "normal"
     fullscreen: bool = False
+    secret_seconds: int | None = 5
     last_setup: dict[str, Any] = field(default_factory=dict)   # game id -> list of seat dicts
+    last_options: dict[str, Any] = field(default_factory=dict)  # game id -> {option: JSON value}
 
     @property
     def speed_factor(self) -> float:
@@ -43,7 +47,11 @@ class Settings:
             settings.speed = data["speed"]
         if isinstance(data.get("fullscreen"), bool):
             settings.fullscreen = data["fullscreen"]
+        secret = data.get("secret_seconds", settings.secret_seconds)
+        if secret in SECRET_TIMES and not isinstance(secret, (bool, float)):
+            settings.secret_seconds = secret
         settings.last_setup = last_setup_from_json(data.get("last_setup"))
+        settings.last_options = last_options_from_json(data.get("last_options"))
         return settings
 
 
@@ -61,6 +69,16 @@ def last_setup_from_json(data: Any) -> dict[str, list[dict]]:
         except ValueError:
             continue
     return setups
+
+
+def last_options_from_json(data: Any) -> dict[str, dict]:
+    """The remembered options: game id -> {name: plain JSON value}; each game's spec checks the
+    values and their types when it reads them back (``GameSpec.options_from_json``)."""
+    if not isinstance(data, dict):
+        return {}
+    return {game_id: {name: value for name, value in options.items()
+                      if isinstance(name, str) and (value is None or isinstance(value, (bool, int, str)))}
+            for game_id, options in data.items() if isinstance(game_id, str) and isinstance(options, dict)}
 
 
 class SettingsStore:

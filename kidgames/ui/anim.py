@@ -1,7 +1,9 @@
 """Animation: easing functions and a queue that plays steps one after another.
 
 The rules state is final at once; animation only catches up.  A step is a duration and a function
-of eased progress 0..1; ``skip()`` jumps every queued step to its end (tap to skip ahead).
+of eased progress 0..1; ``skip()`` jumps the queued steps to their end (tap to skip ahead), but never
+past a *hold* step: a secret shown to one person, or a curtain waiting for that person's tap.  A stray
+tap must not open and hide a secret at once (design.md, "Hot-seat and hidden information").
 """
 from __future__ import annotations
 
@@ -51,13 +53,21 @@ def lerp_point(a, b, t: float) -> tuple[float, float]:
 
 @dataclass
 class Step:
-    duration: float
+    duration: float | None
     update: Callable[[float], None] = lambda t: None
     start: Callable[[], None] | None = None
     end: Callable[[], None] | None = None
     easing: Callable[[float], float] = linear
     elapsed: float = 0.0
     started: bool = False
+    # A hold step stops skip(), ends only by release() or its time, and counts real seconds (a
+    # secret stays as long on screen at every animation speed); None: until released.
+    hold: bool = False
+    shown: float = 0.0      # real seconds since a hold step began
+
+    @property
+    def timed_out(self) -> bool:
+        return self.hold and self.duration is not None and self.shown >= self.duration
 
     def begin(self) -> None:
         if not self.started:
@@ -67,7 +77,8 @@ class Step:
 
     def finish(self) -> None:
         self.begin()
-        self.update(self.easing(1.0))
+        if not self.hold:
+            self.update(self.easing(1.0))
         if self.end:
             self.end()
 
@@ -96,11 +107,62 @@ class AnimQueue:
     def wait(self, duration: float) -> None:
         self.add(duration)
 
+    def hold(self, duration: float | None, *, start: Callable[[], None] | None = None,
+              end: Callable[[], None] | None = None) -> None:
+        """A step that skip() does not pass: it lasts until :meth:`release` or ``duration`` real
+        seconds (None: until released)."""
+        self.steps.append(Step(duration, start=start, end=end, hold=True))
+
+    @property
+    def holding(self) -> Step | None:
+        """The hold step on screen now (it has begun and waits), if any."""
+        if self.steps and self.steps[0].hold and self.steps[0].started:
+            return self.steps[0]
+        return None
+
+    def release(self, min_shown: float = 0.0) -> bool:
+        """End the hold step on screen if it has been there ``min_shown`` real seconds (the second
+        tap of the double tap that opened it does not end it); True if it ended."""
+        step = self.holding
+        if step is None or step.shown < min_shown:
+            return False
+        self.steps.pop(0)
+        step.finish()
+        return True
+
+    def wake_in(self) -> float | None:
+        """Real seconds until the queue has something to show by itself (None: it waits for a tap)."""
+        if not self.steps:
+            return None
+        step = self.steps[0]
+        if not step.hold or not step.started:
+            return 0.0
+        if step.duration is None:
+            return None
+        return max(0.0, step.duration - step.shown)
+
     def update(self, dt: float) -> bool:
-        """Advance by ``dt`` seconds; returns True while something is playing."""
+        """Advance by ``dt`` seconds; True when the picture changed (a step moved, began or ended).
+        A hold step that only waits changes nothing: False."""
+        real = dt
         dt *= self.speed
+        changed = False
         while self.steps:
             step = self.steps[0]
+            if step.hold:
+                if not step.started:
+                    step.begin()
+                    return True
+                step.shown += real
+                real = 0.0
+                if not step.timed_out:
+                    return changed
+                self.steps.pop(0)
+                step.finish()
+                changed = True
+                dt = 0.0
+                continue
+            changed = True
             step.begin()
             step.elapsed += dt
             if step.elapsed < step.duration:
@@ -111,12 +173,15 @@ class AnimQueue:
             step.finish()
             if dt <= 0:
                 return True
-        return False
+        return changed
 
     def skip(self) -> None:
+        """Finish every step up to the first hold step, which begins and stays."""
         self.skipping = True
         try:
-            while self.steps:
+            while self.steps and not self.steps[0].hold:
                 self.steps.pop(0).finish()
         finally:
             self.skipping = False
+        if self.steps:
+            self.steps[0].begin()

@@ -6,6 +6,7 @@ import os
 import time
 import traceback
 import warnings
+from functools import cached_property
 from typing import Any, Mapping
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -418,3 +419,50 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    @cached_property
+    def pictures(self) -> dict:
+        """Pictures painted once and kept while the app runs (the menus' landscape per size)."""
+        return {}
+
+    # -- the ways between scenes ---------------------------------------------------------------------
+    # Scenes reach one another only through these, so no scene module imports another: each is
+    # imported here, when it is first needed.
+    def menu_scene(self):
+        from kidgames.ui.menu import MenuScene
+        return MenuScene(self)
+
+    def show_menu(self) -> None:
+        """Back to the menu, everything above it closed."""
+        self.reset_to(self.menu_scene())
+
+    def show_setup(self, spec) -> None:
+        from kidgames.ui.setup import SetupScene
+        self.push(SetupScene(self, spec))
+
+    def start_game(self, game_id: str, seats, **kwargs):
+        """A new game (or a saved ``state=``) above the menu; see ``start_game_scene``."""
+        from kidgames.ui.game import start_game_scene
+        return start_game_scene(self, game_id, seats, **kwargs)
+
+    def continue_game(self, game_id: str) -> None:
+        from kidgames.ui.menu import continue_game
+        continue_game(self, game_id)
+
+    def ask_before_replacing(self, game_id: str, start_new) -> None:
+        """Start a new game at once, or first ask whether to replace that game's save."""
+        from kidgames.ui.menu import ask_before_replacing
+        ask_before_replacing(self, game_id, start_new)
+
+    def show_results(self, spec, seats, state, options) -> None:
+        from kidgames.ui.results import ResultsScene
+        self.push(ResultsScene(self, spec, seats, list(state.winners), options,
+                               scores=getattr(state, "scores", None)))
+
+    def show_rules(self, game_id: str) -> None:
+        from kidgames.ui.rules_scene import RulesScene
+        self.push(RulesScene(self, game_id))
+
+    def show_settings(self) -> None:
+        from kidgames.ui.settings_scene import SettingsScene
+        self.push(SettingsScene(self))

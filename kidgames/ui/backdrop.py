@@ -8,14 +8,17 @@ import pygame
 
 from kidgames.ui.widgets import vertical_gradient
 
-_cache: dict[tuple, pygame.Surface] = {}
 
-
-def meadow(size: tuple[int, int], assets) -> pygame.Surface:
-    """A sunny fairy-tale landscape (made once per size and cached)."""
+def meadow(app, size: tuple[int, int]) -> pygame.Surface:
+    """A sunny fairy-tale landscape, made once per size and kept by the app (it takes ~30 ms)."""
     key = ("meadow", size)
-    if key in _cache:
-        return _cache[key]
+    surf = app.pictures.get(key)
+    if surf is None:
+        surf = app.pictures[key] = paint_meadow(size, app.assets)
+    return surf
+
+
+def paint_meadow(size: tuple[int, int], assets) -> pygame.Surface:
     w, h = size
     surf = vertical_gradient(size, (140, 200, 250), (220, 240, 255))
     rng = random.Random(7)
@@ -39,6 +42,4 @@ def meadow(size: tuple[int, int], assets) -> pygame.Surface:
         x = rng.randint(0, w - size_px)
         y = rng.randint(int(h * 0.72), h - size_px)
         surf.blit(assets.image(name, size_px), (x, y))
-    surf = surf.convert() if pygame.display.get_surface() else surf
-    _cache[key] = surf
-    return surf
+    return surf.convert() if pygame.display.get_surface() else surf

@@ -1,5 +1,6 @@
 """The menu: a big picture tile for every playable game (marked when it can be continued), the
-settings and a way to close the app by touch."""
+settings and a way to close the app by touch.  One to eight games fit: up to four in a row, five to
+eight in two rows, each tile's pictures and title from the game's own declaration."""
 from __future__ import annotations
 
 import pygame
@@ -10,9 +11,14 @@ from kidgames.ui.dialog import ConfirmScene, MessageScene
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import INK, PAPER, BUTTON_COLOURS, Button, draw_pawn, rounded_panel
 
-TILE_W, TILE_H, TILE_TOP, TILE_GAP = 440, 500, 250, 60
+TILE_W, TILE_H, TILE_TOP, TILE_GAP = 440, 500, 250, 60   # the largest tile, and where one row stands
+GRID = pygame.Rect(50, 240, 1500, 740)     # where the tiles of two rows stand
+ROW_GAP, MIN_GAP = 30, 36
+MAX_COLUMNS = 4
 TITLE_MARGIN = 30            # the tile's title keeps this far from the tile's edges, in every language
-TITLE_SIZE, TITLE_AREA_H = 38, 100
+TITLE_SIZE, TITLE_AREA_H, TITLE_MIN_SIZE = 38, 100, 16
+PICTURE_TOP, PICTURE_BOTTOM = 25, 125      # the picture box inside a tile: from its top, above its bottom
+MAIN_PICTURE, SIDE_PICTURE = 230, 110
 CORNER = pygame.Rect(30, 30, 110, 110)       # the quit button; the settings button mirrors it
 SAVED_BORDER = (70, 160, 70)
 RIBBON_H = 92
@@ -20,6 +26,33 @@ RIBBON_H = 92
 
 def playable(games) -> list:
     return [spec for spec in games.values() if spec.scene]
+
+
+def tile_grid(count: int) -> list[pygame.Rect]:
+    """The tiles of ``count`` games on the canvas: one row of up to four, or two rows (5–8), each
+    row centred; the tiles are as large as fits, up to TILE_W × TILE_H."""
+    if count <= 0:
+        return []
+    columns = count if count <= MAX_COLUMNS else -(-count // 2)
+    rows = -(-count // columns)
+    w = min(TILE_W, (GRID.w - (columns - 1) * MIN_GAP) // columns)
+    h = min(TILE_H, (GRID.h - (rows - 1) * ROW_GAP) // rows)
+    gap = min(TILE_GAP, (GRID.w - columns * w) // (columns - 1)) if columns > 1 else 0
+    top = TILE_TOP if rows == 1 else GRID.top + (GRID.h - rows * h - (rows - 1) * ROW_GAP) // 2
+    rects = []
+    for row in range(rows):
+        in_row = min(columns, count - row * columns)
+        x = GRID.centerx - (in_row * w + (in_row - 1) * gap) // 2
+        for _ in range(in_row):
+            rects.append(pygame.Rect(x, top + row * (h + ROW_GAP), w, h))
+            x += w + gap
+    return rects
+
+
+def game_title(app, spec) -> str:
+    """A game's title in the app's language (the spec's own title where the catalogs have none)."""
+    key = f"game.{spec.id}.title"
+    return app.t(key) if app.catalog.has(key) else spec.title
 
 
 class MenuScene(Scene):
@@ -43,16 +76,11 @@ class MenuScene(Scene):
         app = self.app
         specs = playable(app.games)
         width = app.screen.get_width()
-        total = len(specs) * TILE_W + (len(specs) - 1) * TILE_GAP
-        x = (width - total) // 2
-        self.tiles: list[tuple[pygame.Rect, object]] = []
+        self.tiles: list[tuple[pygame.Rect, object]] = list(zip(tile_grid(len(specs)), specs))
         self.buttons = []
-        for spec in specs:
-            rect = pygame.Rect(x, TILE_TOP, TILE_W, TILE_H)
-            self.tiles.append((rect, spec))
+        for rect, spec in self.tiles:
             self.buttons.append(Button(rect, lambda s=spec: self.open_game(s), name=f"game:{spec.id}",
                                        colour="paper"))
-            x += TILE_W + TILE_GAP
         self.buttons.append(Button(CORNER.copy(), self.ask_quit, icon="cross", name="quit"))
         self.buttons.append(Button(CORNER.move(width - CORNER.w - 2 * CORNER.x, 0), self.open_settings,
                                    icon="settings", name="settings"))
@@ -67,17 +95,15 @@ class MenuScene(Scene):
         app = self.app
         app.push(ConfirmScene(app, self.t("save.continue.title"), continue_text(app, saved),
                               self.t("save.continue.yes"), self.t("save.continue.new"),
-                              on_yes=lambda: continue_game(app, spec.id),
+                              on_yes=lambda: app.continue_game(spec.id),
                               on_no=lambda: self.open_setup(spec), on_back=lambda: None,
                               icon="play", yes_icon="play", no_icon="plus"))
 
     def open_setup(self, spec) -> None:
-        from kidgames.ui.setup import SetupScene
-        self.app.push(SetupScene(self.app, spec))
+        self.app.show_setup(spec)
 
     def open_settings(self) -> None:
-        from kidgames.ui.settings_scene import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.show_settings()
 
     def ask_quit(self) -> None:
         self.app.push(ConfirmScene(self.app, self.t("menu.quit.title"), self.t("menu.quit.text"),
@@ -100,7 +126,7 @@ class MenuScene(Scene):
     # -- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         assets = self.app.assets
-        surface.blit(meadow(surface.get_size(), assets), (0, 0))
+        surface.blit(meadow(self.app, surface.get_size()), (0, 0))
         title = assets.fit_text(self.t("menu.title"), 96, (255, 250, 235), surface.get_width() - 400, 120,
                                 title=True, outline=(120, 70, 30))
         surface.blit(title, title.get_rect(midtop=(surface.get_width() // 2, 60)))
@@ -120,26 +146,32 @@ class MenuScene(Scene):
         r = rect.move(0, 4 if button and button.pressed else 0)
         rounded_panel(surface, r, PAPER, radius=40, border=SAVED_BORDER if saved else (200, 150, 60),
                       border_width=10 if saved else 6, shadow=10)
-        inner = r.inflate(-36, -150).move(0, -50)
+        inner = pygame.Rect(r.x + 18, r.y + PICTURE_TOP, r.w - 36, r.h - PICTURE_TOP - PICTURE_BOTTOM)
         pygame.draw.rect(surface, (190, 225, 250), inner, border_radius=28)
-        scene_class = tile_scene_class(spec)
-        main, *others = list(getattr(scene_class, "TILE_SPRITES", ("dice",)))
-        pic = assets.image(main, 230)
+        main, *others = list(spec.tile or ("dice",))
+        pic = assets.image(main, min(MAIN_PICTURE, inner.h - 20, inner.w - 40))
         surface.blit(pic, pic.get_rect(center=inner.center))
+        side = min(SIDE_PICTURE, inner.h * 2 // 5, inner.w // 3)
         corners = [inner.topleft, inner.topright] if saved else \
             [inner.bottomleft, inner.bottomright, inner.topleft, inner.topright]
         for name, corner in zip(others[2:] if saved else others, corners):
-            small = assets.image(name, 110)
-            cx = corner[0] + (70 if corner[0] == inner.left else -70)
-            cy = corner[1] + (-60 if corner[1] == inner.bottom else 60)
+            small = assets.image(name, side)
+            cx = corner[0] + (side * 7 // 11 if corner[0] == inner.left else -side * 7 // 11)
+            cy = corner[1] + (-side * 6 // 11 if corner[1] == inner.bottom else side * 6 // 11)
             surface.blit(small, small.get_rect(center=(cx, cy)))
         if saved:
-            self.draw_continue_ribbon(surface, inner, saved, getattr(scene_class, "PAWN_HELMET", False))
-        title_box = pygame.Rect(r.x + TITLE_MARGIN, inner.bottom + 8, r.w - 2 * TITLE_MARGIN,
-                                min(TITLE_AREA_H, r.bottom - inner.bottom - 8 - TITLE_MARGIN // 2))
-        title = assets.fit_text(self.t(f"game.{spec.id}.title"), TITLE_SIZE, INK, title_box.w, title_box.h,
-                                title=True)
-        surface.blit(title, title.get_rect(center=title_box.center))
+            self.draw_continue_ribbon(surface, inner, saved, spec.pawn == "knight")
+        title, box = self.tile_title(r, spec)
+        surface.blit(title, title.get_rect(center=box.center))
+
+    def tile_title(self, tile: pygame.Rect, spec) -> tuple[pygame.Surface, pygame.Rect]:
+        """The rendered title of a tile and the box it must stay inside (clear of the edges)."""
+        top = tile.bottom - PICTURE_BOTTOM + 8
+        box = pygame.Rect(tile.x + TITLE_MARGIN, top, tile.w - 2 * TITLE_MARGIN,
+                          min(TITLE_AREA_H, tile.bottom - top - TITLE_MARGIN // 2))
+        title = self.app.assets.fit_text(game_title(self.app, spec), TITLE_SIZE, INK, box.w, box.h, title=True,
+                                         min_size=TITLE_MIN_SIZE)
+        return title, box
 
     def draw_continue_ribbon(self, surface: pygame.Surface, inner: pygame.Rect, saved: SavedGame,
                              helmet: bool) -> None:
@@ -162,17 +194,12 @@ class MenuScene(Scene):
             x += step
 
 
-def tile_scene_class(spec):
-    try:
-        return spec.load_scene_class()
-    except (ImportError, AttributeError, ValueError):
-        return None
-
-
 # -- saved games -------------------------------------------------------------------------------------
 def continue_text(app, saved: SavedGame) -> str:
     names = ", ".join(seat.name for seat in saved.seats)
-    return app.t("save.continue.text", game=app.t(f"game.{saved.game_id}.title"), players=names)
+    spec = app.games.get(saved.game_id)
+    game = game_title(app, spec) if spec is not None else saved.game_id
+    return app.t("save.continue.text", game=game, players=names)
 
 
 def continue_game(app, game_id: str) -> None:
@@ -181,8 +208,8 @@ def continue_game(app, game_id: str) -> None:
     if result.saved is None:
         return   # set aside (or gone): the menu reports it when it is on top again
     saved = result.saved
-    from kidgames.ui.game import start_game_scene
-    start_game_scene(app, saved.game_id, saved.seats, state=saved.state, options=saved.options, from_save=True)
+    app.start_game(saved.game_id, saved.seats, state=saved.state, options=saved.options, from_save=True,
+                   controller=saved.controller)
 
 
 def offer_saved_game(app) -> None:
@@ -191,7 +218,7 @@ def offer_saved_game(app) -> None:
     if saved is not None:
         app.push(ConfirmScene(app, app.t("save.continue.title"), continue_text(app, saved),
                               app.t("save.continue.yes"), app.t("save.continue.no"),
-                              on_yes=lambda: continue_game(app, saved.game_id),
+                              on_yes=lambda: app.continue_game(saved.game_id),
                               icon="play", yes_icon="play", no_icon="home"))
     report_problems(app)   # a damaged file is told of first, above the offer
 
@@ -203,7 +230,7 @@ def ask_before_replacing(app, game_id: str, start_new) -> None:
         start_new()
         return
     app.push(ConfirmScene(app, app.t("save.replace.title"), app.t(
-        "save.replace.text", game=app.t(f"game.{game_id}.title"),
+        "save.replace.text", game=game_title(app, app.games[game_id]),
         players=", ".join(seat.name for seat in result.saved.seats)),
         app.t("save.replace.yes"), app.t("save.replace.no"), on_yes=start_new,
         icon="play", yes_icon="play", no_icon="cross"))

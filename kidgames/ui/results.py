@@ -1,4 +1,5 @@
-"""The winner is celebrated: confetti, a trophy, the winner's pawn; play again or back to the menu."""
+"""The winners are celebrated: confetti, a trophy, the winners' pawns on the podium (several when
+they share the win), everybody's score when the game counts one; play again or back to the menu."""
 from __future__ import annotations
 
 import math
@@ -12,23 +13,26 @@ from kidgames.ui.widgets import Button, INK, PAWN_RGB, draw_pawn, overlay_panel
 PANEL = pygame.Rect(260, 120, 1080, 760)
 CONFETTI = 140
 CELEBRATION = 12.0     # seconds of falling confetti and a bouncing winner; then the picture rests
+PODIUM_Y, PODIUM_PAWN, PODIUM_STEP = 350, 130, 150
+SCORES_Y, SCORE_PAWN, SCORE_STEP = 640, 64, 170     # the row of every player's score
 
 
 class ResultsScene(Scene):
     overlay = True
 
-    def __init__(self, app, spec, seats, winners: list[int], options: dict) -> None:
+    def __init__(self, app, spec, seats, winners: list[int], options: dict,
+                 scores: list | None = None) -> None:
         super().__init__(app)
         self.spec = spec
         self.seats = seats
         self.winners = winners
         self.options = options
+        # a score per seat (cards won, points) when the game counts one; anything else is not shown
+        self.scores = list(scores) if isinstance(scores, (list, tuple)) and len(scores) == len(seats) \
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in scores) else None
         self.time = 0.0
         self._backdrop: pygame.Surface | None = None
-        try:
-            self.helmet = bool(getattr(spec.load_scene_class(), "PAWN_HELMET", False))
-        except (ImportError, AttributeError):
-            self.helmet = False
+        self.helmet = spec.pawn == "knight"
         rng = random.Random(len(seats) * 31 + sum(winners))
         colours = list(PAWN_RGB.values()) + [(255, 215, 0), (255, 255, 255)]
         self.confetti = [[rng.uniform(0, 1600), rng.uniform(-1000, 0), rng.uniform(80, 220),
@@ -49,12 +53,20 @@ class ResultsScene(Scene):
         ]
 
     def menu(self) -> None:
-        from kidgames.ui.menu import MenuScene
-        self.app.reset_to(MenuScene(self.app))
+        self.app.show_menu()
 
     def again(self) -> None:
-        from kidgames.ui.game import start_game_scene
-        start_game_scene(self.app, self.spec.id, list(self.seats), options=self.options)
+        self.app.start_game(self.spec.id, list(self.seats), options=self.options)
+
+    def headline(self) -> str:
+        """One winner by name ("Anna wins the golden treasure!"), a shared win, or nobody."""
+        names = [self.seats[w].name for w in self.winners]
+        if not names:
+            return self.t("results.nobody")
+        if len(names) == 1:
+            key = f"results.{self.spec.id}.win"
+            return self.t(key if self.app.catalog.has(key) else "results.win", name=names[0])
+        return self.t("results.together", names=self.t("results.and").join(names))
 
     def back(self) -> None:
         self.menu()
@@ -70,6 +82,21 @@ class ResultsScene(Scene):
             if c[1] > 1010 and self.time < 8:
                 c[1] = -20
         return True
+
+    def draw_scores(self, surface: pygame.Surface) -> None:
+        """Every player's pawn with their score beside it, the best first."""
+        assets = self.app.assets
+        order = sorted(range(len(self.seats)), key=lambda i: -self.scores[i])
+        step = min(SCORE_STEP, (PANEL.w - 80) // len(order))
+        y = PANEL.top + SCORES_Y - 110
+        for k, i in enumerate(order):
+            x = PANEL.centerx + (k - (len(order) - 1) / 2) * step
+            seat = self.seats[i]
+            draw_pawn(surface, seat.colour, seat.shape, (round(x - step * 0.2), y), min(SCORE_PAWN, step // 2),
+                      helmet=self.helmet)
+            value = self.scores[i]
+            number = assets.text(f"{value:g}" if isinstance(value, float) else str(value), 48, INK, title=True)
+            surface.blit(number, number.get_rect(midleft=(round(x + step * 0.05), y)))
 
     def covers_below(self) -> bool:
         return self._backdrop is not None
@@ -91,18 +118,19 @@ class ResultsScene(Scene):
             if side > 0:
                 party = pygame.transform.flip(party, True, False)
             surface.blit(party, party.get_rect(center=(PANEL.centerx + side * 300, PANEL.top + 140)))
-        names = [self.seats[w] for w in self.winners]
-        if names:
-            text = self.t(f"results.{self.spec.id}.win", name=" & ".join(s.name for s in names))
-            for k, seat in enumerate(names):
-                x = PANEL.centerx + (k - (len(names) - 1) / 2) * 150
-                bounce = abs(math.sin(self.time * 3 + k)) * 30
-                draw_pawn(surface, seat.colour, seat.shape, (x, PANEL.top + 350), 130, lift=bounce,
-                          helmet=self.helmet)
-        else:
-            text = self.t("results.nobody")
-        label = assets.text(text, 56, INK, title=True, width=PANEL.w - 100)
-        surface.blit(label, label.get_rect(center=(PANEL.centerx, PANEL.top + 490)))
+        scored = self.scores is not None
+        podium_y = PANEL.top + PODIUM_Y - (30 if scored else 0)
+        winners = [self.seats[w] for w in self.winners]
+        step = min(PODIUM_STEP, (PANEL.w - 200) // max(1, len(winners)))
+        for k, seat in enumerate(winners):
+            x = PANEL.centerx + (k - (len(winners) - 1) / 2) * step
+            bounce = abs(math.sin(self.time * 3 + k)) * 30
+            draw_pawn(surface, seat.colour, seat.shape, (x, podium_y), min(PODIUM_PAWN, step - 10), lift=bounce,
+                      helmet=self.helmet)
+        label = assets.fit_text(self.headline(), 56, INK, PANEL.w - 100, 90 if scored else 170, title=True)
+        surface.blit(label, label.get_rect(center=(PANEL.centerx, podium_y + (120 if scored else 140))))
+        if scored:
+            self.draw_scores(surface)
         self.draw_buttons(surface)
         for x, y, _, _, colour, angle, _ in self.confetti:
             if -20 < y < 1010:

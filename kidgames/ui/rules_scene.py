@@ -10,13 +10,9 @@ PANEL = pygame.Rect(80, 50, 1440, 900)
 PER_PAGE = 6
 
 
-def rules_pages(spec_id: str) -> list[list[tuple[str, str]]]:
-    """The pages of a game's rules: lists of (picture, message key)."""
-    from kidgames.games import GAMES
-    try:
-        items = list(GAMES[spec_id].load_scene_class().RULES)
-    except (KeyError, ImportError, AttributeError):
-        items = []
+def rules_pages(spec) -> list[list[tuple[str, str]]]:
+    """The pages of a game's rules (from its spec): lists of (pictures, message key)."""
+    items = list(getattr(spec, "rules", ()) or ())
     return [items[i:i + PER_PAGE] for i in range(0, len(items), PER_PAGE)] or [[]]
 
 
@@ -26,7 +22,7 @@ class RulesScene(Scene):
     def __init__(self, app, spec_id: str) -> None:
         super().__init__(app)
         self.spec_id = spec_id
-        self.pages = rules_pages(spec_id)
+        self.pages = rules_pages(app.games.get(spec_id))
         self.page = 0
 
     def layout(self) -> None:

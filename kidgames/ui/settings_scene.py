@@ -1,15 +1,18 @@
-"""Settings: language, sound, animation speed, fullscreen — remembered."""
+"""Settings: language, sound, animation speed, fullscreen, how long a secret stays open — remembered."""
 from __future__ import annotations
 
 import pygame
 
 from kidgames.core.i18n import LANGUAGE_NAMES, LANGUAGES
-from kidgames.core.settings import SPEEDS
+from kidgames.core.settings import SECRET_TIMES, SPEEDS
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button, INK, overlay_panel
 
 PANEL = pygame.Rect(150, 70, 1300, 860)
 SPEED_ICONS = {"slow": "snail", "normal": "turtle", "fast": "rabbit"}
+ROW_TOP, ROW_STEP, ROW_H = 115, 128, 100     # five rows above the Done button
+ROWS = [("settings.language", "globe"), ("settings.sound", "speaker_on"), ("settings.speed", "rabbit"),
+        ("settings.fullscreen", "fullscreen"), ("settings.secret", "sparkles")]
 
 
 class SettingsScene(Scene):
@@ -19,30 +22,39 @@ class SettingsScene(Scene):
         s = self.app.settings
         self.buttons = []
         x0 = PANEL.left + 330
-        y = PANEL.top + 130
+        y = PANEL.top + ROW_TOP
         w = (PANEL.right - 40 - x0 - 4 * 14) // 5
         for i, lang in enumerate(LANGUAGES):
-            self.buttons.append(Button(pygame.Rect(x0 + i * (w + 14), y, w, 100),
+            self.buttons.append(Button(pygame.Rect(x0 + i * (w + 14), y, w, ROW_H),
                                        lambda l=lang: self.app.set_language(l), LANGUAGE_NAMES[lang],
                                        selected=s.lang == lang, name=f"lang:{lang}", text_size=30))
-        y += 160
-        self.buttons.append(Button(pygame.Rect(x0, y, 400, 110), self.toggle_sound,
+        y += ROW_STEP
+        self.buttons.append(Button(pygame.Rect(x0, y, 400, ROW_H), self.toggle_sound,
                                    self.t("settings.on" if s.sound else "settings.off"),
                                    icon="speaker_on" if s.sound else "speaker_off",
                                    colour="green" if s.sound else "grey", name="sound"))
-        y += 160
+        y += ROW_STEP
         w = 290
         for i, speed in enumerate(SPEEDS):
-            self.buttons.append(Button(pygame.Rect(x0 + i * (w + 14), y, w, 110),
+            self.buttons.append(Button(pygame.Rect(x0 + i * (w + 14), y, w, ROW_H),
                                        lambda sp=speed: self.set_speed(sp), self.t(f"settings.speed.{speed}"),
                                        icon=SPEED_ICONS[speed], selected=s.speed == speed,
                                        name=f"speed:{speed}", text_size=30))
-        y += 160
-        self.buttons.append(Button(pygame.Rect(x0, y, 400, 110), self.toggle_fullscreen,
+        y += ROW_STEP
+        self.buttons.append(Button(pygame.Rect(x0, y, 400, ROW_H), self.toggle_fullscreen,
                                    self.t("settings.on" if s.fullscreen else "settings.off"),
                                    icon="fullscreen", colour="green" if s.fullscreen else "grey",
                                    name="fullscreen"))
-        self.buttons.append(Button(pygame.Rect(PANEL.right - 330, PANEL.bottom - 140, 290, 110), self.app.pop,
+        y += ROW_STEP
+        w = (PANEL.right - 40 - x0 - 3 * 14) // 4
+        for i, seconds in enumerate(SECRET_TIMES):
+            text = self.t("settings.secret.tap") if seconds is None else \
+                self.t("settings.secret.seconds", n=seconds)
+            self.buttons.append(Button(pygame.Rect(x0 + i * (w + 14), y, w, ROW_H),
+                                       lambda v=seconds: self.set_secret_seconds(v), text,
+                                       selected=s.secret_seconds == seconds, name=f"secret:{seconds}",
+                                       text_size=30))
+        self.buttons.append(Button(pygame.Rect(PANEL.right - 330, PANEL.bottom - 115, 290, 95), self.app.pop,
                                    self.t("button.done"), icon="check", colour="green", name="done"))
 
     def toggle_sound(self) -> None:
@@ -51,6 +63,11 @@ class SettingsScene(Scene):
 
     def set_speed(self, speed: str) -> None:
         self.app.set_speed(speed)
+        self.layout()
+
+    def set_secret_seconds(self, seconds: int | None) -> None:
+        self.app.settings.secret_seconds = seconds
+        self.app.save_settings()
         self.layout()
 
     def toggle_fullscreen(self) -> None:
@@ -62,14 +79,12 @@ class SettingsScene(Scene):
         assets = self.app.assets
         title = assets.text(self.t("settings.title"), 56, INK, title=True)
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.top + 24)))
-        rows = [("settings.language", "globe"), ("settings.sound", "speaker_on"),
-                ("settings.speed", "rabbit"), ("settings.fullscreen", "fullscreen")]
-        y = PANEL.top + 130
-        for key, icon in rows:
+        y = PANEL.top + ROW_TOP
+        for key, icon in ROWS:
             pic = assets.image(icon, 70)
-            surface.blit(pic, pic.get_rect(midleft=(PANEL.left + 40, y + 52)))
-            label = assets.text(self.t(key), 34, INK, width=200)
-            surface.blit(label, label.get_rect(midleft=(PANEL.left + 125, y + 52)))
-            y += 160
+            surface.blit(pic, pic.get_rect(midleft=(PANEL.left + 40, y + ROW_H // 2)))
+            label = assets.fit_text(self.t(key), 34, INK, 200, ROW_H + 20)
+            surface.blit(label, label.get_rect(midleft=(PANEL.left + 125, y + ROW_H // 2)))
+            y += ROW_STEP
         self.draw_buttons(surface)
 

@@ -1,19 +1,27 @@
-"""Player setup: 2–6 seats, each a name, a pawn colour (with its shape) and person or computer.
-The last setup of each game is remembered."""
+"""Player setup: 2–6 seats, each a name, a pawn colour (with its shape) and person or computer (with
+its level, 1–3 stars, where the game's computer has choices); the game's options as toggles.  The
+last setup of each game, its options with it, is remembered."""
 from __future__ import annotations
 
 from dataclasses import replace
 
 import pygame
 
-from kidgames.core.seats import COLOURS, COMPUTER, PERSON, Seat
+from kidgames.core.protocol import CHOICE, FLAG
+from kidgames.core.seats import COLOURS, COMPUTER, LEVELS, PERSON, Seat
 from kidgames.ui.backdrop import meadow
 from kidgames.ui.keyboard import NameScene
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import INK, PAPER, Button, draw_pawn, rounded_panel
 
-ROW_X, ROW_W, ROW_H, ROW_TOP, ROW_GAP = 200, 1200, 96, 150, 10
+ROW_X, ROW_W, ROW_H, ROW_TOP, ROW_GAP = 200, 1200, 86, 140, 8     # six seats end above the options
 TITLE_W, TITLE_H = 1120, 92      # clear of the backdrop's sun and of the panel below
+# Each row's buttons (x from ROW_X, width): a game whose computer has levels makes room for the stars.
+WIDE_ROW = {"colour": (10, 110), "name": (135, 540), "kind": (690, 370), "remove": (1080, 110)}
+STARS_ROW = {"colour": (10, 110), "name": (135, 380), "kind": (530, 300), "level": (845, 220),
+             "remove": (1080, 110)}
+STAR_SIZE = 62
+OPTIONS_TOP, OPTIONS_H, OPTIONS_GAP, OPTION_MAX_W = 735, 86, 20, 560   # one row of toggles, above Play
 
 
 class SetupScene(Scene):
@@ -21,6 +29,7 @@ class SetupScene(Scene):
         super().__init__(app)
         self.spec = spec
         self.seats = self.remembered() or self.default_seats()
+        self.options = spec.options_from_json(app.settings.last_options.get(spec.id))
 
     def default_seats(self) -> list[Seat]:
         return [Seat(self.t(f"colour.{c}"), c, PERSON if i == 0 else COMPUTER, default_name=True)
@@ -47,22 +56,30 @@ class SetupScene(Scene):
         names = self.colour_names()
         self.seats = [seat.in_language(names) for seat in self.seats]
         self.buttons = []
+        row = STARS_ROW if self.spec.computer_levels else WIDE_ROW
+
+        def cell(part: str, y: int) -> pygame.Rect:
+            x, w = row[part]
+            return pygame.Rect(ROW_X + x, y, w, ROW_H)
+
         for i, seat in enumerate(self.seats):
             y = ROW_TOP + i * (ROW_H + ROW_GAP)
             self.buttons += [
-                Button(pygame.Rect(ROW_X + 10, y, 110, ROW_H), lambda i=i: self.next_colour(i),
-                       name=f"colour:{i}", colour="paper"),
-                Button(pygame.Rect(ROW_X + 135, y, 540, ROW_H), lambda i=i: self.edit_name(i),
-                       seat.name, name=f"name:{i}", text_size=40),
-                Button(pygame.Rect(ROW_X + 690, y, 370, ROW_H), lambda i=i: self.toggle_kind(i),
+                Button(cell("colour", y), lambda i=i: self.next_colour(i), name=f"colour:{i}", colour="paper"),
+                Button(cell("name", y), lambda i=i: self.edit_name(i), seat.name, name=f"name:{i}", text_size=40),
+                Button(cell("kind", y), lambda i=i: self.toggle_kind(i),
                        self.t("setup.computer" if seat.is_computer else "setup.person"),
                        icon="robot" if seat.is_computer else "person",
                        colour="blue" if seat.is_computer else "gold", name=f"kind:{i}", text_size=32),
             ]
+            if self.spec.computer_levels and seat.is_computer:
+                # one big button: each tap gives one star more (three, then one again)
+                self.buttons.append(Button(cell("level", y), lambda i=i: self.next_level(i), name=f"level:{i}",
+                                           colour="paper"))
             if len(self.seats) > self.spec.min_players:
-                self.buttons.append(Button(pygame.Rect(ROW_X + 1080, y, 110, ROW_H),
-                                           lambda i=i: self.remove(i), icon="minus", colour="red",
-                                           name=f"remove:{i}"))
+                self.buttons.append(Button(cell("remove", y), lambda i=i: self.remove(i), icon="minus",
+                                           colour="red", name=f"remove:{i}"))
+        self.buttons += self.option_buttons()
         if len(self.seats) < self.spec.max_players:
             y = ROW_TOP + len(self.seats) * (ROW_H + ROW_GAP)
             self.buttons.append(Button(pygame.Rect(ROW_X + 10, y, 520, ROW_H), self.add,
@@ -75,6 +92,33 @@ class SetupScene(Scene):
             Button(pygame.Rect(1130, 855, 430, 125), self.start, self.t("setup.start"), icon="play",
                    colour="green", name="start", text_size=48),
         ]
+
+    def shown_options(self) -> list:
+        """The options a family chooses here (a board file is for the command line only)."""
+        return [o for o in self.spec.options if o.kind in (FLAG, CHOICE)]
+
+    def option_buttons(self) -> list[Button]:
+        shown = self.shown_options()
+        if not shown:
+            return []
+        w = min(OPTION_MAX_W, (ROW_W - (len(shown) - 1) * OPTIONS_GAP) // len(shown))
+        x = ROW_X + (ROW_W - len(shown) * w - (len(shown) - 1) * OPTIONS_GAP) // 2
+        buttons = []
+        for option in shown:
+            value = self.options[option.name]
+            rect = pygame.Rect(x, OPTIONS_TOP, w, OPTIONS_H)
+            if option.kind == FLAG:
+                buttons.append(Button(rect, lambda o=option: self.toggle_option(o), self.t(option.text),
+                                      icon="check" if value else "cross", colour="green" if value else "grey",
+                                      selected=bool(value), name=f"option:{option.name}", text_size=30))
+            else:
+                key = f"{option.text}.{value}"
+                shown_value = self.t(key) if self.app.catalog.has(key) else str(value)
+                buttons.append(Button(rect, lambda o=option: self.next_choice(o),
+                                      f"{self.t(option.text)}: {shown_value}", colour="gold",
+                                      name=f"option:{option.name}", text_size=30))
+            x += w + OPTIONS_GAP
+        return buttons
 
     # -- actions ------------------------------------------------------------------------------------
     def next_colour(self, i: int) -> None:
@@ -95,6 +139,20 @@ class SetupScene(Scene):
             self.layout()
         self.app.push(NameScene(self.app, self.seats[i].name, done))
 
+    def toggle_option(self, option) -> None:
+        self.options[option.name] = not self.options[option.name]
+        self.layout()
+
+    def next_choice(self, option) -> None:
+        k = option.choices.index(self.options[option.name])
+        self.options[option.name] = option.choices[(k + 1) % len(option.choices)]
+        self.layout()
+
+    def next_level(self, i: int) -> None:
+        old = self.seats[i]
+        self.seats[i] = replace(old, level=LEVELS[(LEVELS.index(old.level) + 1) % len(LEVELS)])
+        self.layout()
+
     def toggle_kind(self, i: int) -> None:
         old = self.seats[i]
         self.seats[i] = replace(old, kind=PERSON if old.is_computer else COMPUTER)
@@ -114,25 +172,24 @@ class SetupScene(Scene):
         self.layout()
 
     def show_rules(self) -> None:
-        from kidgames.ui.rules_scene import RulesScene
-        self.app.push(RulesScene(self.app, self.spec.id))
+        self.app.show_rules(self.spec.id)
 
     def start(self) -> None:
-        from kidgames.ui.game import start_game_scene
-        from kidgames.ui.menu import ask_before_replacing
         seats = list(self.seats)
+        options = dict(self.options)
 
         def start_new() -> None:
             self.app.settings.last_setup[self.spec.id] = [s.to_json() for s in seats]
+            self.app.settings.last_options[self.spec.id] = {o.name: options[o.name] for o in self.shown_options()}
             self.app.save_settings()
-            start_game_scene(self.app, self.spec.id, seats)
+            self.app.start_game(self.spec.id, seats, options=options)
 
-        ask_before_replacing(self.app, self.spec.id, start_new)   # a saved game is never lost unasked
+        self.app.ask_before_replacing(self.spec.id, start_new)   # a saved game is never lost unasked
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         assets = self.app.assets
-        surface.blit(meadow(surface.get_size(), assets), (0, 0))
+        surface.blit(meadow(self.app, surface.get_size()), (0, 0))
         # one line, shrunk if need be: a long title (German) would run under the sun or the panel
         title = assets.fit_text(self.t("setup.title", game=self.t(f"game.{self.spec.id}.title")), 56,
                                 (255, 250, 235), TITLE_W, TITLE_H, title=True, outline=(120, 70, 30))
@@ -140,9 +197,27 @@ class SetupScene(Scene):
         rows = len(self.seats) + (1 if len(self.seats) < self.spec.max_players else 0)
         panel = pygame.Rect(ROW_X - 20, ROW_TOP - 20, ROW_W + 40, rows * (ROW_H + ROW_GAP) + 30)
         rounded_panel(surface, panel, (*PAPER,), radius=30, border=(200, 160, 80))
+        if self.shown_options():
+            rounded_panel(surface, pygame.Rect(ROW_X - 20, OPTIONS_TOP - 12, ROW_W + 40, OPTIONS_H + 24),
+                          (*PAPER,), radius=30, border=(200, 160, 80))
         self.draw_buttons(surface)
         for i, seat in enumerate(self.seats):
             button = self.button(f"colour:{i}")
-            draw_pawn(surface, seat.colour, seat.shape, button.rect.move(0, 8).center, 74)
+            draw_pawn(surface, seat.colour, seat.shape, button.rect.move(0, 8).center, 70,
+                      helmet=self.spec.pawn == "knight")
+            level = self.button(f"level:{i}")
+            if level is not None:
+                self.draw_stars(surface, level.rect.move(0, 3 if level.pressed else 0), LEVELS.index(seat.level) + 1)
         count = assets.text(self.t("setup.count", n=len(self.seats)), 30, INK, outline=(255, 255, 255))
         surface.blit(count, count.get_rect(midbottom=(800, 990)))
+
+    def draw_stars(self, surface: pygame.Surface, rect: pygame.Rect, lit: int) -> None:
+        """A computer's level: 1, 2 or 3 golden stars of three, the others pale."""
+        star = self.app.assets.image("star", STAR_SIZE)
+        pale = star.copy()
+        pale.set_alpha(70)
+        step = (rect.w - 20) // len(LEVELS)
+        for k in range(len(LEVELS)):
+            centre = (rect.x + 10 + step * k + step // 2, rect.centery)
+            picture = star if k < lit else pale
+            surface.blit(picture, picture.get_rect(center=centre))

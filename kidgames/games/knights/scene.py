@@ -49,21 +49,6 @@ PLAIN_KINDS = ("path", "yellow", "bank")
 
 
 class KnightsScene(GameScene):
-    TILE_SPRITES = ("castle", "knight", "dragon", "chest", "witch")
-    PAWN_HELMET = True
-    RULES = (
-        ("knight+dice", "rules.knights.goal"), ("castle+chest", "rules.knights.castle"),
-        ("sword", "rules.knights.sword"), ("dragon", "rules.knights.dragon"),
-        ("witch", "rules.knights.witch"), ("black_horse+white_horse+brown_horse", "rules.knights.horses"),
-        ("princess+pool", "rules.knights.pool"), ("fish", "rules.knights.fish"),
-        ("apple", "rules.knights.apple"), ("firebird", "rules.knights.firebird"),
-        ("frog_king+well", "rules.knights.frog_king"), ("hell+devil", "rules.knights.hell"),
-        ("raven+dove", "rules.knights.birds"), ("sorcerer+black_piglet+pink_piglet", "rules.knights.sorcerer"),
-        ("golden_hill+giant+club", "rules.knights.giant"), ("golden_gate", "rules.knights.gate"),
-        ("crown+snake", "rules.knights.snake"), ("star+dragon_breath", "rules.knights.breath"),
-        ("claws", "rules.knights.claws"), ("gate_red_1+sorcerer_1", "rules.knights.red_gate"),
-    )
-
     def __init__(self, app, spec, seats, state, options) -> None:
         super().__init__(app, spec, seats, state, options)
         board = state.board
@@ -393,7 +378,7 @@ class KnightsScene(GameScene):
             if self.pawn_ring(p):
                 pygame.draw.circle(surface, (255, 255, 255), (x, y + 4), 34, 5)
             draw_pawn(surface, seat.colour, seat.shape, (x + self.shake[p], y - 14), PAWN_SIZE,
-                      lift=self.pawn_lift[p], helmet=self.PAWN_HELMET)
+                      lift=self.pawn_lift[p], helmet=self.spec.pawn == "knight")
 
     def draw_sidebar(self, surface: pygame.Surface) -> None:
         assets = self.app.assets
@@ -410,7 +395,7 @@ class KnightsScene(GameScene):
             rounded_panel(surface, rect, fill, radius=20, border=(255, 210, 40) if current else (200, 180, 140),
                           border_width=7 if current else 3, shadow=4)
             draw_pawn(surface, seat.colour, seat.shape, (rect.x + 44, rect.centery + 8), 54,
-                      helmet=self.PAWN_HELMET)
+                      helmet=self.spec.pawn == "knight")
             ink = (255, 255, 255) if current else INK
             waiting = self.waiting_for(i)
             room = rect.w - 98 - (48 if seat.is_computer else 0) - (92 if waiting else 0)
