@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import locale
 import os
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +18,8 @@ LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "de": "Deutsch", "ru": "Р
 DEFAULT = "en"
 
 
-@lru_cache(maxsize=None)
 def load_messages(lang: str) -> dict[str, str]:
+    """One language's texts, read from its file each call: a :class:`Catalog` keeps what it read."""
     path = LOCALE_DIR / f"{lang}.yaml"
     try:
         with path.open(encoding="utf-8") as handle:

@@ -18,8 +18,9 @@ NORMAL = "normal"
 
 def colour_names() -> frozenset[str]:
     """Every pawn colour's name in every language the app speaks ("Blue", "Modrá", "파랑", …)."""
-    return frozenset(load_messages(lang)[f"colour.{colour}"] for lang in LANGUAGES for colour in COLOURS
-                     if f"colour.{colour}" in load_messages(lang))
+    catalogs = [load_messages(lang) for lang in LANGUAGES]      # each file read once per call
+    return frozenset(messages[f"colour.{colour}"] for messages in catalogs for colour in COLOURS
+                     if f"colour.{colour}" in messages)
 
 
 @dataclass(frozen=True)
