@@ -1,0 +1,648 @@
+"""Sleeping Queens — the rules engine (shared/rules/queens.md).
+
+Twelve queens sleep face down in twelve slots; players wake them with kings, steal them with
+knights, put them back to sleep with potions, and cycle their hands by discarding.  The first to
+hold enough queens or points wins.  Pure Python: no pygame here.
+
+Decisions of this engine where the rules file leaves the form open:
+
+* ``discard(cards)``: ``cards`` names every discarded card, a repeated id once per copy (two
+  threes are ``("n3", "n3")``).  The order does not matter to ``apply``; ``legal_actions`` lists
+  each distinct multiset once, in the order of :data:`CARD_ORDER`.
+* After a knight or a potion the victim always gets the answer window (``defend`` when they hold
+  the dragon or the wand, ``allow`` always): a window opened only for a victim holding the
+  answer would tell everyone what is in that hand.
+* A queen put to sleep is named in the public ``queen_slept`` event: she lay face up and
+  everyone saw her go into her slot, as at the table.  From then on ``observation`` only says
+  that the slot holds a sleeping queen.
+* A ``drew`` event names the cards and is private to the drawing seat; beside it a public
+  ``cards_drawn`` event tells everyone only how many.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations, combinations_with_replacement
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players,
+                                    rng_from_json, rng_state_to_json)
+
+GAME_ID = "queens"
+TITLE = "Sleeping Queens"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+SAVE_VERSION = 1
+HAND_SIZE = 5
+NUM_SLOTS = 12
+
+#: The queens and their points (rules: Components).
+QUEEN_POINTS: Mapping[str, int] = MappingProxyType({
+    "heart": 20, "cat": 15, "dog": 15, "pancake": 15, "ladybug": 10, "moon": 10,
+    "peacock": 10, "sunflower": 10, "cake": 5, "rainbow": 5, "rose": 5, "starfish": 5,
+})
+QUEENS: tuple[str, ...] = tuple(QUEEN_POINTS)
+
+#: The 67 other cards, by id and count (rules: Components).
+CARD_COUNTS: Mapping[str, int] = MappingProxyType({
+    "king": 8, "knight": 4, "dragon": 3, "potion": 4, "wand": 3, "jester": 5,
+    **{f"n{v}": 4 for v in range(1, 11)},
+})
+DECK: tuple[str, ...] = tuple(card for card, count in CARD_COUNTS.items() for _ in range(count))
+#: Character cards: a jester turning one of these up gives its player another turn.
+POWER_CARDS = frozenset({"king", "knight", "dragon", "potion", "wand", "jester"})
+NUMBER_VALUE: Mapping[str, int] = MappingProxyType({f"n{v}": v for v in range(1, 11)})
+#: The order in which ``legal_actions`` lists the cards of a discard.
+CARD_ORDER: Mapping[str, int] = MappingProxyType({card: i for i, card in enumerate(CARD_COUNTS)})
+
+#: What answers what: a dragon stops only a knight, a wand only a potion.
+COUNTER = MappingProxyType({"knight": "dragon", "potion": "wand"})
+#: Cat and Dog never lie in front of the same player.
+RIVAL = MappingProxyType({"cat": "dog", "dog": "cat"})
+
+#: The fields of every action, and the type of each (an unknown or wrongly typed field is illegal).
+ACTION_FIELDS: Mapping[str, Mapping[str, type]] = MappingProxyType({
+    "king": {"slot": int}, "knight": {"target": int, "queen": str},
+    "potion": {"target": int, "queen": str, "slot": int}, "jester": {}, "discard": {"cards": tuple},
+    "wake": {"slot": int}, "defend": {}, "allow": {},
+})
+
+MAX_TURN = 10 ** 7
+
+
+def thresholds(num_players: int) -> tuple[int, int]:
+    """Queens and points that win at once: 5 queens or 50 points with 2–3 players, 4 queens or 40
+    points with 4–5 (rules: End of the game)."""
+    return (5, 50) if num_players <= 3 else (4, 40)
+
+
+def is_valid_discard(cards: tuple[str, ...] | list[str]) -> bool:
+    """Rules, Discard to draw: any one card; a pair of equal number cards; three or more number
+    cards of which one is the sum of all the others (addition only, every card used).
+
+    >>> is_valid_discard(("n1", "n2", "n3")), is_valid_discard(("n2", "n4", "n7"))
+    (True, False)
+    """
+    if len(cards) == 1:
+        return cards[0] in CARD_COUNTS
+    if len(cards) < 2 or any(c not in NUMBER_VALUE for c in cards):
+        return False
+    values = sorted(NUMBER_VALUE[c] for c in cards)
+    # With two cards "one is the sum of the others" is exactly the pair rule.
+    return values[-1] == sum(values[:-1])
+
+
+def discard_options(hand: list[str]) -> list[tuple[str, ...]]:
+    """Every distinct legal discard from ``hand`` (multisets, not permutations), singles first."""
+    options = [(card,) for card in sorted(set(hand), key=CARD_ORDER.__getitem__)]
+    values = sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE)
+    seen = set()
+    for size in range(2, len(values) + 1):
+        for combo in combinations(values, size):
+            if combo[-1] == sum(combo[:-1]) and combo not in seen:
+                seen.add(combo)
+                options.append(tuple(_NUMBER_IDS[v] for v in combo))
+    return options
+
+
+_NUMBER_IDS = MappingProxyType({v: f"n{v}" for v in range(1, 11)})
+
+
+def _every_discard() -> dict[tuple[str, ...], Action]:
+    """The action of every discard a hand of five can make, keyed by its sorted cards."""
+    found = {(card,): Action("discard", cards=(card,)) for card in CARD_COUNTS}
+    for size in range(2, HAND_SIZE + 1):
+        for combo in combinations_with_replacement(range(1, 11), size):
+            if combo[-1] == sum(combo[:-1]) and max(combo.count(v) for v in combo) <= 4:
+                cards = tuple(_NUMBER_IDS[v] for v in combo)
+                found[cards] = Action("discard", cards=cards)
+    return found
+
+
+def _sorted_cards(cards) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
+
+
+# Every action a game can offer, built once: legal_actions hands out these immutable records
+# instead of building hundreds of new ones for every decision.
+_KING = tuple(Action("king", slot=s) for s in range(NUM_SLOTS))
+_WAKE = tuple(Action("wake", slot=s) for s in range(NUM_SLOTS))
+_KNIGHT = MappingProxyType({(t, q): Action("knight", target=t, queen=q)
+                            for t in range(MAX_PLAYERS) for q in QUEENS})
+_POTION = MappingProxyType({(t, q, s): Action("potion", target=t, queen=q, slot=s)
+                            for t in range(MAX_PLAYERS) for q in QUEENS for s in range(NUM_SLOTS)})
+_JESTER, _DEFEND, _ALLOW = Action("jester"), Action("defend"), Action("allow")
+_DISCARD = MappingProxyType(_every_discard())
+# Events that recur with the same fields, built once for the same reason.
+_TURN = tuple(Event("turn", player=p) for p in range(MAX_PLAYERS))
+_CARDS_DRAWN = MappingProxyType({(p, k): Event("cards_drawn", player=p, count=k)
+                                 for p in range(MAX_PLAYERS) for k in range(1, HAND_SIZE + 1)})
+_PLAYED_JESTER = tuple(Event("played", player=p, card="jester") for p in range(MAX_PLAYERS))
+
+
+class QueensState:
+    """A game of Sleeping Queens in progress.
+
+    Public attributes (the engine contract; tests may set them to build a position): ``hands``,
+    ``awake`` (queens in front of each seat), ``slots`` (12 entries, ``None`` = empty),
+    ``draw_pile`` (top = last), ``discard``, ``turn_player``, ``current_player`` (the victim
+    during a defence, the counted seat after a jester), and ``pending``: ``None`` in an ordinary
+    turn, ``{"kind": "knight"|"potion", "attacker", "target", "queen"[, "slot"]}`` while the victim
+    answers, ``{"kind": "wake", "reason": "jester"|"rose", "seat"}`` while a seat picks a slot.
+    """
+
+    game_id = GAME_ID
+
+    def __init__(self, num_players: int, rng: random.Random, options: Mapping[str, Any] | None = None) -> None:
+        check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
+        self.num_players = num_players
+        self.rng = rng
+        self.options = dict(options or {})
+        self.hands: list[list[str]] = [[] for _ in range(num_players)]
+        self.awake: list[list[str]] = [[] for _ in range(num_players)]
+        self.slots: list[str | None] = [None] * NUM_SLOTS
+        self.draw_pile: list[str] = []
+        self.discard: list[str] = []
+        self.turn_player = 0
+        self.current_player = 0
+        self.pending: dict | None = None
+        self.winners: list[int] = []
+        self.turn = 0
+
+    # -- what everyone can see --------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners)
+
+    @property
+    def scores(self) -> list[int]:
+        """Points of the awake queens in front of each seat."""
+        return [sum(QUEEN_POINTS[q] for q in queens) for queens in self.awake]
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may know: its own hand, everything on the table, the pile sizes, the
+        (face-up) discard pile and the pending attack or wake; never another hand, the order of
+        the draw pile or which queen sleeps in which slot."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat!r} is not one of the {self.num_players} seats")
+        queens, points = thresholds(self.num_players)
+        return {
+            "seat": seat, "num_players": self.num_players, "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands], "awake": [list(a) for a in self.awake],
+            "sleeping": [q is not None for q in self.slots], "draw_size": len(self.draw_pile),
+            "discard": list(self.discard), "turn_player": self.turn_player,
+            "current_player": self.current_player,
+            "pending": dict(self.pending) if self.pending else None,
+            "scores": self.scores, "winners": list(self.winners), "turn": self.turn,
+            "threshold": {"queens": queens, "points": points},
+        }
+
+    # -- deciding ---------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of ``current_player`` (rules: A turn)."""
+        if self.is_over:
+            return []
+        pending = self.pending
+        if pending is not None:
+            if pending["kind"] == "wake":
+                return [_WAKE[s] for s, q in enumerate(self.slots) if q is not None]
+            counter = COUNTER[pending["kind"]]
+            return [_DEFEND, _ALLOW] if counter in self.hands[pending["target"]] else [_ALLOW]
+        p = self.turn_player
+        hand = self.hands[p]
+        actions: list[Action] = []
+        if "king" in hand:
+            actions += [_KING[s] for s, q in enumerate(self.slots) if q is not None]
+        if "knight" in hand:
+            mine = self.awake[p]
+            for t in self._opponents(p):
+                actions += [_KNIGHT[t, q] for q in self.awake[t] if RIVAL.get(q) not in mine]
+        if "potion" in hand:
+            empty = [s for s, q in enumerate(self.slots) if q is None]
+            for t in self._opponents(p):
+                actions += [_POTION[t, q, s] for q in self.awake[t] for s in empty]
+        if "jester" in hand:
+            actions.append(_JESTER)
+        actions += [_DISCARD[cards] for cards in discard_options(hand)]
+        return actions
+
+    def _opponents(self, p: int) -> list[int]:
+        return [t for t in range(self.num_players) if t != p]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play one action of ``current_player``; an illegal one raises :class:`IllegalActionError`
+        and changes nothing (every check comes before the first change)."""
+        if self.is_over:
+            raise IllegalActionError("the game is over: every action is refused")
+        self._check_form(action)
+        problem = self._problem(action)
+        if problem:
+            raise IllegalActionError(problem)
+        kind = action.kind
+        p = self.current_player
+        if kind == "wake":
+            return self._pick_slot(action.slot)
+        if kind in ("defend", "allow"):
+            return self._answer(kind == "defend")
+        events: list[Event] = []
+        if kind == "discard":
+            cards = list(action.cards)
+            for card in cards:
+                self.hands[p].remove(card)
+            self.discard.extend(cards)
+            events.append(Event("discarded", player=p, cards=_sorted_cards(cards)))
+            return events + self._end_turn()
+        self.hands[p].remove(kind)
+        self.discard.append(kind)
+        if kind == "king":
+            events.append(Event("played", player=p, card="king", slot=action.slot))
+            events += self._wake(p, action.slot, by="king")
+            return events + self._after_waking()
+        if kind == "knight":
+            self.pending = {"kind": "knight", "attacker": p, "target": action.target, "queen": action.queen}
+            self.current_player = action.target
+            return [Event("played", player=p, card="knight", target=action.target, queen=action.queen)]
+        if kind == "potion":
+            self.pending = {"kind": "potion", "attacker": p, "target": action.target,
+                            "queen": action.queen, "slot": action.slot}
+            self.current_player = action.target
+            return [Event("played", player=p, card="potion", target=action.target, queen=action.queen,
+                          slot=action.slot)]
+        events.append(_PLAYED_JESTER[p])
+        return events + self._jester(p)
+
+    def _check_form(self, action: Any) -> None:
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"an action of Sleeping Queens must be an Action, not {action!r}")
+        fields = ACTION_FIELDS.get(action.kind)
+        if fields is None:
+            raise IllegalActionError(f"Sleeping Queens has no action {action.kind!r}; "
+                                     f"it has {', '.join(ACTION_FIELDS)}")
+        given = action.fields
+        if set(given) != set(fields):
+            raise IllegalActionError(f"the action {action.kind!r} takes exactly the fields "
+                                     f"{sorted(fields) or 'none'}, not {sorted(given)}")
+        for name, typ in fields.items():
+            value = given[name]
+            if not isinstance(value, typ) or isinstance(value, bool):
+                raise IllegalActionError(f"the field {name!r} of {action.kind!r} must be a "
+                                         f"{typ.__name__}, not {value!r}")
+        if action.kind == "discard" and not all(isinstance(c, str) for c in action.cards):
+            raise IllegalActionError(f"a discard names its cards by id, not {action.cards!r}")
+
+    def _problem(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now, or None."""
+        kind, pending = action.kind, self.pending
+        if pending is not None and pending["kind"] == "wake":
+            if kind != "wake":
+                return f"seat {self.current_player} must now pick a sleeping queen to wake ('wake')"
+            return self._slot_problem(action.slot, asleep=True)
+        if pending is not None:
+            if kind not in ("defend", "allow"):
+                return f"seat {self.current_player} must first answer the {pending['kind']} ('defend' or 'allow')"
+            counter = COUNTER[pending["kind"]]
+            if kind == "defend" and counter not in self.hands[pending["target"]]:
+                return f"only a {counter} stops a {pending['kind']}, and seat {pending['target']} holds none"
+            return None
+        if kind in ("wake", "defend", "allow"):
+            return f"there is nothing to {'answer' if kind != 'wake' else 'wake'} now: it is an ordinary turn"
+        p, hand = self.turn_player, self.hands[self.turn_player]
+        if kind == "discard":
+            cards = action.cards
+            for card in set(cards):
+                if card not in CARD_COUNTS:
+                    return f"{card!r} is not a card of Sleeping Queens"
+                if cards.count(card) > hand.count(card):
+                    return f"seat {p} does not hold {cards.count(card)} of {card!r}"
+            if not is_valid_discard(cards):
+                return (f"{list(cards)} is no discard: one card, a pair of equal numbers or an "
+                        f"addition of three or more numbers")
+            return None
+        if kind not in hand:
+            return f"seat {p} holds no {kind}"
+        if kind == "king":
+            return self._slot_problem(action.slot, asleep=True)
+        if kind in ("knight", "potion"):
+            t, q = action.target, action.queen
+            if not 0 <= t < self.num_players or t == p:
+                return f"the target {t!r} is not an opponent's seat"
+            if q not in self.awake[t]:
+                return f"seat {t} has no awake {q!r} queen"
+            if kind == "knight" and RIVAL.get(q) in self.awake[p]:
+                return f"the {q} queen may not join the {RIVAL[q]} queen: a knight cannot steal her"
+            if kind == "potion":
+                return self._slot_problem(action.slot, asleep=False)
+        return None
+
+    def _slot_problem(self, slot: int, asleep: bool) -> str | None:
+        if not 0 <= slot < NUM_SLOTS:
+            return f"there is no slot {slot!r} (slots are 0 to {NUM_SLOTS - 1})"
+        if asleep and self.slots[slot] is None:
+            return f"no queen sleeps in slot {slot}"
+        if not asleep and self.slots[slot] is not None:
+            return f"slot {slot} is not empty"
+        return None
+
+    # -- the moves --------------------------------------------------------------------------------
+    def _wake(self, seat: int, slot: int, by: str) -> list[Event]:
+        """Wake the queen in ``slot`` for ``seat`` (rules: King, Jester, Rose Queen, Cat and Dog).
+
+        A Cat woken by the holder of the Dog (or the reverse) goes back face down into her slot
+        and the waking ends.  Rose woken by a king or a jester count gives one more pick."""
+        queen = self.slots[slot]
+        self.slots[slot] = None
+        events = [Event("queen_woken", player=seat, queen=queen, slot=slot, by=by)]
+        if RIVAL.get(queen) in self.awake[seat]:
+            self.slots[slot] = queen
+            events.append(Event("queen_returned", player=seat, queen=queen, slot=slot))
+            return events
+        self.awake[seat].append(queen)
+        events += self._check_end(seat)
+        if (not self.is_over and queen == "rose" and by in ("king", "jester")
+                and any(q is not None for q in self.slots)):
+            self.pending = {"kind": "wake", "reason": "rose", "seat": seat}
+            self.current_player = seat
+        return events
+
+    def _after_waking(self) -> list[Event]:
+        """The turn ends after a waking unless the game is over or a Rose pick is pending."""
+        if self.is_over or self.pending is not None:
+            return []
+        return self._end_turn()
+
+    def _pick_slot(self, slot: int) -> list[Event]:
+        reason, seat = self.pending["reason"], self.pending["seat"]
+        self.pending = None
+        self.current_player = self.turn_player
+        events = self._wake(seat, slot, by=reason)
+        return events + self._after_waking()
+
+    def _answer(self, defend: bool) -> list[Event]:
+        """The victim's answer (rules: Knight, Sleeping Potion): a dragon or wand cancels the
+        attack and its player draws one card; otherwise the queen is stolen or put to sleep."""
+        attack = self.pending
+        self.pending = None
+        self.current_player = self.turn_player
+        attacker, victim, queen = attack["attacker"], attack["target"], attack["queen"]
+        if defend:
+            counter = COUNTER[attack["kind"]]
+            self.hands[victim].remove(counter)
+            self.discard.append(counter)
+            events = [Event("defended", player=victim, card=counter, attacker=attacker, queen=queen)]
+            events += self._draw(victim, 1)
+            return events + self._end_turn()
+        events = [Event("allowed", player=victim, attacker=attacker)]
+        self.awake[victim].remove(queen)
+        if attack["kind"] == "knight":
+            self.awake[attacker].append(queen)
+            events.append(Event("queen_stolen", player=attacker, target=victim, queen=queen))
+            events += self._check_end(attacker)
+        else:
+            self.slots[attack["slot"]] = queen
+            events.append(Event("queen_slept", player=attacker, target=victim, queen=queen,
+                                slot=attack["slot"]))
+        if self.is_over:
+            return events
+        return events + self._end_turn()
+
+    def _jester(self, p: int) -> list[Event]:
+        """Rules, Jester: a character card turned up joins the hand and its player plays again; a
+        number N counts seats from the jester player as 1, and the seat it stops at wakes a queen."""
+        events = self._reshuffle() if not self.draw_pile else []
+        if not self.draw_pile:
+            # Only possible in a hand-built position: there is no card left anywhere to turn up.
+            events.append(Event("jester_revealed", player=p, card=None, seat=None))
+            return events + self._end_turn()
+        card = self.draw_pile.pop()
+        if card in POWER_CARDS:
+            self.hands[p].append(card)
+            events.append(Event("jester_revealed", player=p, card=card, seat=None))
+            events += self._refill(p)
+            events.append(Event("extra_turn", player=p))
+            return events
+        self.discard.append(card)
+        seat = jester_count(p, NUMBER_VALUE[card], self.num_players)
+        events.append(Event("jester_revealed", player=p, card=card, seat=seat))
+        if any(q is not None for q in self.slots):
+            self.pending = {"kind": "wake", "reason": "jester", "seat": seat}
+            self.current_player = seat
+            return events
+        return events + self._end_turn()
+
+    # -- cards in and out of hands ------------------------------------------------------------------
+    def _reshuffle(self) -> list[Event]:
+        """Rules, A turn: an empty draw pile takes the shuffled discard pile."""
+        if not self.discard:
+            return []
+        self.draw_pile = self.discard
+        self.discard = []
+        self.rng.shuffle(self.draw_pile)
+        return [Event("reshuffled", count=len(self.draw_pile))]
+
+    def _draw(self, seat: int, count: int) -> list[Event]:
+        events: list[Event] = []
+        drawn: list[str] = []
+        for _ in range(count):
+            if not self.draw_pile:
+                events += self._drew(seat, drawn)
+                drawn = []
+                events += self._reshuffle()
+                if not self.draw_pile:
+                    break
+            drawn.append(self.draw_pile.pop())
+        events += self._drew(seat, drawn)
+        return events
+
+    def _drew(self, seat: int, cards: list[str]) -> list[Event]:
+        if not cards:
+            return []
+        self.hands[seat].extend(cards)
+        count = len(cards)
+        return [Event("drew", player=seat, cards=tuple(cards), private_to=seat),
+                _CARDS_DRAWN[seat, count] if count <= HAND_SIZE else Event("cards_drawn", player=seat, count=count)]
+
+    def _refill(self, seat: int) -> list[Event]:
+        missing = HAND_SIZE - len(self.hands[seat])
+        return self._draw(seat, missing) if missing > 0 else []
+
+    def _end_turn(self) -> list[Event]:
+        """The turn player refills to five and the next seat clockwise plays."""
+        events = self._refill(self.turn_player)
+        self.turn += 1
+        self.turn_player = self.current_player = (self.turn_player + 1) % self.num_players
+        events.append(_TURN[self.turn_player])
+        return events
+
+    def _check_end(self, seat: int) -> list[Event]:
+        """Rules, End of the game: ``seat`` just gained a queen; it wins at once on reaching the
+        threshold; with every queen awake and no one there, the highest scores share the win."""
+        queens, points = thresholds(self.num_players)
+        scores = self.scores
+        if len(self.awake[seat]) >= queens or scores[seat] >= points:
+            self.winners = [seat]
+        elif all(q is None for q in self.slots):
+            best = max(scores)
+            self.winners = [s for s, score in enumerate(scores) if score == best]
+        else:
+            return []
+        return [Event("game_over", winners=tuple(self.winners), scores=tuple(scores))]
+
+    # -- saving -----------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "game": GAME_ID, "version": SAVE_VERSION, "num_players": self.num_players,
+            "hands": [list(h) for h in self.hands], "awake": [list(a) for a in self.awake],
+            "slots": list(self.slots), "draw_pile": list(self.draw_pile), "discard": list(self.discard),
+            "turn_player": self.turn_player, "current_player": self.current_player,
+            "pending": dict(self.pending) if self.pending else None, "winners": list(self.winners),
+            "turn": self.turn, "options": dict(self.options), "rng": rng_state_to_json(self.rng),
+        }
+
+    def __repr__(self) -> str:
+        return (f"QueensState(turn={self.turn}, turn_player={self.turn_player}, "
+                f"current={self.current_player}, awake={self.awake})")
+
+
+def jester_count(jester_player: int, number: int, num_players: int) -> int:
+    """Rules, Jester: count seats clockwise with the jester player as 1; the count stops at
+    ``(seat + N - 1) mod players``.
+
+    >>> jester_count(1, 7, 5), jester_count(2, 2, 3), jester_count(0, 1, 4)
+    (2, 0, 0)
+    """
+    return (jester_player + number - 1) % num_players
+
+
+OPTION_NAMES = frozenset({"auto_defend"})
+
+
+def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> QueensState:
+    """A new game (rules: Setup): the queens shuffled into the slots, five cards to each seat,
+    seat 0 starts.  ``auto_defend`` is kept for the controller; the engine always offers both
+    answers."""
+    options = dict(options or {})
+    unknown = sorted(set(options) - OPTION_NAMES)
+    if unknown:
+        raise ValueError(f"Sleeping Queens has no option {', '.join(map(repr, unknown))}")
+    if not isinstance(options.get("auto_defend", False), bool):
+        raise ValueError(f"the option 'auto_defend' is on or off, not {options['auto_defend']!r}")
+    rng = random.Random(seed)
+    state = QueensState(num_players, rng, options)
+    queens = list(QUEENS)
+    rng.shuffle(queens)
+    state.slots = queens
+    deck = list(DECK)
+    rng.shuffle(deck)
+    for seat in range(num_players):
+        state.hands[seat] = [deck.pop() for _ in range(HAND_SIZE)]
+    state.draw_pile = deck
+    return state
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card_list(value: Any, what: str, allowed: Mapping[str, Any]) -> list[str]:
+    if not isinstance(value, list) or any(not isinstance(c, str) or c not in allowed for c in value):
+        raise StateDataError(f"the saved {what} is not a list of card names")
+    return list(value)
+
+
+def state_from_json(data: Mapping[str, Any]) -> QueensState:
+    """Rebuild a state from :meth:`QueensState.to_json`; damaged data raises
+    :class:`StateDataError` with a sentence.  Checked: every type and range, the 67 other cards
+    exactly once over hands, draw pile and discard, the 12 queens exactly once over slots and
+    awake piles, and that the pending attack or wake fits the seats."""
+    if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
+        raise StateDataError("this is not a saved game of Sleeping Queens")
+    if data.get("version") != SAVE_VERSION:
+        raise StateDataError(f"this Sleeping Queens save has version {data.get('version')!r}, expected {SAVE_VERSION}")
+    try:
+        n = data["num_players"]
+        if not _is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise StateDataError(f"the saved number of players {n!r} is not from {MIN_PLAYERS} to {MAX_PLAYERS}")
+        options = data.get("options", {})
+        if not isinstance(options, dict) or set(options) - OPTION_NAMES \
+                or not isinstance(options.get("auto_defend", False), bool):
+            raise StateDataError("the saved options of Sleeping Queens are damaged")
+        state = QueensState(n, rng_from_json(data["rng"]), options)
+        hands, awake = data["hands"], data["awake"]
+        if not isinstance(hands, list) or len(hands) != n:
+            raise StateDataError(f"the saved hands are not {n} lists, one for each seat")
+        if not isinstance(awake, list) or len(awake) != n:
+            raise StateDataError(f"the saved awake queens are not {n} lists, one for each seat")
+        state.hands = [_card_list(h, f"hand of seat {i}", CARD_COUNTS) for i, h in enumerate(hands)]
+        if any(len(h) > HAND_SIZE for h in state.hands):
+            raise StateDataError(f"a saved hand holds more than {HAND_SIZE} cards")
+        state.awake = [_card_list(a, f"queens of seat {i}", QUEEN_POINTS) for i, a in enumerate(awake)]
+        slots = data["slots"]
+        if not isinstance(slots, list) or len(slots) != NUM_SLOTS \
+                or any(q is not None and (not isinstance(q, str) or q not in QUEEN_POINTS) for q in slots):
+            raise StateDataError(f"the saved slots are not {NUM_SLOTS} queens or empty places")
+        state.slots = list(slots)
+        state.draw_pile = _card_list(data["draw_pile"], "draw pile", CARD_COUNTS)
+        state.discard = _card_list(data["discard"], "discard pile", CARD_COUNTS)
+        cards = sorted([c for h in state.hands for c in h] + state.draw_pile + state.discard)
+        if cards != sorted(DECK):
+            raise StateDataError("the saved cards are not the 67 cards of the game, each exactly once "
+                                 "(over hands, draw pile and discard pile)")
+        queens = sorted([q for q in state.slots if q is not None] + [q for a in state.awake for q in a])
+        if queens != sorted(QUEENS):
+            raise StateDataError("the saved queens are not the 12 queens, each exactly once "
+                                 "(over the slots and the awake queens)")
+        if any("cat" in a and "dog" in a for a in state.awake):
+            raise StateDataError("a saved player holds both the Cat and the Dog queen, which the rules forbid")
+        for name in ("turn_player", "current_player"):
+            value = data[name]
+            if not _is_int(value) or not 0 <= value < n:
+                raise StateDataError(f"the saved {name.replace('_', ' ')} {value!r} is not a seat")
+        state.turn_player, state.current_player = data["turn_player"], data["current_player"]
+        state.pending = _pending_from_json(data["pending"], state)
+        winners = data["winners"]
+        if not isinstance(winners, list) or any(not _is_int(w) or not 0 <= w < n for w in winners) \
+                or len(set(winners)) != len(winners):
+            raise StateDataError("the saved winners are not seats")
+        state.winners = list(winners)
+        turn = data["turn"]
+        if not _is_int(turn) or not 0 <= turn < MAX_TURN:
+            raise StateDataError(f"the saved turn {turn!r} is not a whole number from 0 to {MAX_TURN - 1}")
+        state.turn = turn
+        return state
+    except KeyError as exc:
+        raise StateDataError(f"the saved Sleeping Queens game is damaged: {exc} is missing") from None
+    except (TypeError, ValueError, OverflowError, AttributeError) as exc:
+        if isinstance(exc, StateDataError):
+            raise
+        raise StateDataError(f"the saved Sleeping Queens game is damaged: {exc}") from None
+
+
+def _pending_from_json(pending: Any, state: QueensState) -> dict | None:
+    """The pending attack or wake, checked against the seats, the queens and the slots."""
+    if pending is None:
+        if state.current_player != state.turn_player:
+            raise StateDataError("the saved current player differs from the turn player, "
+                                 "but nothing is pending")
+        return None
+    damaged = StateDataError(f"the saved pending decision {pending!r} does not fit the game")
+    if not isinstance(pending, dict):
+        raise damaged
+    kind = pending.get("kind")
+    if kind == "wake":
+        if set(pending) != {"kind", "reason", "seat"} or pending["reason"] not in ("jester", "rose") \
+                or pending["seat"] != state.current_player or not _is_int(pending["seat"]) \
+                or all(q is None for q in state.slots):
+            raise damaged
+        return dict(pending)
+    if kind not in COUNTER:
+        raise damaged
+    keys = {"kind", "attacker", "target", "queen"} | ({"slot"} if kind == "potion" else set())
+    if set(pending) != keys or not _is_int(pending["attacker"]) or not _is_int(pending["target"]) \
+            or pending["attacker"] != state.turn_player or pending["target"] != state.current_player \
+            or pending["target"] == pending["attacker"] or not isinstance(pending["queen"], str) \
+            or pending["queen"] not in state.awake[pending["target"]]:
+        raise damaged
+    if kind == "potion":
+        slot = pending["slot"]
+        if not _is_int(slot) or not 0 <= slot < NUM_SLOTS or state.slots[slot] is not None:
+            raise damaged
+    return dict(pending)
