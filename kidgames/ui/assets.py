@@ -230,7 +230,8 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     lines = _wrap_greedy(font, text, width)
     if len(lines) < 2:
         return lines
-    lo, hi = 1, width
+    # never narrower than the widest word: balancing must not break a word that fits ("Fairy-Tal / e")
+    lo, hi = min(width, max(font.size(word)[0] for word in text.split())), width
     while lo < hi:                      # the narrowest width that needs no more lines
         mid = (lo + hi) // 2
         if len(_wrap_greedy(font, text, mid)) <= len(lines):

@@ -1,0 +1,108 @@
+"""The setup screen's options and computer levels (design.md, "Game options"): a toggle per on/off
+option, a cycling button per choice, a 1-2-3 star level per computer seat, each chosen by taps,
+passed to the game, kept in its save and remembered for the next setup."""
+import dataclasses
+import time
+
+import pytest
+
+from kidgames.core.protocol import BOARD, CHOICE, FLAG, Option
+from kidgames.core.seats import COMPUTER, Seat
+from kidgames.ui.menu import MenuScene
+from kidgames.ui.setup import SetupScene
+from kidgames.ui.widgets import MIN_TARGET
+from peek_game import peek_spec
+from ui_driver import make_app, run, tap_button
+
+OPTIONS = (Option("short", FLAG, False, text="option.short"),
+           Option("auto_defend", FLAG, True, text="option.auto_defend"),
+           Option("fairy", CHOICE, "often", text="option.auto_fairy", choices=("never", "often", "always")),
+           Option("board", BOARD, None, text="option.board"))
+
+
+def options_spec(players=2, levels=True):
+    return dataclasses.replace(peek_spec(players, scene="test_ui_flows:PeekScene"), id="opts", title="Options",
+                               min_players=2, max_players=6, options=OPTIONS, computer_levels=levels)
+
+
+def setup_for(tmp_path, spec=None, lang="en"):
+    app = make_app(tmp_path, lang=lang)
+    app.games = {"opts": spec or options_spec()}
+    app.reset_to(MenuScene(app))
+    app.guard_until = 0.0
+    tap_button(app, "game:opts")
+    assert isinstance(app.top, SetupScene)
+    return app
+
+
+def tap_slowly(app, name):
+    """A tap on a button a moment after the last (two quick taps on one place are a double tap)."""
+    time.sleep(0.36)
+    tap_button(app, name)
+
+
+def test_the_options_chosen_by_taps_are_the_games_its_saves_and_the_next_setups(tmp_path):
+    app = setup_for(tmp_path)
+    setup = app.top
+    assert setup.button("option:board") is None, "a board file is for the command line only"
+    assert setup.button("option:short").text == "Short game" and not setup.button("option:short").selected
+    tap_button(app, "option:short")                 # off -> on
+    tap_slowly(app, "option:auto_defend")           # on -> off
+    tap_slowly(app, "option:fairy")                 # often -> always
+    assert app.top.button("option:short").selected and not app.top.button("option:auto_defend").selected
+    assert app.top.button("option:fairy").text == "Use the fairy for me: always"
+    tap_slowly(app, "start")
+    chosen = {"short": True, "auto_defend": False, "fairy": "always", "board": None}
+    assert app.top.options == chosen
+    saved = app.saves.load("opts", app.games).saved
+    assert saved.options == chosen and type(saved.options["short"]) is bool
+    app.show_menu()
+    run(app, 0.3)
+    tap_button(app, "game:opts")
+    tap_slowly(app, "no")                           # a new game, not the saved one
+    again = app.top
+    assert isinstance(again, SetupScene) and again.options == chosen
+    assert again.button("option:short").selected
+
+
+def test_a_computer_seat_has_a_level_of_one_two_or_three_stars_kept_with_the_seat(tmp_path):
+    app = setup_for(tmp_path)
+    assert app.top.seats[1].kind == COMPUTER and app.top.seats[1].level == "normal"
+    assert app.top.button("level:0") is None, "a person has no level"
+    tap_button(app, "level:1")
+    assert app.top.seats[1].level == "hard"
+    tap_slowly(app, "level:1")
+    assert app.top.seats[1].level == "easy"
+    tap_slowly(app, "start")
+    assert app.top.seats[1].level == "easy"
+    assert app.saves.load("opts", app.games).saved.seats[1].level == "easy"
+    assert app.settings.last_setup["opts"][1]["level"] == "easy"
+
+
+def test_a_game_whose_computer_has_no_choices_shows_no_stars(tmp_path):
+    app = setup_for(tmp_path, options_spec(levels=False))
+    assert not [b for b in app.top.buttons if b.name.startswith("level:")]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_six_seats_and_the_options_fit_the_canvas_with_finger_sized_buttons(tmp_path, lang):
+    app = setup_for(tmp_path, lang=lang)
+    for _ in range(4):
+        tap_slowly(app, "add")
+    setup = app.top
+    assert len(setup.seats) == 6 and all(s.is_computer for s in setup.seats[1:])
+    canvas = app.screen.get_rect()
+    shown = [b for b in setup.buttons if b.visible]
+    for i, button in enumerate(shown):
+        assert canvas.contains(button.rect), button.name
+        assert min(button.rect.size) >= MIN_TARGET, button.name
+        others = [b.rect for b in shown[i + 1:]]
+        assert button.rect.collidelist(others) == -1, f"{button.name} overlaps another button"
+
+
+def test_remembered_options_of_the_wrong_type_fall_back_to_their_defaults(tmp_path):
+    app = make_app(tmp_path)
+    app.settings.last_options["opts"] = {"short": "yes", "fairy": "sometimes", "auto_defend": False}
+    app.games = {"opts": options_spec()}
+    setup = SetupScene(app, app.games["opts"])
+    assert setup.options == {"short": False, "auto_defend": False, "fairy": "often", "board": None}
