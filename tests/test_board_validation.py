@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kidgames.core.board import BoardError, load_board
+from kidgames.core.board import BoardError
+from kidgames.games.knights.board import load_board
 from kidgames.core.paths import BOARDS
 from kidgames.core.protocol import Action, StateDataError
 from kidgames.games import GAMES

@@ -1,24 +1,16 @@
-"""Boards as data: a YAML file of *lanes* (lines of fields) loaded into a validated graph.
+"""Boards as data: a YAML file of spaces read into a validated, neutral graph.
 
-A board file looks like this::
+This module holds what every board game shares: reading a board file safely (an ordinary file of
+limited size, plain YAML only), a :class:`BoardGraph` of spaces with kinds, positions and
+properties joined by paths that can be walked both ways, and :class:`BoardReader`, the checks
+every board needs, each failing with a sentence that names the file, the space and the problem
+(unknown kind, a path naming no space, a space that cannot be reached, a dead end).
 
-    title: Knights and the Golden Treasure
-    size: [1600, 1000]          # the drawing area, in board units
-    start: start                # where every pawn begins
-    lanes:
-      main:
-        fields:
-          - {id: start, kind: start, at: [80, 900]}
-          - {id: m1, at: [150, 900]}            # kind defaults to "path"
-      wide:
-        from: witch           # the field before the first one (a junction)
-        enter: exact          # which move takes this lane at the junction: exact, odd or even
-        to: golden_hill       # the field after the last one
-        fields: [...]
-
-Each game hands the loader a schema of its field kinds (which keys each kind needs and which of
-them name other fields), so a board designer who writes ``to: yelow`` is told which field, which
-key and which file.  Errors are :class:`BoardError` with sentences, never a traceback.
+Each game hands the reader a :class:`Schema` of its space kinds (which keys each kind needs and
+which of them name other spaces) and lays out its own file on top of these parts: Knights'
+lanes live in ``kidgames/games/knights/board.py``, the forest's paths and tree slots in
+``kidgames/games/forest/board.py``.  Errors are :class:`BoardError` with sentences, never a
+traceback.
 """
 from __future__ import annotations
 
@@ -41,11 +33,11 @@ class BoardError(ValueError):
 
 @dataclass(frozen=True)
 class KindSpec:
-    """The keys a field kind needs (``required``) or may have (``optional``).
+    """The keys a space kind needs (``required``) or may have (``optional``).
 
-    ``refs`` are the keys whose value names another field; ``numbers`` must be whole numbers
+    ``refs`` are the keys whose value names another space; ``numbers`` must be whole numbers
     (a count of something); ``dice`` must be a throw of the die (1 to the schema's ``die_sides``);
-    ``steps_back`` count fields back along the field's own lane.
+    ``steps_back`` count spaces back along the space's own line (a game's reader checks those).
     """
 
     required: frozenset[str] = frozenset()
@@ -67,33 +59,30 @@ class KindSpec:
 class Schema:
     """What a game accepts on its boards.
 
-    ``lane_colours`` are the colours a lane may be drawn in (None: any short name).  ``check`` is
-    the game's own test that a board can be played; it gets the otherwise valid board and returns
-    a sentence naming the problem, or None.  It runs on every board, from a file or from a save.
+    ``check`` is the game's own test that a board can be played; it gets the otherwise valid board
+    and returns a sentence naming the problem, or None.  It runs on every board, from a file or
+    from a save.
     """
 
     kinds: Mapping[str, KindSpec]
     required_kinds: Mapping[str, int] = field(default_factory=dict)  # kind -> exact count (0: at least one)
     extra_top_level: frozenset[str] = frozenset()
     die_sides: int = 6
-    lane_colours: frozenset[str] | None = None
-    check: Callable[["Board"], str | None] | None = None
+    check: Callable[[Any], str | None] | None = None
 
 
-# Keys every field may carry, whatever its kind.
+# Keys every space may carry, whatever its kind.
 COMMON_FIELD_KEYS = frozenset({"id", "kind", "at", "label"})
-LANE_KEYS = frozenset({"fields", "from", "to", "enter", "two_way", "return_to", "colour"})
-TOP_LEVEL_KEYS = frozenset({"title", "size", "start", "lanes", "decorations", "background"})
-ENTER_VALUES = ("exact", "odd", "even")
+COMMON_TOP_LEVEL_KEYS = frozenset({"title", "size", "start", "decorations", "background"})
 
-# Limits far above any real board (the shipped one is 15 KB, 5 levels deep, about 100 fields) and
-# far below what would make loading slow or a save file huge.
+# Limits far above any real board (the shipped ones are under 20 KB, 5 levels deep, about 100
+# spaces) and far below what would make loading slow or a save file huge.
 MAX_BOARD_BYTES = 256 * 1024
 MAX_DEPTH = 20
 MAX_FIELDS = 1000
 MIN_SIZE, MAX_SIZE = 100, 20000
 MIN_DECORATION_SIZE, MAX_DECORATION_SIZE = 10, 600
-MAX_NAME_LENGTH = 40        # field ids, lane names, picture names, colours
+MAX_NAME_LENGTH = 40        # space ids, lane names, picture names, colours
 MAX_TITLE_LENGTH = 80
 MAX_LABEL_LENGTH = 12
 MAX_NUMBER_DIGITS = 30
@@ -103,10 +92,10 @@ PLAIN_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("str", "int", "f
 
 @dataclass(frozen=True)
 class Node:
+    """One space: its id, kind, position on the drawing and the kind's own properties."""
+
     id: str
     kind: str
-    lane: str
-    index: int
     at: tuple[float, float]
     props: Mapping[str, Any]
     label: str = ""
@@ -115,81 +104,62 @@ class Node:
         return self.props.get(key, default)
 
 
-@dataclass(frozen=True)
-class Lane:
-    name: str
-    fields: tuple[str, ...]
-    from_: str | None = None
-    to: str | None = None
-    enter: str | None = None
-    two_way: bool = False
-    return_to: str | None = None
-    colour: str | None = None
+class BoardGraph:
+    """A validated board: spaces (``nodes[id]``) joined by paths walkable both ways.
 
-
-class Board:
-    """A validated board.  ``board.nodes[id]``, ``board.lanes[name]``, and the walking helpers."""
+    ``neighbours(id)`` lists every space one step away in either direction, in the order the
+    board file first joined them (so walks are found in a repeatable order).
+    """
 
     def __init__(self, title: str, start: str, size: tuple[int, int], nodes: dict[str, Node],
-                 lanes: dict[str, Lane], decorations: list[dict], source: dict, name: str) -> None:
+                 edges: Iterable[tuple[str, str]], decorations: list[dict], source: Any,
+                 name: str) -> None:
         self.title = title
         self.start = start
         self.size = size
         self.nodes = nodes
-        self.lanes = lanes
         self.decorations = decorations
         self.source = source
         self.name = name
-        self._branches: dict[str, list[Lane]] = {}
-        for lane in lanes.values():
-            if lane.from_ is not None:
-                self._branches.setdefault(lane.from_, []).append(lane)
+        self._neighbours: dict[str, list[str]] = {node_id: [] for node_id in nodes}
+        self.edges: list[tuple[str, str]] = []
+        for a, b in edges:
+            if b not in self._neighbours[a]:
+                self._neighbours[a].append(b)
+                self._neighbours[b].append(a)
+                self.edges.append((a, b))
 
-    # -- graph -----------------------------------------------------------------------------
-    def lane_of(self, node_id: str) -> Lane:
-        return self.lanes[self.nodes[node_id].lane]
+    def neighbours(self, node_id: str) -> list[str]:
+        return list(self._neighbours[node_id])
 
-    def branches(self, node_id: str) -> list[Lane]:
-        """The lanes that start right after this field (it is a junction when there are several)."""
-        return list(self._branches.get(node_id, ()))
-
-    def next_in_lane(self, node_id: str) -> str | None:
-        """The field after this one along its own lane (the lane's ``to`` after its last field)."""
-        node = self.nodes[node_id]
-        lane = self.lanes[node.lane]
-        if node.index + 1 < len(lane.fields):
-            return lane.fields[node.index + 1]
-        return lane.to
-
-    def prev_in_lane(self, node_id: str) -> str | None:
-        node = self.nodes[node_id]
-        lane = self.lanes[node.lane]
-        if node.index > 0:
-            return lane.fields[node.index - 1]
-        return lane.from_
-
-    def forward(self, node_id: str) -> list[str]:
-        """Every field one step ahead: along the lane, or into each branch at a junction."""
-        out = [lane.fields[0] for lane in self.branches(node_id)]
-        nxt = self.next_in_lane(node_id)
-        if nxt is not None and not self.branches(node_id):
-            out.insert(0, nxt)
-        return out
+    def kind(self, node_id: str) -> str:
+        return self.nodes[node_id].kind
 
     def of_kind(self, kind: str) -> list[str]:
         return [n.id for n in self.nodes.values() if n.kind == kind]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Any:
         return self.source
 
 
-# -- loading -------------------------------------------------------------------------------
+def reachable(start: str, steps: Callable[[str], Iterable[str]]) -> set[str]:
+    """Every space that ``steps`` (the spaces one move away) leads to from ``start``."""
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        for nxt in steps(queue.popleft()):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
 
-def load_board(path: str | Path, schema: Schema) -> Board:
-    """Read and validate a board file; a problem raises :class:`BoardError` naming the file."""
+
+# -- reading -------------------------------------------------------------------------------
+
+def load_data(path: str | Path) -> Any:
+    """The plain data of a board file, read with every safety check of :func:`read_board_text`."""
     path = Path(path)
-    text = read_board_text(path)
-    return board_from_data(parse_board_yaml(text, str(path)), schema, name=str(path))
+    return parse_board_yaml(read_board_text(path), str(path))
 
 
 def read_board_text(path: Path) -> str:
@@ -337,92 +307,87 @@ def parse_board_yaml(text: str, name: str) -> Any:
         loader.dispose()
 
 
-def board_from_data(data: Any, schema: Schema, name: str = "board") -> Board:
-    """Validate plain data (as read from YAML or from a save file) into a :class:`Board`."""
-    return _Validator(data, schema, name).build()
 
-
-class _Validator:
+class BoardReader:
     """Every value of a board checked for type and range, with a sentence naming where it is.
 
     The same checks run on a file and on the board stored in a save, which may have been edited
     by hand or damaged; nothing unchecked is kept in the board or written back into a save.
+    A game's reader builds on this one; ``word`` is what its board calls a space ("field" on a
+    Knights map) and ``ref_meaning`` what a key naming another space means there.
     """
+
+    word = "space"
+    ref_meaning = "the space it names"
 
     def __init__(self, data: Any, schema: Schema, name: str) -> None:
         self.data = data
         self.schema = schema
         self.name = name
+        self.size = (float(MAX_SIZE), float(MAX_SIZE))
 
     def fail(self, message: str) -> None:
         raise BoardError(f"{self.name}: {message}")
 
-    def build(self) -> Board:
+    # -- the top level ---------------------------------------------------------------------------
+    def top_level(self, allowed: frozenset[str], required: Iterable[str], shape: str) -> dict:
+        """The checked top-level mapping: only ``allowed`` keys, every ``required`` one, a title,
+        a background name and the drawing's size.  ``shape`` says what the file should hold."""
         data = self.data
         if not isinstance(data, dict):
-            self.fail("a board file must be a mapping with 'start' and 'lanes' at its top level.")
-        allowed_top = TOP_LEVEL_KEYS | self.schema.extra_top_level
+            self.fail(f"a board file must be a mapping with {shape} at its top level.")
+        allowed = allowed | self.schema.extra_top_level
         for key in data:
-            if key not in allowed_top:
-                self.fail(f"unknown top-level key {key!r} (allowed: {', '.join(sorted(allowed_top))}).")
-        for key in ("start", "lanes"):
+            if key not in allowed:
+                self.fail(f"unknown top-level key {key!r} (allowed: {', '.join(sorted(allowed))}).")
+        for key in required:
             if key not in data:
                 self.fail(f"the top-level key {key!r} is missing.")
         for key, longest in (("title", MAX_TITLE_LENGTH), ("background", MAX_NAME_LENGTH)):
             if key in data:
-                self._text(data[key], f"'{key}'", longest)
-        lanes_data = data["lanes"]
-        if not isinstance(lanes_data, dict) or not lanes_data:
-            self.fail("'lanes' must be a mapping of lane names to lanes, with at least one lane.")
-        size = data.get("size", [1600, 1000])
+                self.text(data[key], f"'{key}'", longest)
+        return data
+
+    def board_size(self, default: tuple[int, int]) -> tuple[int, int]:
+        size = self.data.get("size", list(default))
         if not (isinstance(size, list) and len(size) == 2
                 and all(_is_number(v) and MIN_SIZE <= v <= MAX_SIZE for v in size)):
             self.fail(f"'size' must be two numbers [width, height], each from {MIN_SIZE} to {MAX_SIZE}, "
                       f"not {_show(size)}.")
         self.size = (float(size[0]), float(size[1]))
+        return int(size[0]), int(size[1])
 
-        nodes: dict[str, Node] = {}
-        lanes: dict[str, Lane] = {}
-        for lane_name, lane_data in lanes_data.items():
-            if not isinstance(lane_name, str) or not 0 < len(lane_name) <= MAX_NAME_LENGTH:
-                self.fail(f"the lane name {_show(lane_name)} must be a word of 1 to {MAX_NAME_LENGTH} letters.")
-            lanes[lane_name] = self._lane(lane_name, lane_data, nodes)
-            if len(nodes) > MAX_FIELDS:
-                self.fail(f"the board has more than {MAX_FIELDS} fields; that is far more than a game needs.")
-
-        self._check_refs(nodes, lanes)
-        start = data["start"]
-        if not isinstance(start, str) or start not in nodes:
-            self.fail(f"'start' names {_show(start)}, which is not a field on this board.")
-        for kind, count in self.schema.required_kinds.items():
-            found = [n for n in nodes.values() if n.kind == kind]
-            if count == 0 and not found:
-                self.fail(f"the board has no field of kind {kind!r}, and the game needs one.")
-            if count and len(found) != count:
-                self.fail(f"the game needs exactly {count} field(s) of kind {kind!r}, the board has {len(found)}.")
-        decorations = data.get("decorations")
+    def decorations(self) -> list[dict]:
+        decorations = self.data.get("decorations")
         if decorations is None:  # "decorations:" with nothing after it
             decorations = []
         if not isinstance(decorations, list) or not all(isinstance(d, dict) for d in decorations):
             self.fail("'decorations' must be a list of {sprite: name, at: [x, y], size: n}.")
         for number, deco in enumerate(decorations, 1):
             self._decoration(number, deco)
-        board = Board(data.get("title", ""), start, (int(size[0]), int(size[1])), nodes, lanes,
-                      decorations, data, self.name)
-        self._check_junctions(board)
-        self._check_reachable(board)
-        if self.schema.check is not None:
-            problem = self.schema.check(board)
-            if problem:
-                self.fail(problem)
-        return board
+        return decorations
+
+    def start(self, nodes: Mapping[str, Node]) -> str:
+        start = self.data["start"]
+        if not isinstance(start, str) or start not in nodes:
+            self.fail(f"'start' names {_show(start)}, which is not a {self.word} on this board.")
+        return start
+
+    def required_kinds(self, nodes: Mapping[str, Node]) -> None:
+        for kind, count in self.schema.required_kinds.items():
+            found = [n for n in nodes.values() if n.kind == kind]
+            if count == 0 and not found:
+                self.fail(f"the board has no {self.word} of kind {kind!r}, and the game needs one.")
+            if count and len(found) != count:
+                self.fail(f"the game needs exactly {count} {self.word}(s) of kind {kind!r}, "
+                          f"the board has {len(found)}.")
 
     # -- values --------------------------------------------------------------------------------
-    def _text(self, value: Any, where: str, longest: int) -> None:
+    def text(self, value: Any, where: str, longest: int) -> None:
         if not isinstance(value, str) or len(value) > longest:
             self.fail(f"{where} must be a text of at most {longest} letters, not {_show(value)}.")
 
-    def _point(self, value: Any, where: str, what: str) -> tuple[float, float]:
+    def point(self, value: Any, where: str, what: str) -> tuple[float, float]:
         width, height = self.size
         if not (_is_point(value) and 0 <= value[0] <= width and 0 <= value[1] <= height):
             self.fail(f"{where}: 'at' must be {what} [x, y] inside the board (x from 0 to {width:g}, "
@@ -438,7 +403,7 @@ class _Validator:
         if not _is_name(sprite):
             self.fail(f"{where}: 'sprite' must be the name of a picture (letters, digits, _ and -), "
                       f"not {_show(sprite)}.")
-        self._point(deco.get("at"), where, "its position")
+        self.point(deco.get("at"), where, "its position")
         size = deco.get("size", MIN_DECORATION_SIZE)
         if not (_is_number(size) and MIN_DECORATION_SIZE <= size <= MAX_DECORATION_SIZE):
             self.fail(f"{where}: 'size' must be a number from {MIN_DECORATION_SIZE} to "
@@ -446,82 +411,50 @@ class _Validator:
         if not (SPRITES / f"{sprite}.png").exists():
             self.fail(f"{where} names the picture {sprite!r}, which is not in {SPRITES.name}/.")
 
-    def _lane(self, lane_name: str, lane_data: Any, nodes: dict[str, Node]) -> Lane:
-        where = f"lane {lane_name!r}"
-        if not isinstance(lane_data, dict):
-            self.fail(f"{where} must be a mapping with a 'fields' list.")
-        for key in lane_data:
-            if key not in LANE_KEYS:
-                self.fail(f"{where}: unknown key {_show(key)} (allowed: {', '.join(sorted(LANE_KEYS))}).")
-        fields = lane_data.get("fields")
-        if not isinstance(fields, list) or not fields:
-            self.fail(f"{where}: 'fields' must be a non-empty list of fields.")
-        enter = lane_data.get("enter")
-        if enter is not None and enter not in ENTER_VALUES:
-            self.fail(f"{where}: 'enter' must be one of {', '.join(ENTER_VALUES)}, not {_show(enter)}.")
-        for key in ("from", "to", "return_to"):
-            value = lane_data.get(key)
-            if value is not None and not isinstance(value, str):
-                what = "a lane" if key == "return_to" else "a field"
-                self.fail(f"{where}: {key!r} must name {what}, not {_show(value)}.")
-        two_way = lane_data.get("two_way", False)
-        if not isinstance(two_way, bool):
-            self.fail(f"{where}: 'two_way' must be true or false (without quotes), not {_show(two_way)}.")
-        colour = lane_data.get("colour")
-        allowed = self.schema.lane_colours
-        if colour is not None and not (_is_name(colour) and (allowed is None or colour in allowed)):
-            known = f" ({', '.join(sorted(allowed))})" if allowed is not None else ""
-            self.fail(f"{where}: 'colour' must be one of the lane colours{known}, not {_show(colour)}.")
-        ids = []
-        for index, field_data in enumerate(fields):
-            node = self._field(lane_name, index, len(fields), field_data)
-            if node.id in nodes:
-                self.fail(f"field {node.id!r} is defined twice (in lane {nodes[node.id].lane!r} "
-                          f"and in lane {lane_name!r}).")
-            nodes[node.id] = node
-            ids.append(node.id)
-        return Lane(lane_name, tuple(ids), lane_data.get("from"), lane_data.get("to"), enter,
-                    two_way, lane_data.get("return_to"), colour)
-
-    def _field(self, lane_name: str, index: int, lane_length: int, data: Any) -> Node:
-        where = f"lane {lane_name!r}, field number {index + 1}"
+    # -- spaces --------------------------------------------------------------------------------
+    def space_id(self, data: Any, where: str, example: str = "{id: m1, at: [x, y]}") -> str:
+        """The id of one space's mapping; ``where`` says where it stands in the file."""
         if not isinstance(data, dict):
-            self.fail(f"{where} must be a mapping like {{id: m1, at: [x, y]}}, not {_show(data)}.")
+            self.fail(f"{where} must be a mapping like {example}, not {_show(data)}.")
         node_id = data.get("id")
         if node_id is None or node_id == "":
-            self.fail(f"{where} has no 'id' (every field needs a name of its own).")
+            self.fail(f"{where} has no 'id' (every {self.word} needs a name of its own).")
         if not isinstance(node_id, str) or len(node_id) > MAX_NAME_LENGTH:
             self.fail(f"{where}: 'id' must be a name of 1 to {MAX_NAME_LENGTH} letters, not {_show(node_id)}.")
-        where = f"field {node_id!r} (lane {lane_name!r})"
+        return node_id
+
+    def space(self, data: dict, where: str, extra_keys: frozenset[str] = frozenset(),
+              ) -> tuple[str, KindSpec, tuple[float, float], dict, str]:
+        """One space checked against its kind: ``(kind, spec, position, props, label)``.
+
+        ``extra_keys`` are keys the game's layout adds to every space (checked by the game)."""
         kind = data.get("kind", "path")
         spec = self.schema.kinds.get(kind) if isinstance(kind, str) else None
         if spec is None:
             self.fail(f"{where}: unknown kind {_show(kind)}. Known kinds: {', '.join(sorted(self.schema.kinds))}.")
         for key in data:
-            if key not in COMMON_FIELD_KEYS | spec.required | spec.optional:
+            if key not in COMMON_FIELD_KEYS | extra_keys | spec.required | spec.optional:
                 allowed = sorted((spec.required | spec.optional) - COMMON_FIELD_KEYS)
-                extra = f" (a {kind} field takes: {', '.join(allowed)})" if allowed else f" (a {kind} field takes none)"
+                extra = (f" (a {kind} {self.word} takes: {', '.join(allowed)})" if allowed
+                         else f" (a {kind} {self.word} takes none)")
                 self.fail(f"{where}: unknown key {_show(key)}{extra}.")
         for key in sorted(spec.required):
             if key not in data:
-                what = "the field it sends a knight to" if key in spec.refs else "a number"
-                self.fail(f"{where}: a {kind} field needs {key!r} ({what}), and it is missing.")
+                what = self.ref_meaning if key in spec.refs else "a number"
+                self.fail(f"{where}: a {kind} {self.word} needs {key!r} ({what}), and it is missing.")
         for key, value in data.items():
-            if key in COMMON_FIELD_KEYS:
+            if key in COMMON_FIELD_KEYS or key in extra_keys:
                 continue
             if key in spec.refs:
                 if not isinstance(value, str):
-                    self.fail(f"{where}: {key!r} must name a field, not {_show(value)}.")
+                    self.fail(f"{where}: {key!r} must name a {self.word}, not {_show(value)}.")
             elif key in spec.dice:
                 sides = self.schema.die_sides
                 if not (_is_whole(value) and 1 <= value <= sides):
                     self.fail(f"{where}: {key!r} must be a whole number from 1 to {sides} (a throw of "
                               f"the die), not {_show(value)}.")
             elif key in spec.steps_back:
-                most = max(1, lane_length - 1)
-                if not (_is_whole(value) and 1 <= value <= most):
-                    self.fail(f"{where}: {key!r} must be a whole number from 1 to {most} (fields back "
-                              f"along its lane of {lane_length}), not {_show(value)}.")
+                self.steps_back(where, key, value)
             elif key in spec.numbers:
                 if not (_is_whole(value) and 1 <= value <= MAX_FIELDS):
                     self.fail(f"{where}: {key!r} must be a whole number from 1 to {MAX_FIELDS}, "
@@ -529,64 +462,53 @@ class _Validator:
             elif not (isinstance(value, (str, bool)) or _is_number(value)) or (
                     isinstance(value, str) and len(value) > MAX_TITLE_LENGTH):
                 self.fail(f"{where}: {key!r} must be a short text or a number, not {_show(value)}.")
-        at = self._point(data.get("at"), where, "the field's position")
+        at = self.point(data.get("at"), where, f"the {self.word}'s position")
         label = data.get("label", "")
-        self._text(label, f"{where}: 'label'", MAX_LABEL_LENGTH)
-        props = {k: v for k, v in data.items() if k not in COMMON_FIELD_KEYS}
-        return Node(node_id, kind, lane_name, index, at, props, label)
+        self.text(label, f"{where}: 'label'", MAX_LABEL_LENGTH)
+        props = {k: v for k, v in data.items() if k not in COMMON_FIELD_KEYS and k not in extra_keys}
+        return kind, spec, at, props, label
 
-    # -- the graph -----------------------------------------------------------------------------
-    def _check_refs(self, nodes: dict[str, Node], lanes: dict[str, Lane]) -> None:
-        for lane in lanes.values():
-            for key, value in (("from", lane.from_), ("to", lane.to)):
-                if value is not None and value not in nodes:
-                    self.fail(f"lane {lane.name!r}: {key!r} names {value!r}, which is not a field on this board.")
-            if lane.return_to is not None and lane.return_to not in lanes:
-                self.fail(f"lane {lane.name!r}: 'return_to' names {lane.return_to!r}, which is not a lane.")
-            if lane.two_way and lane.from_ is None:
-                self.fail(f"lane {lane.name!r}: a two-way lane needs 'from', the field it leads back to.")
+    def steps_back(self, where: str, key: str, value: Any) -> None:
+        """A count of spaces back along a line; only a game with lines of spaces has them."""
+        self.fail(f"{where}: {key!r} counts {self.word}s back along a line, and this board has no lines.")
+
+    def refs(self, nodes: Mapping[str, Node], where: Callable[[Node], str]) -> None:
+        """Every key that names another space names one on this board."""
         for node in nodes.values():
-            spec = self.schema.kinds[node.kind]
-            for key in spec.refs:
+            for key in self.schema.kinds[node.kind].refs:
                 target = node.props.get(key)
                 if key in node.props and target not in nodes:
-                    self.fail(f"field {node.id!r} (lane {node.lane!r}): {key!r} names {target!r}, "
-                              f"which is not a field on this board.")
+                    self.fail(f"{where(node)}: {key!r} names {target!r}, which is not a {self.word} "
+                              f"on this board.")
 
-    def _check_junctions(self, board: Board) -> None:
-        for node_id in board.nodes:
-            branches = board.branches(node_id)
-            if len(branches) > 1:
-                missing = [lane.name for lane in branches if lane.enter is None]
-                if missing:
-                    self.fail(f"field {node_id!r} is a junction of lanes {', '.join(l.name for l in branches)}; "
-                              f"lane {missing[0]!r} needs 'enter' (exact, odd or even) to say which move takes it.")
+    # -- the graph -----------------------------------------------------------------------------
+    def dangling(self, edges: Iterable[tuple[str, str, str]], nodes: Mapping[str, Node]) -> None:
+        """Every path joins spaces of this board; ``edges`` are ``(a, b, where it was written)``."""
+        for a, b, where in edges:
+            for end in (a, b):
+                if end not in nodes:
+                    self.fail(f"{where}: the path names {_show(end)}, which is not a {self.word} on this board.")
+            if a == b:
+                self.fail(f"{where}: a path from {a!r} to itself leads nowhere.")
 
-    def _check_reachable(self, board: Board) -> None:
-        seen = {board.start}
-        queue = deque([board.start])
-        while queue:
-            current = queue.popleft()
-            node = board.nodes[current]
-            lane = board.lanes[node.lane]
-            nexts = list(board.forward(current))
-            nexts += [lane_b.fields[0] for lane_b in board.branches(current)]
-            if lane.two_way:
-                prev = board.prev_in_lane(current)
-                if prev is not None:
-                    nexts.append(prev)
-                if lane.return_to:
-                    nexts.append(board.lanes[lane.return_to].fields[0])
-            spec = self.schema.kinds[node.kind]
-            nexts += [node.props[k] for k in spec.refs if k in node.props]
-            for nxt in nexts:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    queue.append(nxt)
-        for node_id, node in board.nodes.items():
+    def unreachable(self, graph: BoardGraph, where: Callable[[str], str] | None = None) -> None:
+        """Every space can be reached from the start along the paths."""
+        seen = reachable(graph.start, graph.neighbours)
+        for node_id in graph.nodes:
             if node_id not in seen:
-                self.fail(f"field {node_id!r} (lane {node.lane!r}) cannot be reached from the start "
-                          f"{board.start!r}: no lane leads to it and no field sends a knight there.")
+                place = where(node_id) if where else f"{self.word} {node_id!r}"
+                self.fail(f"{place} cannot be reached from the start {graph.start!r}: no path leads to it.")
+
+    def dead_ends(self, graph: BoardGraph, allowed: Iterable[str] = ()) -> None:
+        """No space but the ``allowed`` ones is a dead end (a walk that reaches one could not go on
+        without turning back)."""
+        allowed = set(allowed)
+        for node_id in graph.nodes:
+            if node_id not in allowed and len(graph.neighbours(node_id)) < 2:
+                count = len(graph.neighbours(node_id))
+                joined = "no path" if count == 0 else "only one path"
+                self.fail(f"{self.word} {node_id!r} is a dead end: {joined} leads to it, so a pawn "
+                          f"walking there could not go on without turning back.")
 
 
 def _is_number(value: Any) -> bool:
@@ -613,3 +535,4 @@ def _show(value: Any) -> str:
     """A value as the person wrote it, cut short: a board may hold a line of a million letters."""
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+

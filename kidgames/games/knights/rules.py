@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from kidgames.core.board import Board, BoardError, KindSpec, Schema, board_from_data, load_board
+from kidgames.games.knights.board import Board, BoardError, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
 from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players,
                                     rng_from_json, rng_state_to_json)
@@ -137,7 +137,7 @@ def _pool_problem(board: Board) -> str | None:
     return None
 
 #: The field kinds a knights board may use, and the keys each one needs.
-SCHEMA = Schema(
+SCHEMA = LaneSchema(
     kinds={
         "start": _plain, "path": _plain, "yellow": _plain, "witch": _plain, "hell": _plain,
         "golden_hill": _plain, "crown": _plain, "star": _plain, "castle": _plain, "well": _plain,
