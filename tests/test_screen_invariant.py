@@ -168,3 +168,39 @@ def test_every_scene_type_keeps_the_window_true(tmp_path):
     tap_and_watch(pos=(800, 500))                  # Anna peeks: Ben's curtain comes
     assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Ben"
     watcher.check()
+
+
+def test_secret_and_question_curtains_and_the_options_keep_the_window_true(tmp_path):
+    """The secret curtain, the secret on screen until its time hides it; a menu of eight games; a
+    setup with options and stars."""
+    import time
+    from test_curtains import open_game
+    from test_menu_grid import specs
+    from test_setup_options import options_spec
+    from kidgames.ui.menu import MenuScene
+    app, scene = open_game(tmp_path, [Seat("Anna", "red"), Seat("Ben", "blue")], secret_seconds=3)
+    watcher = Watcher(app, every=5)
+    tap_button(app, "peek")
+    watcher.run(0.5)
+    assert isinstance(app.top, CurtainScene) and app.top.kind == "secret"
+    watcher.check()
+    tap_button(app, "ready")
+    watcher.run(1.0)
+    assert scene.shown is not None
+    watcher.run(2.5)                               # the secret hides by itself
+    assert scene.shown is None
+    watcher.check()
+    time.sleep(0.4)
+    tap_button(app, "guess")
+    watcher.run(0.5)
+    app.games = dict(specs(8), opts=options_spec())
+    app.reset_to(MenuScene(app))
+    watcher.run(0.5)
+    watcher.check()
+    tap_button(app, "game:opts")
+    watcher.run(0.5)
+    for name in ("option:short", "option:fairy", "level:1", "add"):
+        time.sleep(0.36)
+        tap_button(app, name)
+        watcher.run(0.5)
+        watcher.check()
