@@ -145,7 +145,8 @@ def main(argv: list[str] | None = None, games=None) -> int:
     args = parser.parse_args(argv)
     if args.list:
         for gid, spec in sorted(games.items()):
-            print(f"{gid:10} {spec.title} ({spec.min_players}–{spec.max_players} players)")
+            later = "" if spec.scene else ", its screen comes later"
+            print(f"{gid:10} {spec.title} ({spec.min_players}–{spec.max_players} players{later})")
         return 0
     given = given_options(args)
     if (args.players or given or args.seed is not None) and not args.game:
@@ -154,6 +155,9 @@ def main(argv: list[str] | None = None, games=None) -> int:
     seats = None
     if args.game:
         spec = games[args.game]
+        if not spec.scene:
+            parser.error(f"{spec.title} cannot be played on screen yet (its rules and computer players "
+                         f"are there, its screen comes later)")
         if args.players:
             from kidgames.core.i18n import Catalog, system_language
             from kidgames.core.seats import COLOURS

@@ -19,6 +19,7 @@ def new_options_game(num_players, seed=None, options=None):
 
 OPTIONS_GAME = GameSpec(
     "options", "Options Game", 2, 3, new_options_game, state_from_json, ai="peek_ai:choose",
+    scene="test_ui_flows:PeekScene",
     options=(Option("short", FLAG, False, text="option.short", help="a short game"),
              Option("auto_defend", FLAG, True, text="option.auto_defend", help="defend at once"),
              Option("size", CHOICE, "small", text="option.size", choices=("small", "big")),
@@ -103,3 +104,17 @@ def test_help_lists_every_games_options(capsys):
     for flag in ("--short", "--auto-defend", "--no-auto-defend", "--size", "--board", "cpu:hard"):
         assert flag in out
     assert "--no-short" not in out, "an option that is off by default needs no switch to turn it off"
+
+
+def test_a_game_without_a_screen_is_refused_with_a_sentence(capsys):
+    from dataclasses import replace
+
+    from kidgames.cli import main
+    from kidgames.games import GAMES
+    games = dict(GAMES, later=replace(GAMES["knights"], id="later", title="A Later Game", scene=""))
+    with pytest.raises(SystemExit) as stop:
+        main(["later", "--players", "Anna,cpu"], games=games)
+    assert stop.value.code == 2
+    assert "A Later Game cannot be played on screen yet" in capsys.readouterr().err
+    assert main(["--list"], games=games) == 0
+    assert "its screen comes later" in capsys.readouterr().out
