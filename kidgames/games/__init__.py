@@ -1,7 +1,8 @@
 """The registry of games: ``from kidgames.games import GAMES`` (no pygame is imported)."""
 from kidgames.core.protocol import GameSpec
 from kidgames.games.knights import SPEC as _KNIGHTS
+from kidgames.games.queens import SPEC as _QUEENS
 
-GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (_KNIGHTS,)}
+GAMES: dict[str, GameSpec] = {spec.id: spec for spec in (_KNIGHTS, _QUEENS)}
 
 __all__ = ["GAMES", "GameSpec"]
