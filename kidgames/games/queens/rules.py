@@ -21,6 +21,7 @@ Decisions of this engine where the rules file leaves the form open:
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -94,14 +95,22 @@ def is_valid_discard(cards: tuple[str, ...] | list[str]) -> bool:
 def discard_options(hand: list[str]) -> list[tuple[str, ...]]:
     """Every distinct legal discard from ``hand`` (multisets, not permutations), singles first."""
     options = [(card,) for card in sorted(set(hand), key=CARD_ORDER.__getitem__)]
-    values = sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE)
+    values = tuple(sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE))
+    return options + list(_number_discards(values)) if len(values) > 1 else options
+
+
+@lru_cache(maxsize=4096)
+def _number_discards(values: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """The pairs and equations among sorted number values (a pure function, remembered because
+    every decision of every game asks it again; 3,003 hands of up to five numbers exist)."""
+    found: list[tuple[str, ...]] = []
     seen = set()
     for size in range(2, len(values) + 1):
         for combo in combinations(values, size):
             if combo[-1] == sum(combo[:-1]) and combo not in seen:
                 seen.add(combo)
-                options.append(tuple(_NUMBER_IDS[v] for v in combo))
-    return options
+                found.append(tuple(_NUMBER_IDS[v] for v in combo))
+    return tuple(found)
 
 
 _NUMBER_IDS = MappingProxyType({v: f"n{v}" for v in range(1, 11)})
