@@ -161,6 +161,20 @@ def test_a_question_needs_its_curtain_even_in_a_game_without_secrets():
     assert ctrl.curtain() == Curtain(QUESTION, 1)
 
 
+def test_a_question_comes_behind_a_curtain_when_the_one_asked_saw_a_secret_but_another_person_acted_since():
+    open_game = peek_spec(2)
+    open_game = type(open_game)(**{**open_game.__dict__, "hidden_info": False})
+    ctrl = TurnController(open_game, PeekState(2, 6), [ANNA, BEN])
+    peeked = ctrl.submit(Action("peek"))                  # Anna looks at her card...
+    secret = next(e for e in peeked if e.private_to == 0)
+    ctrl.secret_seen(ctrl.secret_viewer(secret) if ctrl.secret_viewer(secret) is not None else 0)
+    assert ctrl.curtain() is None, "no secrets to hide between turns: Ben simply plays"
+    ctrl.submit(Action("guess", card="cat"))              # ...then Ben, at the screen, asks Anna
+    assert ctrl.curtain() == Curtain(QUESTION, 0), "the screen is in front of Ben, not Anna"
+    ctrl.curtain_passed()
+    assert ctrl.curtain() is None
+
+
 def test_no_curtain_for_one_person_with_computers_nor_before_a_computer_decides():
     ctrl = TurnController(PEEK, PeekState(3, 6), [ANNA, cpu("blue"), cpu("green")])
     assert ctrl.curtain() is None

@@ -82,6 +82,9 @@ class TurnController:
         self.log: list[Event] = []
         # The person who may look at the screen now (the last one named by a curtain).
         self.viewer: int | None = None
+        # The person the screen is in front of: the last one named by a curtain, or the last
+        # person who acted (in a game without secrets nobody is named between turns).
+        self.holder: int | None = None
 
     # -- whose decision ----------------------------------------------------------------------------
     @property
@@ -117,12 +120,11 @@ class TurnController:
         decider = self.current
         if decider is None or self.seats[decider].is_computer or not self._shared_screen():
             return None
-        if self.viewer == decider:
-            return None
         if decider != self.turn_owner:
-            # Whoever holds the screen must not answer for someone else, secrets or not.
-            return Curtain(QUESTION, decider)
-        if getattr(self.spec, "hidden_info", False):
+            # Whoever holds the screen must not answer for someone else, secrets or not; the
+            # one asked may have seen a secret earlier and still not hold the screen now.
+            return None if self.holder == decider else Curtain(QUESTION, decider)
+        if self.viewer != decider and getattr(self.spec, "hidden_info", False):
             return Curtain(HANDOVER, decider)
         return None
 
@@ -131,7 +133,7 @@ class TurnController:
 
     def curtain_passed(self) -> None:
         """The named person tapped the curtain: the screen is theirs now."""
-        self.viewer = self.current
+        self.viewer = self.holder = self.current
 
     def secret_viewer(self, event: Event) -> int | None:
         """The person a secret curtain must name before ``event`` (private to them) is drawn, or
@@ -145,7 +147,7 @@ class TurnController:
 
     def secret_seen(self, seat: int) -> None:
         """The person a secret curtain named tapped it: the screen is theirs now."""
-        self.viewer = seat
+        self.viewer = self.holder = seat
 
     def may_show(self, event: Event) -> bool:
         """Whether the screen may draw ``event`` now: it is public, or private to the person who
@@ -173,7 +175,10 @@ class TurnController:
 
     def submit(self, action: Action) -> list[Event]:
         """Apply a decision; an illegal one raises (and changes nothing); the game is then saved."""
+        actor = self.current
         events = self.state.apply(action)
+        if actor is not None and not self.seats[actor].is_computer:
+            self.holder = actor
         self.log.extend(events)
         self._history.extend(events)
         for log in (self.log, self._history):
@@ -197,7 +202,7 @@ class TurnController:
         return {"rng": rng_state_to_json(self.rng),
                 "memories": {str(seat): plain(memory) for seat, memory in self.memories.items()},
                 "log": [e.to_json() for e in self._history],
-                "viewer": self.viewer}
+                "viewer": self.viewer, "holder": self.holder}
 
     @classmethod
     def from_json(cls, spec: Any, state: Any, seats: list[Seat], data: Any,
@@ -210,11 +215,12 @@ class TurnController:
         ctrl.rng = rng_from_json(data.get("rng"))
         ctrl.memories = _memories_from_json(data.get("memories"), ctrl.memories.keys())
         ctrl._history = _log_from_json(data.get("log"), len(seats))
-        viewer = data.get("viewer")
-        if viewer is not None and (type(viewer) is not int or not 0 <= viewer < len(seats)
-                                   or seats[viewer].is_computer):
-            raise StateDataError(f"the saved screen holder {viewer!r} is not a person at the table")
-        ctrl.viewer = viewer
+        for key in ("viewer", "holder"):
+            seat = data.get(key, data.get("viewer"))     # saves before "holder": the viewer held it
+            if seat is not None and (type(seat) is not int or not 0 <= seat < len(seats)
+                                     or seats[seat].is_computer):
+                raise StateDataError(f"the saved screen {key} {seat!r} is not a person at the table")
+            setattr(ctrl, key, seat)
         return ctrl
 
 
