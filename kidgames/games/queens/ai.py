@@ -32,11 +32,12 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
         kinds = sorted({a.kind for a in actions})
         kind = rng.choice(kinds)
         return rng.choice([a for a in actions if a.kind == kind])
-    known = memory.get("asleep", {}) if level == HARD else {}
+    hard = level == HARD
+    known = memory.get("asleep", {}) if hard else {}
     best, best_value = actions[0], None
     for action in actions:
         # A little noise breaks ties differently from game to game.
-        value = _value(action, observation, known) + rng.random() * 0.01
+        value = _value(action, observation, known, hard) + rng.random() * 0.01
         if best_value is None or value > best_value:
             best, best_value = action, value
     return best
@@ -55,7 +56,7 @@ def remember(memory: dict, event: Event, seat: int, level: str, rng: random.Rand
         asleep.pop(str(event.slot), None)
 
 
-def _value(action: Action, obs: dict, known: dict) -> float:
+def _value(action: Action, obs: dict, known: dict, hard: bool) -> float:
     me = obs["seat"]
     mine = obs["awake"][me]
     kind = action.kind
@@ -67,7 +68,11 @@ def _value(action: Action, obs: dict, known: dict) -> float:
         return (30.0 if kind == "king" else 0.0) + _slot_value(action.slot, obs, mine, known)
     if kind == "knight":
         points = QUEEN_POINTS[action.queen]
-        return 40.0 + 2 * points + (1000.0 if _would_win(obs, me, action.queen) else 0.0)
+        value = 40.0 + 2 * points + (1000.0 if _would_win(obs, me, action.queen) else 0.0)
+        if hard:
+            # Taking from the player nearest to winning slows the one who matters.
+            value += 20.0 * _closeness(obs, action.target)
+        return value
     if kind == "potion":
         target = action.target
         points = QUEEN_POINTS[action.queen]
@@ -83,6 +88,9 @@ def _value(action: Action, obs: dict, known: dict) -> float:
     if card in NUMBER_VALUE:
         # High numbers are the hardest to fit into an equation: let them go first.
         return 5.0 + NUMBER_VALUE[card] / 10
+    if hard and card in ("dragon", "wand") and not mine:
+        # Nothing to guard yet: a defence card is worth less than a fresh draw.
+        return 6.5
     return 5.0 - KEEP_VALUE[card]
 
 
