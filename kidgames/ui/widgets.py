@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -36,24 +35,25 @@ def rounded_panel(surface: pygame.Surface, rect: pygame.Rect, colour, radius: in
         pygame.draw.rect(surface, border, rect, border_width, border_radius=radius)
 
 
-@lru_cache(maxsize=64)
 def _shadow(w: int, h: int, radius: int) -> pygame.Surface:
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, SHADOW, surf.get_rect(), border_radius=radius)
     return surf
 
 
-@lru_cache(maxsize=8)
-def _veil(size: tuple[int, int], colour: tuple[int, int, int, int]) -> pygame.Surface:
-    surf = pygame.Surface(size, pygame.SRCALPHA)
-    surf.fill(colour)
-    return surf
+def dim(surface: pygame.Surface, colour=(20, 20, 40, 150)) -> None:
+    """Dim the whole surface towards ``colour`` by its alpha: the same as blitting a translucent
+    sheet, done with two blending fills (no sheet to make or keep)."""
+    r, g, b, a = colour
+    keep = 255 - a
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+    surface.fill((r * a // 255, g * a // 255, b * a // 255), special_flags=pygame.BLEND_RGB_ADD)
 
 
 def overlay_panel(surface: pygame.Surface, rect: pygame.Rect | None, veil=(20, 20, 40, 150),
                   border=(200, 160, 80), border_width: int = 6, shadow: int = 8) -> None:
     """Dim what lies below an overlay, then draw the overlay's paper panel (if ``rect``)."""
-    surface.blit(_veil(surface.get_size(), tuple(veil)), (0, 0))
+    dim(surface, tuple(veil))
     if rect is not None:
         rounded_panel(surface, rect, PAPER, radius=36, border=border, border_width=border_width, shadow=shadow)
 
