@@ -30,10 +30,9 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
     """Open a game (a new one, or a saved ``state`` with its saved ``controller`` data) above the menu.
 
     ``seed`` seeds the new game and its computer players.  A new game replaces that game's save at
-    once.  With ``from_save`` the scene remembers that its
-    game came from the save, so that a save which breaks the scene is set aside (see
-    :func:`broken_save`) instead of breaking it again on every Continue."""
-    from kidgames.ui.menu import MenuScene
+    once.  With ``from_save`` the scene remembers that its game came from the save, so that a save
+    which breaks the scene is set aside (see :func:`broken_save`) instead of breaking it again on
+    every Continue."""
     spec = app.games[game_id]
     options = spec.options_from_json(options or {})   # every declared option, with its type
     try:
@@ -46,7 +45,7 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
         if from_save:
             raise SaveBrokeScene(game_id, exc) from exc
         raise
-    app.reset_to(MenuScene(app), scene)
+    app.reset_to(app.menu_scene(), scene)
     scene.autosave(state)
     return scene
 
