@@ -1,0 +1,542 @@
+"""Castle Builders — the rules engine (shared/rules/castle.md).
+
+A push-your-luck card game: draw cards to build a castle of one colour, stop before a witch takes
+three of your cards, or buy a piece from another player's spare pile with three diamonds.  The
+first player whose castle holds all six pieces wins.  Pure Python: no pygame here.
+
+Decisions this module adds where the rules file leaves the engine free (each one cited where it
+is implemented):
+
+* **A castle is kept in piece order.**  ``castles[p]`` lists the player's pieces sorted by piece
+  number (1 = the base … 6 = the top tower), whatever order they came in, so the screen draws each
+  piece in its place and a castle visibly grows.  Any piece of the player's colour may be added.
+* **The witch's choice is shown by** ``pending``: ``None`` (an ordinary decision), ``"witch"`` (the
+  player holds a fairy and chooses ``use_fairy`` or ``accept_witch``) or ``"lose"`` (the player
+  chooses the cards the witch takes, one ``lose(card)`` at a time; ``losses_left`` says how many
+  are still to go).  The witch itself lies on the discard pile from the moment it is drawn, so
+  the 54 cards are always split over draw pile, discard, spares and castles.  With three or fewer
+  losable cards there is nothing to choose: all of them go at once.
+* **A purchase is the whole turn**: ``buy`` is offered only before the first draw and passes the
+  turn, so a turn has at most one purchase and no draw after it (hence ``stop`` never follows a buy).
+* **Both piles empty** (``pass``) cannot happen in a dealt game: witches only ever lie in the draw
+  pile or on the discard pile, so at least seven cards are always there to draw.  The rule is
+  kept, and tested, for positions built by hand.
+* **The game ends with probability 1, not within a bound**: a witch can undo any progress, so no
+  number of turns is guaranteed; tests/test_castle_random.py shows how long seeded games get.
+
+Events (plain fields; every card that moves is named with where it comes from and goes to):
+
+``drew(player, card, left)`` the top card of the draw pile is turned up on the table (``left``
+cards remain); ``castle_started(player, card, colour, source, seller)`` and ``castle_grew(player,
+card, piece, size, source, seller)`` the card goes into the player's castle from the table
+(``source="table"``, ``seller=None``) or from the seller's spare pile (``source="spares"``);
+``to_spares(player, card)`` from the table to the player's spare pile; ``witch(player, card,
+fairy, losable, must_lose, choice)`` the witch goes from the table to the discard pile;
+``fairy_saved(player, card)`` a fairy goes from the player's spares to the discard pile;
+``lost(player, card, source)`` a card goes from the player's ``"spares"`` or ``"castle"`` to the
+discard pile; ``colour_freed(player, colour)`` an emptied castle's colour is free again;
+``bought(player, seller, card, diamonds)`` three diamonds go from the buyer's spares to the
+seller's, the card leaves the seller's spares (a ``castle_*`` event follows); ``reshuffled(player,
+count, cards)`` the discard pile becomes the draw pile (``cards`` sorted, so the new order stays
+hidden); ``stopped(player)``, ``passed(player)``, ``turn(player)`` whose turn it is now;
+``game_over(winners)``.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players,
+                                    rng_from_json, rng_state_to_json)
+
+GAME_ID = "castle"
+TITLE = "Castle Builders"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+SAVE_VERSION = 1
+
+COLOURS = ("red", "blue", "yellow", "purple")
+#: Each colour's emblem, so that colour-blind players can tell the castles apart.
+EMBLEMS = MappingProxyType({"red": "heart", "blue": "star", "yellow": "sun", "purple": "moon"})
+PIECES = 6
+DIAMOND, WITCH, FAIRY = "diamond", "witch", "fairy"
+DIAMONDS, WITCHES, FAIRIES = 20, 7, 3
+PRICE = 3           # diamonds for one bought castle card
+WITCH_TAKES = 3     # cards a witch takes when no fairy helps
+
+#: ``castle:<colour>:<piece>`` -> (colour, piece)
+CASTLE_CARDS = MappingProxyType({f"castle:{c}:{p}": (c, p) for c in COLOURS for p in range(1, PIECES + 1)})
+#: The 54 cards of the game.
+DECK = tuple(CASTLE_CARDS) + (DIAMOND,) * DIAMONDS + (WITCH,) * WITCHES + (FAIRY,) * FAIRIES
+DECK_COUNTS = MappingProxyType(dict(Counter(DECK)))
+#: What a spare pile may hold: spare castle cards, diamonds and fairies (a witch never stays).
+SPARE_KINDS = frozenset(CASTLE_CARDS) | {DIAMOND, FAIRY}
+
+NO_DECISION, WITCH_CHOICE, LOSE_CHOICE = None, "witch", "lose"
+
+#: The fields of each action and their types.
+ACTION_FIELDS = MappingProxyType({
+    "draw": {}, "stop": {}, "pass": {}, "use_fairy": {}, "accept_witch": {},
+    "lose": {"card": str}, "buy": {"seller": int, "card": str},
+})
+
+#: No game lasts this many turns; a bigger number in a save is damage.
+MAX_TURN = 10 ** 7
+
+
+def castle_card(colour: str, piece: int) -> str:
+    """The id of a castle card: ``castle_card("blue", 3) == "castle:blue:3"``."""
+    return f"castle:{colour}:{piece}"
+
+
+def colour_of(card: str) -> str | None:
+    """The colour of a castle card, None for a diamond, witch or fairy."""
+    found = CASTLE_CARDS.get(card)
+    return found[0] if found else None
+
+
+def piece_of(card: str) -> int:
+    return CASTLE_CARDS[card][1]
+
+
+class CastleState:
+    """A game of Castle Builders in progress.
+
+    Public attributes (the engine contract; tests may read and overwrite them): ``draw_pile`` (top
+    = last), ``discard``, ``colours`` (per seat, None = no colour), ``castles`` (per seat, the
+    pieces in piece order), ``spares``, ``current_player``, ``drawn_this_turn``; and this engine's
+    ``pending`` and ``losses_left`` (the witch's choice), ``winners``, ``turn`` (1 for the first
+    turn), ``auto_fairy`` (the option).
+    """
+
+    game_id = GAME_ID
+
+    def __init__(self, num_players: int, rng: random.Random, auto_fairy: bool = False) -> None:
+        check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
+        self.num_players = num_players
+        self.rng = rng
+        self.auto_fairy = auto_fairy
+        self.draw_pile: list[str] = []
+        self.discard: list[str] = []
+        self.colours: list[str | None] = [None] * num_players
+        self.castles: list[list[str]] = [[] for _ in range(num_players)]
+        self.spares: list[list[str]] = [[] for _ in range(num_players)]
+        self.current_player = 0
+        self.drawn_this_turn = 0
+        self.pending: str | None = NO_DECISION
+        self.losses_left = 0
+        self.winners: list[int] = []
+        self.turn = 1
+
+    # -- what a player holds ---------------------------------------------------------------------
+    def diamonds(self, seat: int) -> int:
+        return self.spares[seat].count(DIAMOND)
+
+    def losable(self, seat: int) -> list[str]:
+        """The cards a witch may take: diamonds, spare castle cards and the castle — never a fairy."""
+        return [c for c in self.spares[seat] if c != FAIRY] + list(self.castles[seat])
+
+    def can_build(self, seat: int, card: str) -> bool:
+        """A castle card of the seat's colour, or, for a seat without a castle, of a colour nobody builds."""
+        colour = colour_of(card)
+        if colour is None:
+            return False
+        if self.colours[seat] is None:
+            return colour not in self.colours
+        return colour == self.colours[seat]
+
+    # -- protocol --------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return bool(self.winners)
+
+    def legal_actions(self) -> list[Action]:
+        """Draw (or stop once a card was drawn), buy before the first draw, or the witch's choices."""
+        if self.is_over:
+            return []
+        p = self.current_player
+        if self.pending == WITCH_CHOICE:
+            return [Action("use_fairy"), Action("accept_witch")]
+        if self.pending == LOSE_CHOICE:
+            return [Action("lose", card=c) for c in sorted(set(self.losable(p)))]
+        can_draw = bool(self.draw_pile or self.discard)
+        actions = [Action("draw")] if can_draw else []
+        if self.drawn_this_turn:
+            return actions + [Action("stop")]
+        actions += self._buy_actions(p)
+        if not can_draw:
+            actions.append(Action("pass"))
+        return actions
+
+    def _buy_actions(self, p: int) -> list[Action]:
+        """Buying: 3 diamonds, a castle card from an opponent's spares that the buyer can build with."""
+        if self.diamonds(p) < PRICE:
+            return []
+        return [Action("buy", seller=s, card=c)
+                for s in range(self.num_players) if s != p
+                for c in sorted(set(self.spares[s])) if self.can_build(p, c)]
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may know: everything but the draw pile's order (its size is given)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat!r} is not one of the {self.num_players} seats")
+        return {
+            "seat": seat, "num_players": self.num_players, "current_player": self.current_player,
+            "draw_pile_size": len(self.draw_pile), "discard": list(self.discard),
+            "colours": list(self.colours), "castles": [list(c) for c in self.castles],
+            "castle_sizes": [len(c) for c in self.castles], "spares": [list(s) for s in self.spares],
+            "diamonds": [self.diamonds(s) for s in range(self.num_players)],
+            "drawn_this_turn": self.drawn_this_turn, "pending": self.pending,
+            "losses_left": self.losses_left, "auto_fairy": self.auto_fairy, "turn": self.turn,
+            "winners": list(self.winners), "is_over": self.is_over,
+        }
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one decision of the current player; an illegal one raises IllegalActionError and
+        changes nothing (every check comes before the first change)."""
+        self._check(action)
+        p = self.current_player
+        kind = action.kind
+        if kind == "draw":
+            return self._draw(p)
+        if kind == "stop":
+            return [Event("stopped", player=p)] + self._end_turn(p)
+        if kind == "pass":
+            return [Event("passed", player=p)] + self._end_turn(p)
+        if kind == "buy":
+            return self._buy(p, action.seller, action.card)
+        if kind == "use_fairy":
+            self.pending = NO_DECISION
+            return self._use_fairy(p) + self._end_turn(p)
+        if kind == "accept_witch":
+            self.pending = NO_DECISION
+            return self._witch_takes(p)
+        return self._lose_chosen(p, action.card)
+
+    def _check(self, action: Any) -> None:
+        if self.is_over:
+            raise IllegalActionError("the game is over: a castle is finished")
+        if not isinstance(action, Action) or action.kind not in ACTION_FIELDS:
+            raise IllegalActionError(f"Castle Builders knows the actions {', '.join(ACTION_FIELDS)}, not {action!r}")
+        wanted = ACTION_FIELDS[action.kind]
+        fields = action.fields
+        if set(fields) != set(wanted):
+            raise IllegalActionError(f"the action {action.kind!r} carries exactly the fields "
+                                     f"{sorted(wanted) or 'none'}, not {sorted(fields) or 'none'}")
+        for name, value in fields.items():
+            if type(value) is not wanted[name]:
+                raise IllegalActionError(f"the field {name!r} of {action.kind!r} must be a "
+                                         f"{wanted[name].__name__}, not {value!r}")
+        if not self._is_legal(action.kind, fields):
+            raise IllegalActionError(self._why_not(action))
+
+    def _is_legal(self, kind: str, fields: dict) -> bool:
+        """Whether the action is one of :meth:`legal_actions` (checked directly: building the
+        list for every action would double the cost of a game)."""
+        p = self.current_player
+        if self.pending == WITCH_CHOICE:
+            return kind in ("use_fairy", "accept_witch")
+        if self.pending == LOSE_CHOICE:
+            return kind == "lose" and fields["card"] in self.losable(p)
+        can_draw = bool(self.draw_pile or self.discard)
+        if kind == "draw":
+            return can_draw
+        if kind == "stop":
+            return self.drawn_this_turn > 0
+        if kind == "pass":
+            return not self.drawn_this_turn and not can_draw
+        if kind == "buy":
+            seller, card = fields["seller"], fields["card"]
+            return (not self.drawn_this_turn and self.diamonds(p) >= PRICE and seller != p
+                    and 0 <= seller < self.num_players and card in self.spares[seller]
+                    and self.can_build(p, card))
+        return False
+
+    def _why_not(self, action: Action) -> str:
+        kind = action.kind
+        if self.pending == WITCH_CHOICE:
+            return "the witch came: first choose to use the fairy or to let the witch take her cards"
+        if self.pending == LOSE_CHOICE:
+            if kind == "lose":
+                return f"{action.card!r} is not a card the witch can take from this player"
+            return f"the witch came: first choose {self.losses_left} more card(s) for her to take"
+        if kind in ("use_fairy", "accept_witch", "lose"):
+            return f"{kind!r} answers a witch, and no witch is waiting"
+        if kind == "stop":
+            return "a player must draw at least one card before stopping"
+        if kind == "pass":
+            return "'pass' is only for a turn in which no card can be drawn (both piles empty)"
+        if kind == "draw":
+            return "there is no card to draw: the draw pile and the discard pile are empty"
+        if self.drawn_this_turn:
+            return "buying is instead of drawing: this turn a card was already drawn"
+        if self.diamonds(self.current_player) < PRICE:
+            return f"buying a card costs {PRICE} diamonds"
+        return (f"player {action.seller!r} has no card {action.card!r} on their spare pile that "
+                f"player {self.current_player} could build with")
+
+    # -- a turn ------------------------------------------------------------------------------------
+    def _draw(self, p: int) -> list[Event]:
+        """Draw: the top card is shown, then a castle card is built or put on the spare pile."""
+        events = []
+        if not self.draw_pile:
+            events.append(self._reshuffle(p))
+        card = self.draw_pile.pop()
+        self.drawn_this_turn += 1
+        events.append(Event("drew", player=p, card=card, left=len(self.draw_pile)))
+        if card == WITCH:
+            return events + self._witch(p, card)
+        if self.can_build(p, card):
+            events += self._build(p, card, source="table", seller=None)
+        else:
+            self.spares[p].append(card)
+            events.append(Event("to_spares", player=p, card=card))
+        return events + self._check_won(p)
+
+    def _reshuffle(self, p: int) -> Event:
+        """The draw pile is empty and a card must be drawn: the discard pile is shuffled into it."""
+        cards = list(self.discard)
+        self.discard = []
+        self.rng.shuffle(cards)
+        self.draw_pile = cards
+        return Event("reshuffled", player=p, count=len(cards), cards=sorted(cards))
+
+    def _build(self, p: int, card: str, source: str, seller: int | None) -> list[Event]:
+        """The first buildable card starts the castle (its colour becomes the player's); later
+        cards of that colour are added, each in its place (pieces in order)."""
+        colour = colour_of(card)
+        castle = self.castles[p]
+        castle.append(card)
+        castle.sort(key=piece_of)
+        if self.colours[p] is None:
+            self.colours[p] = colour
+            return [Event("castle_started", player=p, card=card, colour=colour, source=source, seller=seller)]
+        return [Event("castle_grew", player=p, card=card, piece=piece_of(card), size=len(castle),
+                      source=source, seller=seller)]
+
+    def _check_won(self, p: int) -> list[Event]:
+        """The first player whose castle holds all six pieces wins, at once."""
+        if len(self.castles[p]) == PIECES:
+            self.winners = [p]
+            self.pending = NO_DECISION
+            return [Event("game_over", winners=[p])]
+        return []
+
+    def _end_turn(self, p: int) -> list[Event]:
+        self.drawn_this_turn = 0
+        self.losses_left = 0
+        self.current_player = (p + 1) % self.num_players
+        self.turn += 1
+        return [Event("turn", player=self.current_player)]
+
+    def _buy(self, p: int, seller: int, card: str) -> list[Event]:
+        """Buy instead of drawing: 3 diamonds to the seller's spare pile, the card into the castle;
+        the purchase is the whole turn."""
+        for _ in range(PRICE):
+            self.spares[p].remove(DIAMOND)
+        self.spares[seller].extend([DIAMOND] * PRICE)
+        self.spares[seller].remove(card)
+        events = [Event("bought", player=p, seller=seller, card=card, diamonds=PRICE)]
+        events += self._build(p, card, source="spares", seller=seller)
+        won = self._check_won(p)
+        return events + (won or self._end_turn(p))
+
+    # -- the witch ---------------------------------------------------------------------------------
+    def _witch(self, p: int, card: str) -> list[Event]:
+        """A witch ends the turn.  A fairy may stop her (auto-fairy uses it at once); otherwise she
+        takes 3 cards of the player's choice, or all losable cards if there are fewer than 3."""
+        self.discard.append(card)
+        has_fairy = FAIRY in self.spares[p]
+        losable = len(self.losable(p))
+        must_lose = min(WITCH_TAKES, losable)
+        choice = WITCH_CHOICE if has_fairy and not self.auto_fairy else (
+            LOSE_CHOICE if not has_fairy and losable > WITCH_TAKES else None)
+        events = [Event("witch", player=p, card=card, fairy=has_fairy, losable=losable,
+                        must_lose=must_lose, choice=choice)]
+        if has_fairy and self.auto_fairy:
+            return events + self._use_fairy(p) + self._end_turn(p)
+        if has_fairy:
+            self.pending = WITCH_CHOICE
+            return events
+        return events + self._witch_takes(p)
+
+    def _use_fairy(self, p: int) -> list[Event]:
+        """The fairy stops the witch: fairy and witch are discarded, nothing else is lost."""
+        self.spares[p].remove(FAIRY)
+        self.discard.append(FAIRY)
+        return [Event("fairy_saved", player=p, card=FAIRY)]
+
+    def _witch_takes(self, p: int) -> list[Event]:
+        """No fairy: with 3 or fewer losable cards all of them go, else the player chooses 3."""
+        losable = self.losable(p)
+        if len(losable) > WITCH_TAKES:
+            self.pending = LOSE_CHOICE
+            self.losses_left = WITCH_TAKES
+            return []
+        events = []
+        for card in losable:
+            events += self._lose(p, card)
+        return events + self._end_turn(p)
+
+    def _lose_chosen(self, p: int, card: str) -> list[Event]:
+        events = self._lose(p, card)
+        self.losses_left -= 1
+        if self.losses_left and self.losable(p):
+            return events
+        self.pending = NO_DECISION
+        return events + self._end_turn(p)
+
+    def _lose(self, p: int, card: str) -> list[Event]:
+        """One card to the discard pile; a castle losing its last card frees its colour."""
+        if card in self.spares[p]:
+            self.spares[p].remove(card)
+            source = "spares"
+        else:
+            self.castles[p].remove(card)
+            source = "castle"
+        self.discard.append(card)
+        events = [Event("lost", player=p, card=card, source=source)]
+        if source == "castle" and not self.castles[p]:
+            colour, self.colours[p] = self.colours[p], None
+            events.append(Event("colour_freed", player=p, colour=colour))
+        return events
+
+    # -- saving ------------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "game": GAME_ID, "version": SAVE_VERSION, "num_players": self.num_players,
+            "auto_fairy": self.auto_fairy, "draw_pile": list(self.draw_pile), "discard": list(self.discard),
+            "colours": list(self.colours), "castles": [list(c) for c in self.castles],
+            "spares": [list(s) for s in self.spares], "current_player": self.current_player,
+            "drawn_this_turn": self.drawn_this_turn, "pending": self.pending,
+            "losses_left": self.losses_left, "winners": list(self.winners), "turn": self.turn,
+            "rng": rng_state_to_json(self.rng),
+        }
+
+    def __repr__(self) -> str:
+        return (f"CastleState(turn={self.turn}, current={self.current_player}, "
+                f"castles={self.castles}, pending={self.pending!r})")
+
+
+def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> CastleState:
+    """A new game: the 54 cards shuffled face down as the draw pile, seat 0 starts.
+    ``options={"auto_fairy": True}`` always uses a fairy against a witch."""
+    options = dict(options or {})
+    auto_fairy = options.get("auto_fairy", False)
+    if not isinstance(auto_fairy, bool):
+        raise ValueError(f"the option 'auto_fairy' is on or off (true or false), not {auto_fairy!r}")
+    state = CastleState(num_players, random.Random(seed), auto_fairy=auto_fairy)
+    pile = list(DECK)
+    state.rng.shuffle(pile)
+    state.draw_pile = pile
+    return state
+
+
+def state_from_json(data: Mapping[str, Any]) -> CastleState:
+    """Rebuild a state from :meth:`CastleState.to_json`; damaged data raises StateDataError with a
+    sentence.  Every value is checked (types, ranges, the 54 cards exactly once, each castle one
+    colour in piece order), since a save is read back into a game children go on playing."""
+    if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
+        raise StateDataError("this is not a saved game of Castle Builders")
+    if data.get("version") != SAVE_VERSION:
+        raise StateDataError(f"this Castle Builders save has version {data.get('version')!r}, expected {SAVE_VERSION}")
+    try:
+        n = data["num_players"]
+        if not _is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+            raise StateDataError(f"the saved number of players {n!r} is not from {MIN_PLAYERS} to {MAX_PLAYERS}")
+        auto_fairy = data["auto_fairy"]
+        if not isinstance(auto_fairy, bool):
+            raise StateDataError(f"the saved option auto_fairy {auto_fairy!r} is neither true nor false")
+        state = CastleState(n, rng_from_json(data["rng"]), auto_fairy=auto_fairy)
+        state.draw_pile = _cards(data["draw_pile"], "the draw pile", frozenset(DECK_COUNTS))
+        state.discard = _cards(data["discard"], "the discard pile", frozenset(DECK_COUNTS))
+        state.colours = _per_seat(data["colours"], n, "colours")
+        state.castles = [_cards(c, f"the castle of player {i}", frozenset(CASTLE_CARDS))
+                         for i, c in enumerate(_per_seat(data["castles"], n, "castles"))]
+        state.spares = [_cards(s, f"the spare pile of player {i}", SPARE_KINDS)
+                        for i, s in enumerate(_per_seat(data["spares"], n, "spare piles"))]
+        state.current_player = _number(data["current_player"], "current player", 0, n - 1)
+        state.drawn_this_turn = _number(data["drawn_this_turn"], "number of cards drawn this turn", 0, len(DECK))
+        state.losses_left = _number(data["losses_left"], "number of cards the witch still takes", 0, WITCH_TAKES)
+        state.turn = _number(data["turn"], "turn", 1, MAX_TURN)
+        state.pending = data["pending"]
+        winners = data["winners"]
+        if not isinstance(winners, list) or len(winners) > 1 or any(not _is_int(w) or not 0 <= w < n for w in winners):
+            raise StateDataError(f"the saved winners {winners!r} are not one seat (or none)")
+        state.winners = list(winners)
+    except KeyError as exc:
+        raise StateDataError(f"the saved Castle Builders game is damaged: {exc} is missing") from None
+    except (TypeError, ValueError, OverflowError) as exc:
+        if isinstance(exc, StateDataError):
+            raise
+        raise StateDataError(f"the saved Castle Builders game is damaged: {exc}") from None
+    problem = _position_problem(state)
+    if problem:
+        raise StateDataError(f"the saved Castle Builders game is damaged: {problem}")
+    return state
+
+
+def _position_problem(state: CastleState) -> str | None:
+    """What makes a position impossible under the rules, as a sentence, or None."""
+    held = Counter(state.draw_pile) + Counter(state.discard)
+    for seat in range(state.num_players):
+        held += Counter(state.castles[seat]) + Counter(state.spares[seat])
+    if held != Counter(DECK_COUNTS):
+        extra = sorted((held - Counter(DECK_COUNTS)).elements())
+        missing = sorted((Counter(DECK_COUNTS) - held).elements())
+        return (f"the 54 cards are not each there once (too many: {', '.join(extra) or 'none'}; "
+                f"missing: {', '.join(missing) or 'none'})")
+    building = [c for c in state.colours if c is not None]
+    if any(c not in COLOURS for c in building):
+        return f"the colours {state.colours!r} are not each one of {', '.join(COLOURS)} or none"
+    if len(set(building)) != len(building):
+        return f"two players build the same colour ({state.colours!r})"
+    for seat, (colour, castle) in enumerate(zip(state.colours, state.castles)):
+        if (colour is None) != (not castle):
+            return f"player {seat} has a colour exactly when they have a castle (colour {colour!r}, castle {castle!r})"
+        if any(colour_of(card) != colour for card in castle):
+            return f"the castle of player {seat} holds a card that is not {colour}"
+        if [piece_of(c) for c in castle] != sorted(piece_of(c) for c in castle):
+            return f"the castle of player {seat} does not hold its pieces in order"
+    complete = [seat for seat, castle in enumerate(state.castles) if len(castle) == PIECES]
+    if complete != state.winners:
+        return f"the winners {state.winners!r} are not the players with a finished castle {complete!r}"
+    p = state.current_player
+    if state.pending not in (NO_DECISION, WITCH_CHOICE, LOSE_CHOICE):
+        return f"the waiting decision {state.pending!r} is not none, 'witch' or 'lose'"
+    if state.winners and state.pending:
+        return "a finished game waits for no witch"
+    if state.pending == WITCH_CHOICE:
+        if not state.discard or state.discard[-1] != WITCH or FAIRY not in state.spares[p] or not state.drawn_this_turn:
+            return "a witch waits for a choice, but the player drew no witch or holds no fairy"
+    if (state.pending == LOSE_CHOICE) != (state.losses_left > 0):
+        return "cards the witch still takes are saved exactly when the player chooses them"
+    if state.pending == LOSE_CHOICE and (len(state.losable(p)) <= state.losses_left or not state.drawn_this_turn):
+        return "the witch waits for chosen cards, but there is nothing to choose"
+    return None
+
+
+def _per_seat(value: Any, n: int, what: str) -> list:
+    if not isinstance(value, list) or len(value) != n:
+        raise StateDataError(f"the saved {what} are not a list with one entry per player ({n})")
+    return list(value)
+
+
+def _cards(value: Any, where: str, allowed: frozenset) -> list[str]:
+    if not isinstance(value, list):
+        raise StateDataError(f"{where} is not a list of cards")
+    for card in value:
+        if not isinstance(card, str) or card not in allowed:
+            raise StateDataError(f"{where} holds {card!r}, which cannot lie there")
+    return list(value)
+
+
+def _number(value: Any, what: str, lo: int, hi: int) -> int:
+    if not _is_int(value) or not lo <= value <= hi:
+        raise StateDataError(f"the saved {what} {value!r} is not a whole number from {lo} to {hi}")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
