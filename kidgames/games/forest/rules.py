@@ -1,0 +1,477 @@
+"""Fairy-Tale Forest — the rules engine (shared/rules/forest.md).
+
+Pawns walk from the village square through the forest, look secretly under the trees beside the
+blue spaces, and name the tree that hides the wanted secret on the castle's key space.  The board
+comes from ``boards/forest.yaml`` (see ``board.py``).  Pure Python: no pygame here.
+
+A turn goes through three steps, each read from the public attributes alone, so that a test can
+build any position by setting them: with no ``dice`` the current player rolls; with dice the
+player moves (or, on a double one, may use magic instead); a pawn standing on the key space names
+a tree before anything else happens.
+"""
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from pathlib import Path
+from typing import Any, Mapping
+
+from kidgames.core.board import BoardError
+from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players,
+                                    rng_from_json, rng_state_to_json)
+
+from .board import BLUE, KEY, ForestBoard, forest_board_from_data, load_forest_board
+
+GAME_ID = "forest"
+TITLE = "Fairy-Tale Forest"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+DIE_SIDES = 6
+SAVE_VERSION = 1
+MOTIFS = ("spindle", "brick_house", "boots", "belt", "beans", "lollipop", "spinning_wheel", "mirror",
+          "red_hood", "golden_ball", "rapunzel_hair", "glass_slipper", "crown")
+#: No game lasts this many turns; a bigger number in a save is damage.
+MAX_TURN = 10 ** 7
+ROLL, MOVE, GUESS, OVER = "roll", "move", "guess", "over"
+
+#: The fields each action carries (and their types), nothing more.
+ACTION_FIELDS = {
+    "roll": {"dice"}, "move": {"dest", "path", "dice_used"}, "magic_swap": {"a", "b"},
+    "magic_jump": {"node"}, "magic_shuffle": set(), "guess": {"slot"},
+}
+MAGIC = ("magic_swap", "magic_jump", "magic_shuffle")
+
+
+class ForestState:
+    """A game of Fairy-Tale Forest in progress.
+
+    Public attributes (the engine contract): ``positions`` (space id per seat), ``tree_at`` (tree
+    slot -> motif), ``stack`` (face-down cards, top = last), ``wanted`` (the face-up card, None when
+    every card is won), ``won`` (cards per seat), ``dice`` (the throw of this turn or None),
+    ``current_player``; ``board`` is the :class:`ForestBoard`.
+    """
+
+    game_id = GAME_ID
+
+    def __init__(self, board: ForestBoard, num_players: int, rng: random.Random, short: bool = False) -> None:
+        check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
+        self.board = board
+        self.num_players = num_players
+        self.rng = rng
+        self.short = short
+        self.tree_at: dict[str, str] = {}
+        self.stack: list[str] = []
+        self.wanted: str | None = None
+        self.positions: list[str] = [board.village] * num_players
+        self.won: list[list[str]] = [[] for _ in range(num_players)]
+        self.dice: tuple[int, int] | None = None
+        self.current_player = 0
+        self.turn = 0
+        self._moves_for: tuple | None = None
+
+    def deal(self) -> None:
+        """Setup: trees shuffled onto the slots, cards shuffled into a stack, the top one turned up."""
+        slots = list(self.board.short_slots) if self.short else list(self.board.slots)
+        motifs = self.rng.sample(MOTIFS, len(slots))
+        self.tree_at = dict(zip(slots, motifs))
+        cards = list(motifs)
+        self.rng.shuffle(cards)
+        self.wanted = cards.pop()
+        self.stack = cards
+
+    # -- protocol ------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        """Rule 8: the game ends as soon as the last card has been won."""
+        return self.wanted is None
+
+    @property
+    def winners(self) -> list[int]:
+        """Most cards wins; equal highest counts share the win."""
+        if not self.is_over:
+            return []
+        best = max(len(cards) for cards in self.won)
+        return [seat for seat, cards in enumerate(self.won) if len(cards) == best]
+
+    @property
+    def phase(self) -> str:
+        if self.is_over:
+            return OVER
+        if self.positions[self.current_player] == self.board.key:
+            return GUESS
+        return ROLL if self.dice is None else MOVE
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if phase == ROLL:
+            return [Action("roll")]
+        if phase == GUESS:
+            return [Action("guess", slot=slot) for slot in self.tree_at]
+        actions = [Action("move", dest=dest, path=list(paths[0]), dice_used=used)
+                   for (dest, used), paths in self._moves().items()]
+        if self.dice == (1, 1):
+            actions += self._magic()
+        return actions
+
+    def observation(self, seat: int) -> dict:
+        """What ``seat`` may know: everything on the table but the motifs under the trees and the
+        order of the stack.  Its own looks are not here: the seat's memory holds them."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat!r} is not one of the {self.num_players} seats")
+        board = self.board
+        return {
+            "seat": seat, "num_players": self.num_players, "phase": self.phase,
+            "positions": list(self.positions), "won": [list(c) for c in self.won],
+            "wanted": self.wanted, "dice": list(self.dice) if self.dice else None,
+            "current_player": self.current_player, "trees": list(self.tree_at),
+            "stack_size": len(self.stack), "turn": self.turn, "winners": self.winners,
+            "board": {
+                "village": board.village, "key": board.key, "horseshoe": board.horseshoe,
+                "slots": {slot: board.slots[slot].space for slot in self.tree_at},
+                "neighbours": {node: board.neighbours(node) for node in board.nodes},
+            },
+        }
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one decision; an illegal one raises :class:`IllegalActionError` and changes nothing."""
+        self._check(action)
+        kind = action.kind
+        if kind == "roll":
+            return self._roll(action.get("dice"))
+        if kind == "move":
+            return self._move(action.dest, list(action.path), action.dice_used)
+        if kind == "guess":
+            return self._guess(action.slot)
+        if kind == "magic_swap":
+            return self._swap(action.a, action.b)
+        if kind == "magic_jump":
+            return self._jump(action.node)
+        return self._shuffle()
+
+    # -- checking an action --------------------------------------------------------------------
+    def _check(self, action: Any) -> None:
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"an action is needed, not {action!r}")
+        kind = action.kind
+        if kind not in ACTION_FIELDS:
+            raise IllegalActionError(f"Fairy-Tale Forest has no action {kind!r}")
+        unknown = sorted(set(action.fields) - ACTION_FIELDS[kind])
+        if unknown:
+            raise IllegalActionError(f"a {kind!r} carries no {', '.join(map(repr, unknown))}")
+        phase = self.phase
+        if phase == OVER:
+            raise IllegalActionError("the game is over: every card has been won")
+        if kind == "roll":
+            if phase != ROLL:
+                raise IllegalActionError("the dice have been rolled this turn already" if phase == MOVE
+                                         else "the pawn on the key space must name a tree first")
+            dice = action.get("dice")
+            if dice is not None and not (isinstance(dice, tuple) and len(dice) == 2
+                                         and all(_is_int(d) and 1 <= d <= DIE_SIDES for d in dice)):
+                raise IllegalActionError(f"forced dice are two numbers from 1 to {DIE_SIDES}, not {dice!r}")
+            return
+        missing = sorted(ACTION_FIELDS[kind] - set(action.fields))
+        if missing:
+            raise IllegalActionError(f"a {kind!r} needs {', '.join(map(repr, missing))}")
+        if kind == "guess":
+            if phase != GUESS:
+                raise IllegalActionError("only a pawn on the key space names a tree")
+            if not isinstance(action.slot, str) or action.slot not in self.tree_at:
+                raise IllegalActionError(f"{action.slot!r} is not a tree slot with a tree")
+            return
+        if phase != MOVE:
+            raise IllegalActionError("roll the dice first" if phase == ROLL
+                                     else "the pawn on the key space must name a tree first")
+        if kind == "move":
+            dest, path, used = action.dest, action.path, action.dice_used
+            if not (isinstance(dest, str) and isinstance(path, tuple) and all(isinstance(n, str) for n in path)
+                    and _is_int(used)):
+                raise IllegalActionError(f"a move names a space, a path of spaces and the dice used, not {action!r}")
+            routes = self._moves().get((dest, used))
+            if routes is None:
+                raise IllegalActionError(f"with {self.dice} the pawn cannot end on {dest!r} using {used} dice")
+            if path not in routes:
+                raise IllegalActionError(f"{list(path)} is not a walk to {dest!r} with these dice")
+            return
+        if self.dice != (1, 1):
+            raise IllegalActionError("magic is only for a double one")
+        if kind == "magic_swap":
+            a, b = action.a, action.b
+            if not (isinstance(a, str) and isinstance(b, str) and a in self.tree_at and b in self.tree_at and a != b):
+                raise IllegalActionError(f"a swap names two different tree slots with trees, not {a!r} and {b!r}")
+        elif kind == "magic_jump":
+            node = action.node
+            if not isinstance(node, str) or node not in self._jump_targets():
+                raise IllegalActionError(f"magic jumps to a blue space with a tree, not {node!r}")
+        elif not self.stack:
+            raise IllegalActionError("there is no stack left to shuffle")
+
+    # -- moving --------------------------------------------------------------------------------
+    def walks(self, start: str, steps: int) -> tuple[tuple[str, ...], ...]:
+        """Every walk of exactly ``steps`` from ``start`` (see :meth:`ForestBoard.walks`)."""
+        return self.board.walks(start, steps)
+
+    def _moves(self) -> dict[tuple[str, int], list[tuple[str, ...]]]:
+        """Every end of the turn, ``(space, dice used)`` -> the routes there (rules 3 and 4).
+
+        Both dice as one walk, or one die then the other in either order; the first walk may stop
+        early on a blue space or the key space; a die that has no walk is lost."""
+        a, b = self.dice
+        start = self.positions[self.current_player]
+        if self._moves_for is not None and self._moves_for[0] == (start, a, b):
+            return self._moves_for[1]
+        stoppers = (BLUE, KEY)
+        moves: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+
+        def add(dest: str, used: int, route: tuple[str, ...]) -> None:
+            routes = moves.setdefault((dest, used), [])
+            if route not in routes:
+                routes.append(route)
+
+        for route in self.walks(start, a + b):
+            add(route[-1], 2, route)
+        for first, second in ((a, b), (b, a)) if a != b else ((a, b),):
+            first_walks = self.walks(start, first)
+            if not first_walks:
+                for route in self.walks(start, second):
+                    add(route[-1], 1, route)
+                continue
+            for route in first_walks:
+                middle = route[-1]
+                if self.board.kind(middle) in stoppers:
+                    add(middle, 1, route)
+                second_walks = self.walks(middle, second)
+                if not second_walks:
+                    add(middle, 1, route)
+                for more in second_walks:
+                    add(more[-1], 2, route + more)
+        if not moves:
+            # Only on an odd home-made board: no die can be walked, the pawn stays.
+            moves[(start, 0)] = [()]
+        # Asked for by legal_actions and again by apply's check: worked out once per position.
+        self._moves_for = ((start, a, b), moves)
+        return moves
+
+    def _move(self, dest: str, path: list[str], used: int) -> list[Event]:
+        p = self.current_player
+        start = self.positions[p]
+        self.positions[p] = dest
+        events = [Event("moved", player=p, path=path, dest=dest, dice_used=used, **{"from": start})]
+        if used == 2 and dest != self.board.village:
+            others = [q for q in range(self.num_players) if q != p and self.positions[q] == dest]
+            if others:
+                for q in others:
+                    self.positions[q] = self.board.village
+                events.append(Event("sent_home", players=others, node=dest, by=p, reason="landed"))
+        if dest == self.board.key:
+            events.append(Event("at_key", player=p))
+            return events
+        events += self._look(p, dest)
+        return events + self._end_turn()
+
+    def _look(self, p: int, node: str) -> list[Event]:
+        """Rule 6: a turn that ends on a blue space lets the player look secretly under its tree."""
+        slot = self.board.tree_slot(node)
+        if slot is None or slot not in self.tree_at:
+            return []
+        return [Event("looked", player=p, slot=slot, node=node),
+                Event("peeked", player=p, slot=slot, motif=self.tree_at[slot], private_to=p)]
+
+    def _end_turn(self) -> list[Event]:
+        self.dice = None
+        self.turn += 1
+        self.current_player = (self.current_player + 1) % self.num_players
+        return [Event("turn", player=self.current_player)]
+
+    def _roll(self, dice: tuple[int, int] | None) -> list[Event]:
+        if dice is None:
+            dice = (self.rng.randint(1, DIE_SIDES), self.rng.randint(1, DIE_SIDES))
+        self.dice = (dice[0], dice[1])
+        return [Event("rolled", player=self.current_player, dice=list(self.dice))]
+
+    # -- the castle ----------------------------------------------------------------------------
+    def _guess(self, slot: str) -> list[Event]:
+        """Rule 7: right -> the tree is shown, the card won, the pawn to the horseshoe space;
+        wrong -> the guesser alone sees the motif and the pawn goes back to the village."""
+        p = self.current_player
+        motif = self.tree_at[slot]
+        if motif == self.wanted:
+            self.won[p].append(motif)
+            self.positions[p] = self.board.horseshoe
+            events = [Event("guessed_right", player=p, slot=slot, motif=motif, to=self.board.horseshoe)]
+            if self.stack:
+                self.wanted = self.stack.pop()
+                events.append(Event("new_wanted", motif=self.wanted))
+            else:
+                self.wanted = None
+                self.dice = None
+                return events + [Event("game_over", winners=self.winners,
+                                       cards=[len(c) for c in self.won])]
+            return events + self._end_turn()
+        self.positions[p] = self.board.village
+        events = [Event("guess_missed", player=p, slot=slot),
+                  Event("guessed_wrong", player=p, slot=slot, motif=motif, private_to=p),
+                  Event("sent_home", players=[p], node=self.board.key, by=p, reason="wrong_guess")]
+        return events + self._end_turn()
+
+    # -- magic on a double one -----------------------------------------------------------------
+    def _jump_targets(self) -> list[str]:
+        return [self.board.slots[slot].space for slot in self.tree_at]
+
+    def _magic(self) -> list[Action]:
+        actions = [Action("magic_swap", a=a, b=b) for a, b in combinations(self.tree_at, 2)]
+        actions += [Action("magic_jump", node=node) for node in self._jump_targets()]
+        if self.stack:
+            actions.append(Action("magic_shuffle"))
+        return actions
+
+    def _swap(self, a: str, b: str) -> list[Event]:
+        """Swap the trees on two slots; nobody sees under them."""
+        self.tree_at[a], self.tree_at[b] = self.tree_at[b], self.tree_at[a]
+        return [Event("trees_swapped", player=self.current_player, a=a, b=b)] + self._end_turn()
+
+    def _jump(self, node: str) -> list[Event]:
+        """Jump to a blue space and look under its tree.  Decision: a jump uses no dice, so it
+        sends nobody home."""
+        p = self.current_player
+        start = self.positions[p]
+        self.positions[p] = node
+        events = [Event("jumped", player=p, node=node, **{"from": start})]
+        return events + self._look(p, node) + self._end_turn()
+
+    def _shuffle(self) -> list[Event]:
+        """Shuffle the stack together with the face-up card and turn up a new wanted secret."""
+        cards = self.stack + [self.wanted]
+        self.rng.shuffle(cards)
+        self.wanted = cards.pop()
+        self.stack = cards
+        return [Event("stack_shuffled", player=self.current_player),
+                Event("new_wanted", motif=self.wanted)] + self._end_turn()
+
+    # -- saving --------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "game": GAME_ID, "version": SAVE_VERSION, "board": self.board.source,
+            "board_name": self.board.name, "short": self.short, "num_players": self.num_players,
+            "positions": list(self.positions), "tree_at": dict(self.tree_at), "stack": list(self.stack),
+            "wanted": self.wanted, "won": [list(c) for c in self.won],
+            "dice": list(self.dice) if self.dice else None, "current_player": self.current_player,
+            "turn": self.turn, "rng": rng_state_to_json(self.rng),
+        }
+
+    def __repr__(self) -> str:
+        return (f"ForestState(turn={self.turn}, current={self.current_player}, positions={self.positions}, "
+                f"dice={self.dice})")
+
+
+def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> ForestState:
+    """A new game.  Options: ``short`` (7 trees and cards instead of 13), ``board`` (a board file)."""
+    options = dict(options or {})
+    short = options.get("short", False)
+    if not isinstance(short, bool):
+        raise ValueError(f"the 'short' option is on or off (true or false), not {short!r}")
+    board = options.get("board")
+    if board is None:
+        board = load_forest_board()
+    elif isinstance(board, (str, Path)):
+        board = load_forest_board(board)
+    elif not isinstance(board, ForestBoard):
+        raise ValueError(f"the 'board' option must be a board file, not {board!r}")
+    state = ForestState(board, num_players, random.Random(seed), short)
+    state.deal()
+    return state
+
+
+def state_from_json(data: Mapping[str, Any]) -> ForestState:
+    """Rebuild a state from :meth:`ForestState.to_json`; damaged data raises :class:`StateDataError`
+    with a sentence.  Every value is checked: the motifs lie once each under the trees, the cards
+    lie once each in the stack, face up or won, and every pawn stands on a space of the board."""
+    if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
+        raise StateDataError("this is not a saved game of Fairy-Tale Forest")
+    if data.get("version") != SAVE_VERSION:
+        raise StateDataError(f"this Fairy-Tale Forest save has version {data.get('version')!r}, "
+                             f"expected {SAVE_VERSION}")
+    try:
+        return _restore(data)
+    except KeyError as exc:
+        raise StateDataError(f"the saved Fairy-Tale Forest game is damaged: {exc} is missing") from None
+    except BoardError as exc:
+        raise StateDataError(f"the board of the saved Fairy-Tale Forest game is damaged: {exc}") from None
+    except (TypeError, ValueError, OverflowError) as exc:
+        if isinstance(exc, StateDataError):
+            raise
+        raise StateDataError(f"the saved Fairy-Tale Forest game is damaged: {exc}") from None
+
+
+def _restore(data: Mapping[str, Any]) -> ForestState:
+    def need(ok: bool, sentence: str) -> None:
+        if not ok:
+            raise StateDataError(f"the saved Fairy-Tale Forest game is damaged: {sentence}")
+
+    n = data["num_players"]
+    need(_is_int(n) and MIN_PLAYERS <= n <= MAX_PLAYERS,
+         f"the number of players {n!r} is not from {MIN_PLAYERS} to {MAX_PLAYERS}")
+    short = data["short"]
+    need(isinstance(short, bool), f"'short' is {short!r}, not true or false")
+    board_name = data.get("board_name")
+    board = forest_board_from_data(data["board"], name=board_name[:80] if isinstance(board_name, str)
+                                   else "saved board")
+    state = ForestState(board, n, rng_from_json(data["rng"]), short)
+    slots = list(board.short_slots) if short else list(board.slots)
+
+    positions = data["positions"]
+    need(isinstance(positions, list) and len(positions) == n, "there is not one pawn per player")
+    for pos in positions:
+        need(isinstance(pos, str) and pos in board.nodes, f"a pawn stands on {_brief(pos)}, which is not a space")
+    current = data["current_player"]
+    need(_is_int(current) and 0 <= current < n, f"the current player {current!r} is not a seat")
+    for seat, pos in enumerate(positions):
+        need(pos != board.key or seat == current,
+             f"the pawn of seat {seat} stands on the key space, where only the current player can be")
+
+    tree_at = data["tree_at"]
+    need(isinstance(tree_at, dict) and sorted(tree_at) == sorted(slots),
+         f"the trees do not stand on the {len(slots)} tree slots of the {'short' if short else 'full'} game")
+    motifs = list(tree_at.values())
+    need(all(m in MOTIFS for m in motifs) and len(set(motifs)) == len(motifs),
+         "the motifs under the trees are not different motifs of the game, each once")
+
+    stack, wanted, won = data["stack"], data["wanted"], data["won"]
+    need(isinstance(stack, list) and all(isinstance(c, str) for c in stack), "the stack is not a list of cards")
+    need(wanted is None or isinstance(wanted, str), f"the wanted card {_brief(wanted)} is not a card")
+    need(isinstance(won, list) and len(won) == n
+         and all(isinstance(c, list) and all(isinstance(m, str) for m in c) for c in won),
+         "the won cards are not a list of cards per player")
+    cards = stack + ([wanted] if wanted is not None else []) + [m for c in won for m in c]
+    need(sorted(cards) == sorted(motifs),
+         "the cards in the stack, face up and won are not the motifs under the trees, each once")
+    need(wanted is not None or not stack, "the stack has cards but none is face up")
+
+    dice = data["dice"]
+    need(dice is None or (isinstance(dice, list) and len(dice) == 2
+                          and all(_is_int(d) and 1 <= d <= DIE_SIDES for d in dice)),
+         f"the dice {_brief(dice)} are not two numbers from 1 to {DIE_SIDES}")
+    need(positions[current] != board.key or dice is not None or wanted is None,
+         "a pawn on the key space has no throw")
+    turn = data["turn"]
+    need(_is_int(turn) and 0 <= turn < MAX_TURN, f"the turn {turn!r} is not a whole number from 0 to {MAX_TURN - 1}")
+
+    state.positions = list(positions)
+    state.tree_at = {slot: tree_at[slot] for slot in slots}
+    state.stack = list(stack)
+    state.wanted = wanted
+    state.won = [list(c) for c in won]
+    state.dice = (dice[0], dice[1]) if dice else None
+    state.current_player = current
+    state.turn = turn
+    return state
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
