@@ -317,6 +317,8 @@ class QueensState:
         p, hand = self.turn_player, self.hands[self.turn_player]
         if kind == "discard":
             cards = action.cards
+            if len(cards) == 1 and cards[0] in hand:
+                return None
             for card in set(cards):
                 if card not in CARD_COUNTS:
                     return f"{card!r} is not a card of Sleeping Queens"
