@@ -22,10 +22,10 @@ from kidgames.games import GAMES  # noqa: E402
 SAFETY_LIMIT = 100_000  # throws; a game this long means the engine is broken
 
 
-def play(num_players: int, seed: int) -> int:
-    """Throws until the treasure is found."""
+def play(num_players: int, seed: int, board=None) -> int:
+    """Throws until the treasure is found (on ``board``, read once by the caller)."""
     spec = GAMES["knights"]
-    state = spec.new_state(num_players, seed=seed)
+    state = spec.new_state(num_players, seed=seed, options={"board": board})
     throws = 0
     while not state.is_over:
         state.apply(state.legal_actions()[0])
@@ -55,12 +55,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("play at least one game")
 
+    from kidgames.games.knights.rules import load_knights_board
+    board = load_knights_board()
     throws: dict[int, list[int]] = {}
     rounds: dict[int, list[int]] = {}
     started = time.perf_counter()
     for seed in range(args.games):
         players = 2 + seed % 5
-        t = play(players, seed)
+        t = play(players, seed, board)
         throws.setdefault(players, []).append(t)
         rounds.setdefault(players, []).append(math.ceil(t / players))
     elapsed = time.perf_counter() - started

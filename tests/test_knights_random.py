@@ -10,6 +10,9 @@ import pytest
 
 from kidgames.core.protocol import Action
 from kidgames.games import GAMES
+from kidgames.games.knights.rules import load_knights_board
+
+BOARD = load_knights_board()     # read once: every game below is played on it
 
 GAMES_PLAYED = 2000
 EVENT_CHECKED_GAMES = 300  # every event of every throw is checked: slower, so fewer games
@@ -56,7 +59,7 @@ def check_throw(state, seat: int, before: list[str], events) -> None:
 
 def play(num_players: int, seed: int, check_events: bool) -> tuple:
     """Play a seeded random game to its end; every throw keeps the knights on the board."""
-    state = GAMES["knights"].new_state(num_players, seed=seed)
+    state = GAMES["knights"].new_state(num_players, seed=seed, options={"board": BOARD})
     nodes = state.board.nodes
     throws, events = 0, []
     while not state.is_over:
@@ -97,7 +100,7 @@ def test_every_throw_of_random_games_moves_along_the_board_and_tells_what_happen
 def test_every_seat_can_win(players):
     winners = set()
     for seed in range(60):
-        state = GAMES["knights"].new_state(players, seed=seed)
+        state = GAMES["knights"].new_state(players, seed=seed, options={"board": BOARD})
         while not state.is_over:
             state.apply(Action("roll"))
         winners.add(state.winners[0])

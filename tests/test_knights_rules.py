@@ -14,14 +14,16 @@ import pytest
 
 from kidgames.core.protocol import Action, IllegalActionError, StateDataError
 from kidgames.games import GAMES
+from kidgames.games.knights.rules import load_knights_board
 
 KNIGHTS = GAMES["knights"]
+BOARD = load_knights_board()     # read once: a game on a given Board needs no file
 
 
 # -- helpers ------------------------------------------------------------------------------------
 
 def new_game(players: int = 2, seed: int = 1):
-    return KNIGHTS.new_state(players, seed=seed)
+    return KNIGHTS.new_state(players, seed=seed, options={"board": BOARD})
 
 
 def knight_on(field: str, direction: str = "out", next_wide: bool = False, players: int = 2):

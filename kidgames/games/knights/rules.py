@@ -7,7 +7,6 @@ module holds what the fields *mean*.  Pure Python: no pygame here.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -166,21 +165,12 @@ SENDING_KINDS = frozenset({
 })
 
 
-@lru_cache(maxsize=8)
-def _cached_board(path: str, mtime: float) -> Board:
-    return load_board(path, SCHEMA)
-
-
 def load_knights_board(path: str | Path = DEFAULT_BOARD) -> Board:
-    """Load (once) and validate a knights board file; raises :class:`BoardError` with a clear message."""
-    path = Path(path)
-    try:
-        mtime = path.stat().st_mtime
-    except FileNotFoundError:
-        raise BoardError(f"{path}: there is no such board file.") from None
-    except (OSError, ValueError) as exc:
-        raise BoardError(f"{path}: the board file cannot be read ({getattr(exc, 'strerror', None) or exc}).") from None
-    return _cached_board(str(path), mtime)
+    """Load and validate a knights board file; raises :class:`BoardError` with a clear message.
+
+    Nothing is kept between calls (no module-level cache): a caller that starts many games on one
+    board loads it once and passes the :class:`Board` in ``options["board"]``."""
+    return load_board(Path(path), SCHEMA)
 
 
 class KnightsState:
