@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 
-from kidgames.games import GAMES
+from kidgames.games.forest import SPEC as FOREST
 from kidgames.games.forest.ai import choose, remember
 from kidgames.games.forest.rules import new_state
 
@@ -29,7 +29,7 @@ def play(levels, seed, short=False):
 
 
 def test_the_spec_names_this_computer_player():
-    assert GAMES["forest"].load_ai() is choose and GAMES["forest"].computer_levels
+    assert FOREST.load_ai() is choose and FOREST.computer_levels
 
 
 def test_computer_games_end_and_memories_are_plain_json():
