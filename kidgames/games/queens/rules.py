@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -116,35 +116,45 @@ def _number_discards(values: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
 _NUMBER_IDS = MappingProxyType({v: f"n{v}" for v in range(1, 11)})
 
 
-def _every_discard() -> dict[tuple[str, ...], Action]:
-    """The action of every discard a hand of five can make, keyed by its sorted cards."""
-    found = {(card,): Action("discard", cards=(card,)) for card in CARD_COUNTS}
-    for size in range(2, HAND_SIZE + 1):
-        for combo in combinations_with_replacement(range(1, 11), size):
-            if combo[-1] == sum(combo[:-1]) and max(combo.count(v) for v in combo) <= 4:
-                cards = tuple(_NUMBER_IDS[v] for v in combo)
-                found[cards] = Action("discard", cards=cards)
-    return found
-
-
 def _sorted_cards(cards) -> tuple[str, ...]:
     return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
 
 
-# Every action a game can offer, built once: legal_actions hands out these immutable records
-# instead of building hundreds of new ones for every decision.
+# The actions and the frequent events are immutable records, built once and handed out again:
+# legal_actions would otherwise build hundreds of new records for every decision.
 _KING = tuple(Action("king", slot=s) for s in range(NUM_SLOTS))
 _WAKE = tuple(Action("wake", slot=s) for s in range(NUM_SLOTS))
-_KNIGHT = MappingProxyType({(t, q): Action("knight", target=t, queen=q)
-                            for t in range(MAX_PLAYERS) for q in QUEENS})
-_POTION = MappingProxyType({(t, q, s): Action("potion", target=t, queen=q, slot=s)
-                            for t in range(MAX_PLAYERS) for q in QUEENS for s in range(NUM_SLOTS)})
 _JESTER, _DEFEND, _ALLOW = Action("jester"), Action("defend"), Action("allow")
-_DISCARD = MappingProxyType(_every_discard())
-# Events that recur with the same fields, built once for the same reason.
 _TURN = tuple(Event("turn", player=p) for p in range(MAX_PLAYERS))
 _CARDS_DRAWN = MappingProxyType({(p, k): Event("cards_drawn", player=p, count=k)
                                  for p in range(MAX_PLAYERS) for k in range(1, HAND_SIZE + 1)})
+
+
+@lru_cache(maxsize=None)
+def _knight(target: int, queen: str) -> Action:
+    return Action("knight", target=target, queen=queen)
+
+
+@lru_cache(maxsize=None)
+def _potion(target: int, queen: str, slot: int) -> Action:
+    return Action("potion", target=target, queen=queen, slot=slot)
+
+
+@lru_cache(maxsize=None)
+def _discard(cards: tuple[str, ...]) -> Action:
+    return Action("discard", cards=cards)
+
+
+@lru_cache(maxsize=None)
+def _discarded(player: int, cards: tuple[str, ...]) -> Event:
+    return Event("discarded", player=player, cards=cards)
+
+
+@lru_cache(maxsize=8192)
+def _drew_event(player: int, cards: tuple[str, ...]) -> Event:
+    return Event("drew", player=player, cards=cards, private_to=player)
+
+
 _PLAYED_JESTER = tuple(Event("played", player=p, card="jester") for p in range(MAX_PLAYERS))
 
 
@@ -224,14 +234,14 @@ class QueensState:
         if "knight" in hand:
             mine = self.awake[p]
             for t in self._opponents(p):
-                actions += [_KNIGHT[t, q] for q in self.awake[t] if RIVAL.get(q) not in mine]
+                actions += [_knight(t, q) for q in self.awake[t] if RIVAL.get(q) not in mine]
         if "potion" in hand:
             empty = [s for s, q in enumerate(self.slots) if q is None]
             for t in self._opponents(p):
-                actions += [_POTION[t, q, s] for q in self.awake[t] for s in empty]
+                actions += [_potion(t, q, s) for q in self.awake[t] for s in empty]
         if "jester" in hand:
             actions.append(_JESTER)
-        actions += [_DISCARD[cards] for cards in discard_options(hand)]
+        actions += [_discard(cards) for cards in discard_options(hand)]
         return actions
 
     def _opponents(self, p: int) -> list[int]:
@@ -258,7 +268,7 @@ class QueensState:
             for card in cards:
                 self.hands[p].remove(card)
             self.discard.extend(cards)
-            events.append(Event("discarded", player=p, cards=_sorted_cards(cards)))
+            events.append(_discarded(p, _sorted_cards(cards)))
             return events + self._end_turn()
         self.hands[p].remove(kind)
         self.discard.append(kind)
@@ -468,7 +478,7 @@ class QueensState:
             return []
         self.hands[seat].extend(cards)
         count = len(cards)
-        return [Event("drew", player=seat, cards=tuple(cards), private_to=seat),
+        return [_drew_event(seat, tuple(cards)),
                 _CARDS_DRAWN[seat, count] if count <= HAND_SIZE else Event("cards_drawn", player=seat, count=count)]
 
     def _refill(self, seat: int) -> list[Event]:
