@@ -145,6 +145,12 @@ def _discard(cards: tuple[str, ...]) -> Action:
     return Action("discard", cards=cards)
 
 
+@lru_cache(maxsize=16384)
+def _discard_actions(hand: tuple[str, ...]) -> tuple[Action, ...]:
+    """The discard actions of a hand given as its sorted cards (15,504 such hands exist)."""
+    return tuple(_discard(cards) for cards in discard_options(list(hand)))
+
+
 @lru_cache(maxsize=None)
 def _discarded(player: int, cards: tuple[str, ...]) -> Event:
     return Event("discarded", player=player, cards=cards)
@@ -241,7 +247,7 @@ class QueensState:
                 actions += [_potion(t, q, s) for q in self.awake[t] for s in empty]
         if "jester" in hand:
             actions.append(_JESTER)
-        actions += [_discard(cards) for cards in discard_options(hand)]
+        actions += _discard_actions(tuple(sorted(hand)))
         return actions
 
     def _opponents(self, p: int) -> list[int]:
