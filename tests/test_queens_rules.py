@@ -7,6 +7,7 @@ helper :func:`table` keeps every card and queen exactly once, so conservation ho
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -609,3 +610,35 @@ def _damaged(mutate):
 def test_damaged_saves_are_refused_with_a_sentence(mutate, words):
     with pytest.raises(StateDataError, match=words):
         QUEENS_SPEC.state_from_json(_damaged(mutate))
+
+
+def test_randomly_damaged_saves_are_refused_with_a_sentence_or_read_as_a_valid_game():
+    """A save changed in one place (seeded) either still describes a valid game or is refused
+    with StateDataError; never another exception."""
+    rng = random.Random(2024)
+    junk = [None, True, -1, 0, 3, 99, 2.5, "", "king", "heart", "n11", [], ["n1"], {}, {"kind": "wake"}]
+    state = QUEENS_SPEC.new_state(4, seed=9)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+    original = json.loads(json.dumps(state.to_json()))
+    refused = 0
+    for _ in range(600):
+        data = json.loads(json.dumps(original))
+        path, node = [], data
+        while isinstance(node, (dict, list)) and node and rng.random() < 0.7:
+            key = rng.choice(list(node)) if isinstance(node, dict) else rng.randrange(len(node))
+            path.append(key)
+            parent, node = node, node[key]
+        if not path:
+            continue
+        parent[path[-1]] = rng.choice(junk)
+        try:
+            again = QUEENS_SPEC.state_from_json(data)
+        except StateDataError as exc:
+            refused += 1
+            assert str(exc).strip()
+            continue
+        assert again.to_json() == data
+        for action in again.legal_actions()[:3]:
+            QUEENS_SPEC.state_from_json(again.to_json()).apply(action)
+    assert refused > 300
