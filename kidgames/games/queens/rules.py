@@ -21,8 +21,7 @@ Decisions of this engine where the rules file leaves the form open:
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -96,32 +95,37 @@ def discard_options(hand: list[str]) -> list[tuple[str, ...]]:
     """Every distinct legal discard from ``hand`` (multisets, not permutations), singles first."""
     options = [(card,) for card in sorted(set(hand), key=CARD_ORDER.__getitem__)]
     values = tuple(sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE))
-    return options + list(_number_discards(values)) if len(values) > 1 else options
+    return options + list(_NUMBER_DISCARDS.get(values, ())) if len(values) > 1 else options
 
 
-@lru_cache(maxsize=4096)
 def _number_discards(values: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """The pairs and equations among sorted number values (a pure function, remembered because
-    every decision of every game asks it again; 3,003 hands of up to five numbers exist)."""
+    """The pairs and equations among sorted number values."""
     found: list[tuple[str, ...]] = []
     seen = set()
     for size in range(2, len(values) + 1):
         for combo in combinations(values, size):
             if combo[-1] == sum(combo[:-1]) and combo not in seen:
                 seen.add(combo)
-                found.append(tuple(_NUMBER_IDS[v] for v in combo))
+                found.append(tuple(f"n{v}" for v in combo))
     return tuple(found)
 
 
-_NUMBER_IDS = MappingProxyType({v: f"n{v}" for v in range(1, 11)})
-
-
-def _sorted_cards(cards) -> tuple[str, ...]:
-    return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
-
-
-# The actions and the frequent events are immutable records, built once and handed out again:
+# Tables of immutable records, made once at import (no cache that grows while games are played):
 # legal_actions would otherwise build hundreds of new records for every decision.
+#: The pairs and equations of every hand of two to five numbers (2,992 sorted hands).
+_NUMBER_DISCARDS: Mapping[tuple[int, ...], tuple[tuple[str, ...], ...]] = MappingProxyType({
+    values: _number_discards(values)
+    for size in range(2, HAND_SIZE + 1) for values in combinations_with_replacement(range(1, 11), size)})
+_DISCARD_ACTIONS: Mapping[tuple[str, ...], Action] = MappingProxyType({
+    cards: Action("discard", cards=cards)
+    for cards in {(card,) for card in CARD_COUNTS} | {c for found in _NUMBER_DISCARDS.values() for c in found}})
+_NUMBER_DISCARD_ACTIONS: Mapping[tuple[int, ...], tuple[Action, ...]] = MappingProxyType({
+    values: tuple(_DISCARD_ACTIONS[cards] for cards in found) for values, found in _NUMBER_DISCARDS.items()})
+_KNIGHT: Mapping[tuple[int, str], Action] = MappingProxyType({
+    (t, q): Action("knight", target=t, queen=q) for t in range(MAX_PLAYERS) for q in QUEENS})
+_POTION: Mapping[tuple[int, str, int], Action] = MappingProxyType({
+    (t, q, s): Action("potion", target=t, queen=q, slot=s)
+    for t in range(MAX_PLAYERS) for q in QUEENS for s in range(NUM_SLOTS)})
 _KING = tuple(Action("king", slot=s) for s in range(NUM_SLOTS))
 _WAKE = tuple(Action("wake", slot=s) for s in range(NUM_SLOTS))
 _JESTER, _DEFEND, _ALLOW = Action("jester"), Action("defend"), Action("allow")
@@ -130,35 +134,15 @@ _CARDS_DRAWN = MappingProxyType({(p, k): Event("cards_drawn", player=p, count=k)
                                  for p in range(MAX_PLAYERS) for k in range(1, HAND_SIZE + 1)})
 
 
-@lru_cache(maxsize=None)
-def _knight(target: int, queen: str) -> Action:
-    return Action("knight", target=target, queen=queen)
+def _sorted_cards(cards) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=CARD_ORDER.__getitem__))
 
 
-@lru_cache(maxsize=None)
-def _potion(target: int, queen: str, slot: int) -> Action:
-    return Action("potion", target=target, queen=queen, slot=slot)
-
-
-@lru_cache(maxsize=None)
-def _discard(cards: tuple[str, ...]) -> Action:
-    return Action("discard", cards=cards)
-
-
-@lru_cache(maxsize=16384)
-def _discard_actions(hand: tuple[str, ...]) -> tuple[Action, ...]:
-    """The discard actions of a hand given as its sorted cards (15,504 such hands exist)."""
-    return tuple(_discard(cards) for cards in discard_options(list(hand)))
-
-
-@lru_cache(maxsize=None)
-def _discarded(player: int, cards: tuple[str, ...]) -> Event:
-    return Event("discarded", player=player, cards=cards)
-
-
-@lru_cache(maxsize=8192)
-def _drew_event(player: int, cards: tuple[str, ...]) -> Event:
-    return Event("drew", player=player, cards=cards, private_to=player)
+def _discard_actions(hand: list[str]) -> tuple[Action, ...]:
+    """The discard actions of a hand: each kind of card alone, then its pairs and equations."""
+    singles = tuple(_DISCARD_ACTIONS[(card,)] for card in sorted(set(hand), key=CARD_ORDER.__getitem__))
+    values = tuple(sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE))
+    return singles + _NUMBER_DISCARD_ACTIONS.get(values, ())
 
 
 _PLAYED_JESTER = tuple(Event("played", player=p, card="jester") for p in range(MAX_PLAYERS))
@@ -240,14 +224,14 @@ class QueensState:
         if "knight" in hand:
             mine = self.awake[p]
             for t in self._opponents(p):
-                actions += [_knight(t, q) for q in self.awake[t] if RIVAL.get(q) not in mine]
+                actions += [_KNIGHT[t, q] for q in self.awake[t] if RIVAL.get(q) not in mine]
         if "potion" in hand:
             empty = [s for s, q in enumerate(self.slots) if q is None]
             for t in self._opponents(p):
-                actions += [_potion(t, q, s) for q in self.awake[t] for s in empty]
+                actions += [_POTION[t, q, s] for q in self.awake[t] for s in empty]
         if "jester" in hand:
             actions.append(_JESTER)
-        actions += _discard_actions(tuple(sorted(hand)))
+        actions += _discard_actions(hand)
         return actions
 
     def _opponents(self, p: int) -> list[int]:
@@ -274,7 +258,7 @@ class QueensState:
             for card in cards:
                 self.hands[p].remove(card)
             self.discard.extend(cards)
-            events.append(_discarded(p, _sorted_cards(cards)))
+            events.append(Event("discarded", player=p, cards=_sorted_cards(cards)))
             return events + self._end_turn()
         self.hands[p].remove(kind)
         self.discard.append(kind)
@@ -484,7 +468,7 @@ class QueensState:
             return []
         self.hands[seat].extend(cards)
         count = len(cards)
-        return [_drew_event(seat, tuple(cards)),
+        return [Event("drew", player=seat, cards=tuple(cards), private_to=seat),
                 _CARDS_DRAWN[seat, count] if count <= HAND_SIZE else Event("cards_drawn", player=seat, count=count)]
 
     def _refill(self, seat: int) -> list[Event]:
