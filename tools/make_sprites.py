@@ -957,6 +957,121 @@ def r_castle_tiny(E):
     return g, describe(used) + " (same picture as castle)"
 
 
+
+# --------------------------------------------------------------------------
+# Fairy-Tale Forest: the motifs under the trees (the crown is the Knights one)
+# --------------------------------------------------------------------------
+
+PLAIN.update({
+    "spindle": ("\U0001F9F5", "\U0001FAA1"),           # spool of thread (else sewing needle)
+    "boots": ("\U0001F462", "\U0001F97E"),             # woman's boot (else hiking boot)
+    "beans": ("\U0001FAD8", "\U0001F331"),             # beans (else seedling)
+    "lollipop": ("\U0001F36D",),                        # lollipop
+    "mirror": ("\U0001FA9E", "\U0001F52E"),            # mirror (else crystal ball)
+    "rapunzel_hair": ("\U0001F471\u200D\u2640\uFE0F", "\U0001F471"),   # woman: blond hair
+    "swap": ("\U0001F504",),                            # anticlockwise arrows
+    "shuffle": ("\U0001F500",),                         # shuffle tracks
+})
+NAMES_OF.update({
+    "\U0001F9F5": "thread", "\U0001FAA1": "sewing needle", "\U0001F462": "woman's boot",
+    "\U0001F97E": "hiking boot", "\U0001FAD8": "beans", "\U0001F331": "seedling", "\U0001F36D": "lollipop",
+    "\U0001FA9E": "mirror", "\U0001F52E": "crystal ball", "\U0001F471\u200D\u2640\uFE0F": "woman: blond hair",
+    "\U0001F471": "person: blond hair", "\U0001F504": "anticlockwise arrows", "\U0001F500": "shuffle tracks",
+    "\U0001F3E0": "house", "\U0001F9F1": "brick", "\U0001F460": "high-heeled shoe", "\U0001F467": "girl",
+})
+
+
+def r_brick_house(E):
+    used_house, house = E.first("\U0001F3E0")
+    used_brick, brick = E.first("\U0001F9F1")
+    brick = scale_by(brick, 0.5)
+    c = new_canvas(house.get_width() + 20, house.get_height() + 10)
+    c.blit(house, (0, 0))
+    c.blit(brick, (c.get_width() - brick.get_width(), c.get_height() - brick.get_height()))
+    return c, describe(used_house, used_brick) + " (a brick before the house)"
+
+
+def r_glass_slipper(E):
+    used, g = E.first("\U0001F460")
+    g = recolour_hue(g, 300, 40, 195, sat_mul=0.45, val_mul=1.25, min_sat=0.2)
+    g = outline(g, (90, 140, 190), 2)
+    return g, describe(used) + ", red recoloured to pale glass blue (blue outline)"
+
+
+def r_red_hood(E):
+    used, girl = E.first("\U0001F467")
+    girl = scale_by(girl, 0.72)
+    gw, gh = girl.get_size()
+    c = new_canvas(int(gw * 1.5), int(gh * 1.55))
+    cx = c.get_width() / 2
+    red, dark = (206, 28, 36), (120, 10, 18)
+    cloak = [(cx, gh * 0.55), (cx + gw * 0.72, c.get_height() - 4), (cx - gw * 0.72, c.get_height() - 4)]
+    pygame.draw.polygon(c, dark, cloak)
+    pygame.draw.polygon(c, red, [(x * 0.96 + cx * 0.04, y) for x, y in cloak[1:]] + [(cx, gh * 0.62)])
+    pygame.draw.circle(c, dark, (cx, gh * 0.58), gw * 0.66)
+    pygame.draw.circle(c, red, (cx, gh * 0.58), gw * 0.61)
+    blit_center(c, girl, (cx, gh * 0.66))
+    return c, describe(used) + " in a red hood and cloak drawn by the script"
+
+
+def r_belt(E):
+    s = new_canvas(SIZE * 2, SIZE * 2)
+    leather, dark, gold, gold_d = (150, 86, 40), (80, 42, 16), (250, 204, 60), (150, 100, 10)
+    band = pygame.Rect(14, 70, 228, 116)
+    pygame.draw.ellipse(s, dark, band)
+    pygame.draw.ellipse(s, leather, band.inflate(-10, -10))
+    pygame.draw.ellipse(s, (0, 0, 0, 0), band.inflate(-70, -66))
+    pygame.draw.ellipse(s, dark, band.inflate(-70, -66), 6)
+    for x in range(60, 200, 34):
+        pygame.draw.circle(s, dark, (x, 174), 5)
+    buckle = pygame.Rect(0, 0, 82, 96)
+    buckle.center = (128, 128)
+    pygame.draw.rect(s, gold_d, buckle, border_radius=14)
+    pygame.draw.rect(s, gold, buckle.inflate(-8, -8), border_radius=12)
+    pygame.draw.rect(s, leather, buckle.inflate(-36, -40), border_radius=6)
+    pygame.draw.rect(s, gold_d, (buckle.centerx - 4, buckle.y + 14, 8, buckle.h - 28), border_radius=3)
+    return s, "drawn by the script (a leather belt with a golden buckle)"
+
+
+def r_spinning_wheel(E):
+    s = new_canvas(SIZE * 2, SIZE * 2)
+    wood, dark = (190, 126, 60), (96, 56, 20)
+    centre, r = (118, 104), 78
+    pygame.draw.line(s, dark, (60, 236), (118, 104), 16)
+    pygame.draw.line(s, dark, (176, 236), (118, 104), 16)
+    pygame.draw.line(s, dark, (40, 238), (220, 238), 16)
+    pygame.draw.line(s, wood, (60, 236), (118, 104), 8)
+    pygame.draw.line(s, wood, (176, 236), (118, 104), 8)
+    for k in range(8):
+        a = k * math.pi / 4
+        pygame.draw.line(s, dark, centre, (centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)), 8)
+    pygame.draw.circle(s, dark, centre, r + 8, 16)
+    pygame.draw.circle(s, wood, centre, r + 8, 8)
+    pygame.draw.circle(s, dark, centre, 16)
+    pygame.draw.circle(s, wood, centre, 10)
+    pygame.draw.line(s, dark, (206, 160), (236, 60), 12)
+    pygame.draw.ellipse(s, (250, 240, 220), (218, 40, 34, 60))
+    pygame.draw.ellipse(s, dark, (218, 40, 34, 60), 4)
+    return s, "drawn by the script (a wooden spinning wheel with its distaff of wool)"
+
+
+def r_golden_ball(E):
+    s = new_canvas(SIZE * 2, SIZE * 2)
+    centre = (128, 128)
+    steps = 40
+    for k in range(steps):
+        t = k / (steps - 1)
+        colour = gradient(GOLD)(0.15 + 0.85 * t)
+        r = 112 * (1 - t) + 10
+        pygame.draw.circle(s, tuple(int(v) for v in colour), (centre[0] - 36 * t, centre[1] - 36 * t), r)
+    pygame.draw.circle(s, (120, 70, 0), centre, 114, 5)
+    pygame.draw.ellipse(s, (255, 252, 230), (70, 58, 44, 26))
+    return s, "drawn by the script (a shining golden ball)"
+
+
+FOREST = ("spindle brick_house boots belt beans lollipop spinning_wheel mirror red_hood golden_ball "
+          "rapunzel_hair glass_slipper swap shuffle").split()
+
 REQUIRED = (
     "start sword dragon witch black_horse white_horse brown_horse princess pool fish apple "
     "firebird frog_king well hell devil raven dove sorcerer sorcerer_1 sorcerer_2 black_piglet "
@@ -970,7 +1085,7 @@ UI = (
     "rabbit snail globe fullscreen fairy diamond sleeping queen tree_deciduous castle_tiny dice"
 ).split()
 
-ALL = REQUIRED + UI
+ALL = REQUIRED + UI + FOREST
 
 
 def recipe(name: str):
