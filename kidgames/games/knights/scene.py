@@ -8,9 +8,11 @@ import random
 import pygame
 
 from kidgames.core.protocol import Action
-from kidgames.ui.anim import ease_in_out, lerp_point
+from kidgames.ui.anim import ease_in_out
+from kidgames.ui.board_pieces import (BannerPainter, draw_badge, draw_die, draw_pawn_at, draw_player_panel,
+                                      hop, pawn_rect, side_by_side, tumble_faces)
 from kidgames.ui.game import GameScene
-from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, draw_pawn, rounded_panel, shade
+from kidgames.ui.widgets import INK, PAWN_RGB, shade
 
 # -- layout (canvas 1600×1000: the board on the left, the players and the die on the right) ---------
 BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
@@ -21,7 +23,6 @@ PLAYER_TOP, PLAYER_H = 130, 84
 BOARD_MARGIN = 40      # canvas pixels between the outermost fields and the board's edges (lakes, halos)
 FIELD_R = 27
 PAWN_SIZE = 62
-PAWN_SPACING = 0.8     # pawns sharing a field stand side by side, this many pawn sizes apart
 HOP_TIME, FLY_TIME, BANNER_TIME, ROLL_TIME = 0.26, 0.9, 1.3, 0.9
 NUDGE_EVERY, NUDGE_TIME = 6.0, 0.6     # the waiting die hops for NUDGE_TIME every NUDGE_EVERY seconds,
 NUDGE_FPS = 15                         # drawn at this rate (a child sees a hop; the CPU hardly notices)
@@ -71,7 +72,7 @@ class KnightsScene(GameScene):
         self._idle_since: float | None = None      # scene time when a person began to think
         self._nudge_step = -1
         self._shown: dict = {}                      # what the last draw showed: key -> (look, rect)
-        self._banner_panel: tuple | None = None     # (text, sprite) and its painted panel
+        self._banner_painter = BannerPainter(BANNER_SIZE)
         self.board_surface: pygame.Surface | None = None
 
     # -- geometry -------------------------------------------------------------------------------------
@@ -116,8 +117,7 @@ class KnightsScene(GameScene):
         return lambda: None if self.anim.skipping else self.app.assets.play(name)
 
     def _anim_rolled(self, ev) -> None:
-        rng = random.Random(self.state.turn)
-        faces = [rng.randint(1, 6) for _ in range(12)]
+        faces = tumble_faces(self.state.turn)
 
         def tumble(t: float) -> None:
             self.die_pulse = 1.0
@@ -165,10 +165,7 @@ class KnightsScene(GameScene):
         return start
 
     def _hop(self, p: int, a, b):
-        def update(t: float) -> None:
-            self.pawn_xy[p] = lerp_point(a, b, t)
-            self.pawn_lift[p] = math.sin(math.pi * t) * 26
-        return update
+        return hop(self, p, a, b)
 
     def _anim_effect(self, ev) -> None:
         p = ev.player
@@ -198,10 +195,7 @@ class KnightsScene(GameScene):
         return "fall" if kind in BAD else "magic"
 
     def _fly(self, p: int, a, b, height: float):
-        def update(t: float) -> None:
-            self.pawn_xy[p] = lerp_point(a, b, t)
-            self.pawn_lift[p] = math.sin(math.pi * t) * height
-        return update
+        return hop(self, p, a, b, height)
 
     def _banner(self, text: str, sprite: str, alpha: float) -> None:
         self.banner = (text, sprite, max(0.0, min(1.0, alpha)))
@@ -336,25 +330,8 @@ class KnightsScene(GameScene):
         self._shown = self.moving_parts()
 
     def pawn_places(self) -> list[tuple[int, float, float]]:
-        """Where each knight stands, in drawing order: knights sharing a field stand side by side
-        (two rows from four on), the moving one on top."""
-        groups: dict[tuple[int, int], list[int]] = {}
-        for p, xy in enumerate(self.pawn_xy):
-            if p != self.moving:
-                groups.setdefault((round(xy[0]), round(xy[1])), []).append(p)
-        places = []
-        step = PAWN_SIZE * PAWN_SPACING
-        for (x, y), members in groups.items():
-            rows = [members] if len(members) <= 3 else [members[:len(members) // 2], members[len(members) // 2:]]
-            for r, row in enumerate(rows):
-                dy = 0 if len(rows) == 1 else (-0.28 if r == 0 else 0.28) * PAWN_SIZE
-                for k, p in enumerate(row):
-                    places.append((p, x + (k - (len(row) - 1) / 2) * step, y + dy))
-        if self.moving is not None:
-            mx, my = self.pawn_xy[self.moving]
-            places.append((self.moving, mx, my))
-        places.sort(key=lambda item: (item[0] == self.moving, item[2]))
-        return places
+        """Where each knight stands, in drawing order (knights sharing a field side by side)."""
+        return side_by_side(self.pawn_xy, self.moving, PAWN_SIZE)
 
     def pawn_ring(self, p: int) -> bool:
         """The knight whose turn it is stands in a white ring while the player may throw."""
@@ -362,23 +339,15 @@ class KnightsScene(GameScene):
 
     @staticmethod
     def pawn_rect(x: float, y: float, lift: float) -> pygame.Rect:
-        """Everything a knight standing (or hopping ``lift`` high) at x, y paints: plume, shaking,
-        the shadow on the ground and the ring of the current player."""
-        top = y - 14 - max(0.0, lift) - PAWN_SIZE * 1.1
-        bottom = y + 44 + max(0.0, -lift)
-        half = PAWN_SIZE * 0.75 + 10
-        return pygame.Rect(math.floor(x - half), math.floor(top), math.ceil(2 * half) + 1, math.ceil(bottom - top) + 1)
+        return pawn_rect(x, y, lift, PAWN_SIZE)
 
     def draw_pawns(self, surface: pygame.Surface) -> None:
         clip = surface.get_clip()
         for p, x, y in self.pawn_places():
             if not clip.colliderect(self.pawn_rect(x, y, self.pawn_lift[p])):
                 continue
-            seat = self.seats[p]
-            if self.pawn_ring(p):
-                pygame.draw.circle(surface, (255, 255, 255), (x, y + 4), 34, 5)
-            draw_pawn(surface, seat.colour, seat.shape, (x + self.shake[p], y - 14), PAWN_SIZE,
-                      lift=self.pawn_lift[p], helmet=self.spec.pawn == "knight")
+            draw_pawn_at(surface, self.seats[p], x, y, PAWN_SIZE, lift=self.pawn_lift[p], ring=self.pawn_ring(p),
+                         shake=self.shake[p], helmet=self.spec.pawn == "knight")
 
     def draw_sidebar(self, surface: pygame.Surface) -> None:
         assets = self.app.assets
@@ -391,32 +360,11 @@ class KnightsScene(GameScene):
             if not clip.colliderect(rect.inflate(12, 12)):
                 continue    # a partial redraw elsewhere (the hopping die): this panel is untouched
             current = i == self.shown_current and not self.controller.is_over
-            fill = shade(PAWN_RGB[seat.colour], 1.0) if current else PAPER
-            rounded_panel(surface, rect, fill, radius=20, border=(255, 210, 40) if current else (200, 180, 140),
-                          border_width=7 if current else 3, shadow=4)
-            draw_pawn(surface, seat.colour, seat.shape, (rect.x + 44, rect.centery + 8), 54,
-                      helmet=self.spec.pawn == "knight")
-            ink = (255, 255, 255) if current else INK
             waiting = self.waiting_for(i)
-            room = rect.w - 98 - (48 if seat.is_computer else 0) - (92 if waiting else 0)
-            name = assets.fit_text(seat.name, 32, ink, room, PLAYER_H - 8, title=True,
-                                   outline=shade(PAWN_RGB[seat.colour], 0.5) if current else None)
-            surface.blit(name, name.get_rect(midleft=(rect.x + 86, rect.centery)))
-            right = rect.right - 12
-            if seat.is_computer:
-                robot = assets.image("robot", 40)
-                surface.blit(robot, robot.get_rect(midright=(right, rect.centery)))
-                right -= 48
+            right = draw_player_panel(surface, assets, rect, seat, current, helmet=self.spec.pawn == "knight",
+                                      reserve=92 if waiting else 0)
             if waiting:
-                sprite, need = waiting
-                badge = pygame.Rect(0, 0, 86, 56)
-                badge.midright = (right, rect.centery)
-                pygame.draw.rect(surface, (255, 255, 255), badge, border_radius=16)
-                pygame.draw.rect(surface, (200, 150, 60), badge, 3, border_radius=16)
-                pic = assets.image(sprite, 44)
-                surface.blit(pic, pic.get_rect(midleft=(badge.x + 4, badge.centery)))
-                num = assets.text(str(need), 34, (200, 40, 40), title=True)
-                surface.blit(num, num.get_rect(midright=(badge.right - 8, badge.centery)))
+                draw_badge(surface, assets, (right, rect.centery), *waiting)
         if clip.colliderect(NUDGE_AREA):
             self.draw_die(surface)
         hint = self.hint_text()
@@ -447,26 +395,9 @@ class KnightsScene(GameScene):
         return self.t("knights.hint.roll", name=seat.name)
 
     def draw_die(self, surface: pygame.Surface) -> None:
-        size = int(DIE_SIZE * self.die_pulse)
-        die = pygame.Surface((size, size), pygame.SRCALPHA)
-        seat = self.seats[self.shown_current]
-        rim = PAWN_RGB[seat.colour]
-        pygame.draw.rect(die, shade(rim, 0.6), die.get_rect(), border_radius=size // 5)
-        pygame.draw.rect(die, (255, 255, 252), die.get_rect().inflate(-12, -12), border_radius=size // 5)
-        pip_r = size // 12
-        c, q = size / 2, size / 4.2
-        spots = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-                 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-                 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}[self.die_value]
-        for sx, sy in spots:
-            pygame.draw.circle(die, (40, 30, 30) if self.die_value != 1 else (210, 40, 40),
-                               (c + sx * q, c + sy * q), pip_r)
-        if self.die_angle:
-            die = pygame.transform.rotate(die, self.die_angle)
-        shadow = pygame.Surface((DIE_SIZE, 30), pygame.SRCALPHA)
-        pygame.draw.ellipse(shadow, (0, 0, 0, 60), shadow.get_rect())
-        surface.blit(shadow, shadow.get_rect(center=(DIE_CENTRE[0], DIE_CENTRE[1] + DIE_SIZE // 2 + 10)))
-        surface.blit(die, die.get_rect(center=(DIE_CENTRE[0], DIE_CENTRE[1] - self.die_jump)))
+        rim = PAWN_RGB[self.seats[self.shown_current].colour]
+        draw_die(surface, DIE_CENTRE, DIE_SIZE, self.die_value, rim, angle=self.die_angle, jump=self.die_jump,
+                 pulse=self.die_pulse)
 
     def banner_rect(self) -> pygame.Rect:
         """Where the banner shows: on the other half of the board from the knight it talks about,
@@ -480,21 +411,7 @@ class KnightsScene(GameScene):
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         text, sprite, alpha = self.banner
-        if alpha <= 0.01:
-            return
-        if self._banner_panel is None or self._banner_panel[0] != (text, sprite):
-            w, h = BANNER_SIZE
-            panel = pygame.Surface(BANNER_SIZE, pygame.SRCALPHA)
-            rounded_panel(panel, pygame.Rect(0, 0, w, h - 6), (*PAPER,), radius=30, border=(200, 150, 60),
-                          border_width=6, shadow=0)
-            pic = self.app.assets.image(sprite, 130)
-            panel.blit(pic, pic.get_rect(center=(90, (h - 6) // 2)))
-            label = self.app.assets.fit_text(text, 38, INK, w - 210, h - 30, title=True)
-            panel.blit(label, label.get_rect(midleft=(175, (h - 6) // 2)))
-            self._banner_panel = ((text, sprite), panel)
-        panel = self._banner_panel[1]
-        panel.set_alpha(int(255 * alpha))
-        surface.blit(panel, self.banner_rect())
+        self._banner_painter.draw(surface, self.app.assets, text, sprite, alpha, self.banner_rect().topleft)
 
     # -- the painted board (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:

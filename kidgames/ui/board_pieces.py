@@ -1,0 +1,156 @@
+"""Pieces every board game on this screen shares: pawns that hop along a path and stand side by
+side on a shared space, dice, banners and the player panel.  Each game keeps its own look (a
+Knights helmet, a Forest card fan) and calls these for the rest."""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, draw_pawn, rounded_panel, shade
+
+PAWN_SPACING = 0.8     # pawns sharing a space stand side by side, this many pawn sizes apart
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+
+
+# -- pawns ---------------------------------------------------------------------------------------
+def side_by_side(pawn_xy, moving: int | None, size: float,
+                 spacing: float = PAWN_SPACING) -> list[tuple[int, float, float]]:
+    """Where each pawn stands, in drawing order: pawns sharing a space stand side by side (two
+    rows from four on), the ``moving`` one on top of everything."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for p, xy in enumerate(pawn_xy):
+        if p != moving:
+            groups.setdefault((round(xy[0]), round(xy[1])), []).append(p)
+    places = []
+    step = size * spacing
+    for (x, y), members in groups.items():
+        rows = [members] if len(members) <= 3 else [members[:len(members) // 2], members[len(members) // 2:]]
+        for r, row in enumerate(rows):
+            dy = 0 if len(rows) == 1 else (-0.28 if r == 0 else 0.28) * size
+            for k, p in enumerate(row):
+                places.append((p, x + (k - (len(row) - 1) / 2) * step, y + dy))
+    if moving is not None:
+        mx, my = pawn_xy[moving]
+        places.append((moving, mx, my))
+    places.sort(key=lambda item: (item[0] == moving, item[2]))
+    return places
+
+
+def pawn_rect(x: float, y: float, lift: float, size: float) -> pygame.Rect:
+    """Everything a pawn standing (or hopping ``lift`` high) at x, y paints: a plume, shaking,
+    its shadow on the ground and the ring of the current player."""
+    top = y - 14 - max(0.0, lift) - size * 1.1
+    bottom = y + 44 + max(0.0, -lift)
+    half = size * 0.75 + 10
+    return pygame.Rect(math.floor(x - half), math.floor(top), math.ceil(2 * half) + 1, math.ceil(bottom - top) + 1)
+
+
+def hop(owner, p: int, a, b, height: float = 26):
+    """An animation step's update: pawn ``p`` of ``owner`` (a scene with ``pawn_xy`` and
+    ``pawn_lift`` lists, looked up as the step runs: a scene may replace them meanwhile) jumps from
+    ``a`` to ``b`` in an arc ``height`` high (a hop to the next space, or a long flight)."""
+    def update(t: float) -> None:
+        owner.pawn_xy[p] = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        owner.pawn_lift[p] = math.sin(math.pi * t) * height
+    return update
+
+
+def draw_pawn_at(surface: pygame.Surface, seat, x: float, y: float, size: int, lift: float = 0.0,
+                 ring: bool = False, shake: float = 0.0, helmet: bool = False) -> None:
+    """One pawn standing at x, y (its feet), in the white ring of the current player if ``ring``."""
+    if ring:
+        pygame.draw.circle(surface, (255, 255, 255), (x, y + 4), 34, 5)
+    draw_pawn(surface, seat.colour, seat.shape, (x + shake, y - 14), size, lift=lift, helmet=helmet)
+
+
+# -- dice ----------------------------------------------------------------------------------------
+def draw_die(surface: pygame.Surface, centre, size: int, value: int, rim, angle: float = 0.0,
+             jump: float = 0.0, pulse: float = 1.0) -> None:
+    """A big die showing ``value``, rimmed in the thrower's colour, tumbling by ``angle`` and
+    ``jump``; ``pulse`` swells it a little (an invitation to tap) over a shadow that stays."""
+    scaled = int(size * pulse)
+    die = pygame.Surface((scaled, scaled), pygame.SRCALPHA)
+    pygame.draw.rect(die, shade(rim, 0.6), die.get_rect(), border_radius=scaled // 5)
+    pygame.draw.rect(die, (255, 255, 252), die.get_rect().inflate(-12, -12), border_radius=scaled // 5)
+    pip_r = scaled // 12
+    c, q = scaled / 2, scaled / 4.2
+    for sx, sy in PIPS[value]:
+        pygame.draw.circle(die, (40, 30, 30) if value != 1 else (210, 40, 40), (c + sx * q, c + sy * q), pip_r)
+    if angle:
+        die = pygame.transform.rotate(die, angle)
+    shadow = pygame.Surface((size, 30), pygame.SRCALPHA)
+    pygame.draw.ellipse(shadow, (0, 0, 0, 60), shadow.get_rect())
+    surface.blit(shadow, shadow.get_rect(center=(centre[0], centre[1] + size // 2 + 10)))
+    surface.blit(die, die.get_rect(center=(centre[0], centre[1] - jump)))
+
+
+def tumble_faces(seed: int, count: int = 12) -> list[int]:
+    """The faces a tumbling die shows before it settles (the same on every redraw of a turn)."""
+    rng = random.Random(seed)
+    return [rng.randint(1, 6) for _ in range(count)]
+
+
+# -- banners -------------------------------------------------------------------------------------
+class BannerPainter:
+    """A paper banner with a picture and a sentence, painted once per text and faded by alpha."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._panel: tuple | None = None     # ((text, sprite), painted panel)
+
+    def draw(self, surface: pygame.Surface, assets, text: str, sprite: str, alpha: float, topleft) -> None:
+        if alpha <= 0.01:
+            return
+        if self._panel is None or self._panel[0] != (text, sprite):
+            w, h = self.size
+            panel = pygame.Surface(self.size, pygame.SRCALPHA)
+            rounded_panel(panel, pygame.Rect(0, 0, w, h - 6), (*PAPER,), radius=30, border=(200, 150, 60),
+                          border_width=6, shadow=0)
+            pic = assets.image(sprite, 130)
+            panel.blit(pic, pic.get_rect(center=(90, (h - 6) // 2)))
+            label = assets.fit_text(text, 38, INK, w - 210, h - 30, title=True)
+            panel.blit(label, label.get_rect(midleft=(175, (h - 6) // 2)))
+            self._panel = ((text, sprite), panel)
+        panel = self._panel[1]
+        panel.set_alpha(int(255 * alpha))
+        surface.blit(panel, topleft)
+
+
+# -- the player panel ----------------------------------------------------------------------------
+def draw_player_panel(surface: pygame.Surface, assets, rect: pygame.Rect, seat, current: bool,
+                      helmet: bool = False, reserve: int = 0) -> int:
+    """One player's row in the side panel: their pawn, name and (for a computer) a robot; the
+    current player's row in their colour.  ``reserve`` keeps that much room on the right for the
+    game's own badges; returns the x where they end (draw them leftwards from there)."""
+    fill = shade(PAWN_RGB[seat.colour], 1.0) if current else PAPER
+    rounded_panel(surface, rect, fill, radius=20, border=(255, 210, 40) if current else (200, 180, 140),
+                  border_width=7 if current else 3, shadow=4)
+    draw_pawn(surface, seat.colour, seat.shape, (rect.x + 44, rect.centery + 8), 54, helmet=helmet)
+    ink = (255, 255, 255) if current else INK
+    room = rect.w - 98 - (48 if seat.is_computer else 0) - reserve
+    name = assets.fit_text(seat.name, 32, ink, room, rect.h - 8, title=True,
+                           outline=shade(PAWN_RGB[seat.colour], 0.5) if current else None)
+    surface.blit(name, name.get_rect(midleft=(rect.x + 86, rect.centery)))
+    right = rect.right - 12
+    if seat.is_computer:
+        robot = assets.image("robot", 40)
+        surface.blit(robot, robot.get_rect(midright=(right, rect.centery)))
+        right -= 48
+    return right
+
+
+def draw_badge(surface: pygame.Surface, assets, midright, sprite: str, number: int) -> pygame.Rect:
+    """A white badge with a picture and a number (the throw that frees a knight, cards won)."""
+    badge = pygame.Rect(0, 0, 86, 56)
+    badge.midright = midright
+    pygame.draw.rect(surface, (255, 255, 255), badge, border_radius=16)
+    pygame.draw.rect(surface, (200, 150, 60), badge, 3, border_radius=16)
+    pic = assets.image(sprite, 44)
+    surface.blit(pic, pic.get_rect(midleft=(badge.x + 4, badge.centery)))
+    num = assets.text(str(number), 34, (200, 40, 40), title=True)
+    surface.blit(num, num.get_rect(midright=(badge.right - 8, badge.centery)))
+    return badge
