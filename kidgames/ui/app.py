@@ -29,7 +29,7 @@ from kidgames.ui.waiting import EventWaiter  # noqa: E402
 
 CANVAS = (1600, 1000)
 ANIM_FPS = 60
-MAX_SLEEP = 1.0        # seconds the idle loop sleeps at most between two looks at the scenes
+MAX_SLEEP = 5.0        # seconds the idle loop sleeps at most between two looks at the scenes
 PARTIAL_LIMIT = 0.45   # above this share of the canvas, a full redraw is cheaper than pieces
 SCENE_GUARD = 0.25     # seconds after a scene change in which new presses are ignored
 
