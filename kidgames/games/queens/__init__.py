@@ -1,4 +1,4 @@
-"""Sleeping Queens (game id ``queens``): rules engine and computer players; the scene comes later."""
+"""Sleeping Queens (game id ``queens``): rules engine, computer players and the screen."""
 from kidgames.core.protocol import FLAG, GameSpec, Option
 
 from .rules import MAX_PLAYERS, MIN_PLAYERS, TITLE, new_state, state_from_json
@@ -10,13 +10,18 @@ SPEC = GameSpec(
     max_players=MAX_PLAYERS,
     new_state=new_state,
     state_from_json=state_from_json,
-    scene="",                   # no scene yet: the menu does not list a game without one
+    scene="kidgames.games.queens.scene:QueensScene",
     ai="kidgames.games.queens.ai:choose",
     hidden_info=True,
     # Answering attacks is the controller's business; the engine always offers defend and allow.
     options=(Option("auto_defend", FLAG, False, text="option.auto_defend",
                     help="answer attacks for young children (defend whenever possible)"),),
     tile=("queen", "sleeping", "crown", "dragon", "knight"),
-    rules=(),
+    rules=(
+        ("sleeping+queen", "rules.queens.goal"), ("card_king+queen_cat", "rules.queens.king"),
+        ("knight+dragon", "rules.queens.knight"), ("card_potion+card_wand", "rules.queens.potion"),
+        ("card_jester", "rules.queens.jester"), ("sparkles", "rules.queens.discard"),
+        ("queen_rose", "rules.queens.rose"), ("queen_cat+queen_dog", "rules.queens.cat_dog"),
+    ),
     computer_levels=True,
 )

@@ -1,0 +1,802 @@
+"""Sleeping Queens on screen: the twelve sleeping queens face down in their grid, the draw and
+discard piles, every player's awake queens with their points, and the hand of the person whose
+decision it is, fanned at the bottom.  The rules live in rules.py; what may be played comes from
+``state.legal_actions()`` only.
+
+The picture is drawn from a *view* of the table that the animation steps move towards the state
+(a queen is in the air between two players for a moment); the view is set from the state again
+when each batch of events has played, so a resting screen always shows the state."""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from kidgames.core.protocol import Action, Event
+from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, HandLayout, card_size, draw_pile,
+                               fly)
+from kidgames.ui.game import SKIP_GUARD, GameScene
+from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, rounded_panel, shade
+
+from .rules import NUM_SLOTS, QUEEN_POINTS, thresholds
+
+# -- layout (canvas 1600×1000) ---------------------------------------------------------------------
+SEATS_AREA = pygame.Rect(12, 12, 560, 676)
+HINT_RECT = pygame.Rect(590, 12, 660, 100)
+GRID_LEFT, GRID_TOP, SLOT_W, GRID_GAP_X, GRID_GAP_Y = 600, 134, 112, 22, 18
+DRAW_AT, DISCARD_AT, PILE_W = (1265, 250), (1460, 250), 130
+EQUATION_RECT = pygame.Rect(1140, 440, 450, 150)
+HAND_AREA = pygame.Rect(190, 690, 980, 300)
+HAND_W = 160
+HAND_LABEL = pygame.Rect(12, 712, 170, 270)
+ACTION_A = pygame.Rect(1190, 740, 398, 110)
+ACTION_B = pygame.Rect(1190, 866, 398, 110)
+REVEAL_AT = (860, 390)
+BANNER_RECT = pygame.Rect(560, 300, 800, 170)
+PANEL_NAME_W = 170
+FELT = (46, 120, 88)
+
+FLY_TIME, FLIP_TIME, DEAL_TIME, COUNT_STEP = 0.55, 0.45, 0.28, 0.38
+QUEEN_BACK = (60, 150, 90)
+QUEEN_COLOUR = (246, 170, 200)
+CARD_COLOURS = {"king": (250, 200, 70), "knight": (170, 180, 200), "dragon": (120, 200, 120),
+                "potion": (150, 120, 220), "wand": (250, 150, 90), "jester": (240, 110, 120)}
+CARD_PICTURES = {"king": "card_king", "knight": "knight", "dragon": "dragon", "potion": "card_potion",
+                 "wand": "card_wand", "jester": "card_jester"}
+NUMBER_COLOUR = (90, 150, 230)
+
+
+def card_look(card: str) -> CardLook:
+    """The face of a card of this game: a picture for a character, a big number for n1–n10, a
+    picture and points for a queen."""
+    if card in QUEEN_POINTS:
+        return CardLook(picture=f"queen_{card}", corner=str(QUEEN_POINTS[card]), colour=QUEEN_COLOUR)
+    if card.startswith("n") and card[1:].isdigit():
+        return CardLook(number=card[1:], colour=NUMBER_COLOUR)
+    return CardLook(picture=CARD_PICTURES.get(card), colour=CARD_COLOURS.get(card, (200, 200, 200)))
+
+
+QUEEN_BACK_LOOK = CardLook(face_down=True, colour=QUEEN_BACK)
+
+
+def slot_rect(slot: int) -> pygame.Rect:
+    w, h = card_size(SLOT_W)
+    col, row = slot % 4, slot // 4
+    return pygame.Rect(GRID_LEFT + col * (w + GRID_GAP_X), GRID_TOP + row * (h + GRID_GAP_Y), w, h)
+
+
+class QueensScene(GameScene):
+    def __init__(self, app, spec, seats, state, options) -> None:
+        super().__init__(app, spec, seats, state, options)
+        self.art = CardArt(app.assets)
+        self.selected: list[int] = []          # indices into the shown hand
+        self.potion_target: tuple[int, str] | None = None
+        self.refusal: str | None = None
+        self.flying: list[CardSprite] = []
+        self.banner: tuple[str, str] | None = None
+        self.count_mark: tuple[int, int] | None = None
+        self.anim_hand_seat: int | None = None
+        self.anim_hand: list[str] = []
+        self._drew_shown = False
+        self._last_tap: tuple[float, tuple[int, int]] | None = None
+        self._situation: tuple | None = None
+        self.sync()
+
+    # -- the view of the table ------------------------------------------------------------------
+    def sync(self) -> None:
+        """The view equals the state again (the end of every batch of events)."""
+        s = self.state
+        self.v_slots = ["?" if q is not None else None for q in s.slots]
+        self.v_awake = [list(a) for a in s.awake]
+        self.v_draw = len(s.draw_pile)
+        self.v_discard = list(s.discard)
+        self.v_hand_counts = [len(h) for h in s.hands]
+        self.flying = []
+        self.banner = None
+        self.count_mark = None
+        self.layout()
+
+    def live_hand_seat(self) -> int | None:
+        """The person whose hand may be on screen now: the only person at the table, or the
+        person who must decide and holds the screen (after their curtain).  Never a computer."""
+        ctrl = self.controller
+        persons = ctrl.persons()
+        if len(persons) == 1:
+            return persons[0]
+        if ctrl.is_over:
+            return None
+        decider = self.state.current_player
+        if self.seats[decider].is_computer:
+            return None
+        return decider if ctrl.may_show(Event("hand", private_to=decider)) else None
+
+    def hand_seat(self) -> int | None:
+        return self.anim_hand_seat if self.anim.busy else self.live_hand_seat()
+
+    def shown_hand(self) -> list[str]:
+        if self.anim.busy:
+            return self.anim_hand
+        seat = self.live_hand_seat()
+        return list(self.state.hands[seat]) if seat is not None else []
+
+    def hand_layout(self) -> HandLayout:
+        hand = self.shown_hand()
+        return HandLayout(HAND_AREA, len(hand), HAND_W, selected=set(self.selected) if not self.anim.busy else set())
+
+    # -- layout and buttons -----------------------------------------------------------------------
+    def layout(self) -> None:
+        self.buttons = self.top_buttons(1270, 14, size=100)
+        if self.anim.busy or self.controller.is_over:
+            return
+        seat = self.live_hand_seat()
+        state = self.state
+        if seat is None or state.current_player != seat:
+            return
+        legal = state.legal_actions()
+        pending = state.pending
+        if pending is not None and pending["kind"] in ("knight", "potion"):
+            counter = "dragon" if pending["kind"] == "knight" else "wand"
+            can = Action("defend") in legal
+            self.buttons.append(Button(ACTION_A, lambda: self.try_submit(Action("defend")),
+                                       self.t(f"queens.defend.{counter}"), icon=CARD_PICTURES[counter],
+                                       colour="green", enabled=can, name="defend", text_size=32))
+            self.buttons.append(Button(ACTION_B, lambda: self.try_submit(Action("allow")),
+                                       self.t("queens.allow"), icon="cross", colour="orange",
+                                       name="allow", text_size=32))
+            return
+        if pending is not None:
+            return
+        cards = self.selected_cards()
+        if cards == ["jester"]:
+            self.buttons.append(Button(ACTION_A, lambda: self.try_submit(Action("jester")),
+                                       self.t("queens.play_jester"), icon="card_jester", colour="green",
+                                       name="jester", text_size=32))
+        if cards:
+            action = self.discard_action(cards)
+            self.buttons.append(Button(ACTION_B, lambda: self.try_submit(self.discard_action(self.selected_cards())),
+                                       self.t("queens.discard", n=len(cards)), icon="sparkles",
+                                       colour="blue", enabled=action is not None, name="discard",
+                                       text_size=32))
+
+    def selected_cards(self) -> list[str]:
+        hand = self.shown_hand()
+        return [hand[i] for i in self.selected if i < len(hand)]
+
+    def discard_action(self, cards: list[str]) -> Action | None:
+        """The legal discard of exactly these cards, if there is one (the rules say which)."""
+        want = sorted(cards)
+        for action in self.state.legal_actions():
+            if action.kind == "discard" and sorted(action.cards) == want:
+                return action
+        return None
+
+    def equation_text(self, cards: list[str]) -> str | None:
+        """The selected number cards written as the sum they make: "2 + 5 = 7", or a pair "3 = 3"."""
+        if len(cards) < 2 or any(not c.startswith("n") for c in cards):
+            return None
+        values = sorted(int(c[1:]) for c in cards)
+        return " + ".join(map(str, values[:-1])) + f" = {values[-1]}"
+
+    # -- playing by tapping ---------------------------------------------------------------------
+    def try_submit(self, action: Action | None) -> None:
+        if action is None:
+            return
+        if action not in self.state.legal_actions():
+            self.refuse()
+            return
+        self.submit(action)
+
+    def submit(self, action):
+        seat = self.hand_seat()
+        self.anim_hand_seat = seat
+        self.anim_hand = list(self.state.hands[seat]) if seat is not None else []
+        self.selected = []
+        self.potion_target = None
+        self.refusal = None
+        events = super().submit(action)
+        self.layout()
+        return events
+
+    def refuse(self) -> None:
+        self.refusal = self.t("queens.refuse")
+        self.app.assets.play("stuck")
+
+    def update(self, dt: float) -> bool:
+        self._auto_defend()
+        # A curtain lifted after this scene resumed changes whose hand shows: the buttons follow.
+        situation = (self.live_hand_seat(), self.state.current_player, self.anim.busy, self.controller.is_over)
+        if situation != self._situation:
+            self._situation = situation
+            self.layout()
+            self.app.dirty = True
+        return super().update(dt)
+
+    def _auto_defend(self) -> None:
+        """With auto-defend on, a person under attack is answered for: a dragon or wand is used
+        whenever they hold one (no question, no hand shown)."""
+        state = self.state
+        pending = state.pending
+        if (not self.options.get("auto_defend") or pending is None or pending["kind"] not in ("knight", "potion")
+                or self.anim.busy or self.controller.is_over or self.app.top is not self):
+            return
+        victim = pending["target"]
+        if self.seats[victim].is_computer:
+            return
+        legal = state.legal_actions()
+        self.submit(Action("defend") if Action("defend") in legal else Action("allow"))
+
+    def tap(self, pos) -> None:
+        now = time.monotonic()
+        if self._last_tap and now - self._last_tap[0] < SKIP_GUARD \
+                and abs(pos[0] - self._last_tap[1][0]) < 40 and abs(pos[1] - self._last_tap[1][1]) < 40:
+            return    # the second tap of a double tap: the first one already chose
+        self._last_tap = (now, pos)
+        seat = self.live_hand_seat()
+        state = self.state
+        if seat is None or state.current_player != seat:
+            return
+        self.refusal = None
+        pending = state.pending
+        slot = self.slot_at(pos)
+        if pending is not None:
+            if pending["kind"] == "wake" and slot is not None:
+                self.try_submit(Action("wake", slot=slot))
+            return
+        index = self.hand_layout().hit(pos)
+        if index is not None:
+            if index in self.selected:
+                self.selected.remove(index)
+            else:
+                self.selected.append(index)
+            self.potion_target = None
+            self.app.assets.play("card")
+            self.layout()
+            return
+        cards = self.selected_cards()
+        queen = self.queen_at(pos)
+        if slot is not None:
+            if cards == ["king"]:
+                self.try_submit(Action("king", slot=slot))
+            elif cards == ["potion"] and self.potion_target is not None:
+                target, name = self.potion_target
+                self.try_submit(Action("potion", target=target, queen=name, slot=slot))
+            else:
+                self.refuse()
+        elif queen is not None:
+            target, name = queen
+            if cards == ["knight"]:
+                self.try_submit(Action("knight", target=target, queen=name))
+            elif cards == ["potion"]:
+                if any(a.kind == "potion" and a.target == target and a.queen == name for a in state.legal_actions()):
+                    self.potion_target = queen
+                    self.app.assets.play("click")
+                else:
+                    self.refuse()
+            else:
+                self.refuse()
+
+    def slot_at(self, pos) -> int | None:
+        for slot in range(NUM_SLOTS):
+            if slot_rect(slot).collidepoint(pos):
+                return slot
+        return None
+
+    def queen_at(self, pos) -> tuple[int, str] | None:
+        for seat in range(len(self.seats)):
+            rects = self.queen_rects(seat, len(self.v_awake[seat]))
+            for queen, rect in reversed(list(zip(self.v_awake[seat], rects))):
+                if rect.collidepoint(pos):
+                    return seat, queen
+        return None
+
+    # -- the seats -------------------------------------------------------------------------------
+    def seat_rects(self) -> list[pygame.Rect]:
+        n = len(self.seats)
+        gap = 10
+        h = min(220, (SEATS_AREA.h - gap * (n - 1)) // n)
+        return [pygame.Rect(SEATS_AREA.x, SEATS_AREA.y + i * (h + gap), SEATS_AREA.w, h) for i in range(n)]
+
+    def queen_width(self) -> int:
+        h = self.seat_rects()[0].h - 14
+        return min(110, int(h / 1.4))
+
+    def queen_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        panel = self.seat_rects()[seat]
+        w, h = card_size(self.queen_width())
+        area = pygame.Rect(panel.x + PANEL_NAME_W, panel.y, panel.w - PANEL_NAME_W - 8, panel.h)
+        step = min(w + 6, (area.w - w) / max(1, count - 1)) if count > 1 else 0
+        return [pygame.Rect(round(area.x + i * step), area.centery - h // 2, w, h) for i in range(count)]
+
+    def panel_centre(self, seat: int) -> tuple[int, int]:
+        rect = self.seat_rects()[seat]
+        return rect.x + PANEL_NAME_W // 2, rect.centery
+
+    def next_queen_centre(self, seat: int) -> tuple[int, int]:
+        rects = self.queen_rects(seat, len(self.v_awake[seat]) + 1)
+        return rects[-1].center
+
+    # -- events to animation ---------------------------------------------------------------------
+    def sound(self, name: str):
+        return lambda: None if self.anim.skipping else self.app.assets.play(name)
+
+    def animate(self, events) -> None:
+        for i, event in enumerate(events):
+            handler = getattr(self, f"_anim_{event.kind}", None)
+            if handler:
+                handler(event, events[i + 1:])
+        self.anim.call(self.sync)
+
+    def say(self, text: str, picture: str, seconds: float = 0.9) -> None:
+        def show() -> None:
+            self.banner = (text, picture)
+        self.anim.call(show)
+        self.anim.wait(seconds)
+
+    def _hide_banner(self) -> None:
+        self.anim.call(lambda: setattr(self, "banner", None))
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def queen_name(self, queen: str) -> str:
+        return self.t(f"queens.queen.{queen}")
+
+    def _from_hand(self, seat: int, card: str) -> tuple[tuple[int, int], bool]:
+        """Where a card leaves ``seat`` from, and whether its face was visible there."""
+        if seat == self.anim_hand_seat and card in self.anim_hand:
+            index = self.anim_hand.index(card)
+            layout = HandLayout(HAND_AREA, len(self.anim_hand), HAND_W)
+            return layout.card_rects()[index].center, True
+        return self.panel_centre(seat), False
+
+    def _card_leaves(self, seat: int, card: str, to, duration: float = FLY_TIME, end=None) -> None:
+        holder: dict = {}
+
+        def begin() -> None:
+            origin, visible = self._from_hand(seat, card)
+            sprite.start = origin
+            sprite.width = HAND_W if visible else 70
+            sprite.look_from = None if visible else BACK
+            holder["visible"] = visible
+            if visible:
+                self.anim_hand.remove(card)
+            self.v_hand_counts[seat] = max(0, self.v_hand_counts[seat] - 1)
+
+        sprite = CardSprite(card_look(card), (0, 0), to, 70, end_width=PILE_W)
+        fly(self.anim, sprite, self.flying, duration, start=begin, end=end)
+
+    def _to_discard(self, card: str):
+        def land() -> None:
+            self.v_discard.append(card)
+        return land
+
+    def _anim_played(self, ev, rest) -> None:
+        p, card = ev.player, ev.card
+        self.anim.call(self.sound("card"))
+        self._card_leaves(p, card, DISCARD_AT, end=self._to_discard(card))
+        if card == "knight":
+            self.say(self.t("queens.say.knight", name=self.name(p), queen=self.queen_name(ev.queen),
+                            victim=self.name(ev.target)), "knight", 1.0)
+        elif card == "potion":
+            self.say(self.t("queens.say.potion", name=self.name(p), queen=self.queen_name(ev.queen),
+                            victim=self.name(ev.target)), "card_potion", 1.0)
+        elif card == "jester":
+            self.say(self.t("queens.say.jester", name=self.name(p)), "card_jester", 0.7)
+
+    def _anim_queen_woken(self, ev, rest) -> None:
+        slot, queen, p = ev.slot, ev.queen, ev.player
+        centre = slot_rect(slot).center
+        flip = CardSprite(card_look(queen), centre, centre, SLOT_W, look_from=QUEEN_BACK_LOOK, arc=20)
+
+        def lift() -> None:
+            self.v_slots[slot] = None
+        fly(self.anim, flip, self.flying, FLIP_TIME, start=lift)
+        self.anim.call(self.sound("magic"))
+        returned = bool(rest) and rest[0].kind == "queen_returned"
+        if returned:
+            shown = CardSprite(card_look(queen), centre, centre, SLOT_W, arc=0)
+            fly(self.anim, shown, self.flying, 0.6)
+            return
+        target = self.next_queen_centre(p)
+        sprite = CardSprite(card_look(queen), centre, target, SLOT_W, end_width=self.queen_width())
+
+        def arrive() -> None:
+            self.v_awake[p].append(queen)
+        fly(self.anim, sprite, self.flying, FLY_TIME, end=arrive)
+        self.say(self.t("queens.say.woken", name=self.name(p), queen=self.queen_name(queen),
+                        points=QUEEN_POINTS[queen]), f"queen_{queen}", 0.7)
+        pending = self.state.pending
+        last_waking = not any(e.kind == "queen_woken" for e in rest)
+        if queen == "rose" and last_waking and pending is not None and pending.get("reason") == "rose":
+            self.say(self.t("queens.say.rose", name=self.name(p)), "queen_rose", 1.2)
+        self._hide_banner()
+
+    def _anim_queen_returned(self, ev, rest) -> None:
+        slot, queen = ev.slot, ev.queen
+        centre = slot_rect(slot).center
+        rival = "dog" if queen == "cat" else "cat"
+        self.say(self.t("queens.say.returned", queen=self.queen_name(queen), rival=self.queen_name(rival)),
+                 f"queen_{rival}", 1.4)
+        flip = CardSprite(QUEEN_BACK_LOOK, centre, centre, SLOT_W, look_from=card_look(queen), arc=20)
+
+        def asleep() -> None:
+            self.v_slots[slot] = "?"
+        fly(self.anim, flip, self.flying, FLIP_TIME, end=asleep)
+        self._hide_banner()
+
+    def _lift_queen(self, seat: int, queen: str):
+        """The queen leaves her owner's row; the returned function gives where she was."""
+        where: dict = {}
+
+        def start() -> None:
+            rects = self.queen_rects(seat, len(self.v_awake[seat]))
+            if queen in self.v_awake[seat]:
+                where["at"] = rects[self.v_awake[seat].index(queen)].center
+                self.v_awake[seat].remove(queen)
+        return start, where
+
+    def _anim_queen_stolen(self, ev, rest) -> None:
+        thief, victim, queen = ev.player, ev.target, ev.queen
+        sprite = CardSprite(card_look(queen), self.panel_centre(victim), (0, 0), self.queen_width())
+        start, where = self._lift_queen(victim, queen)
+
+        def begin() -> None:
+            start()
+            sprite.start = where.get("at", self.panel_centre(victim))
+            sprite.end = self.next_queen_centre(thief)
+
+        def arrive() -> None:
+            self.v_awake[thief].append(queen)
+        self.anim.call(self.sound("whoosh"))
+        fly(self.anim, sprite, self.flying, FLY_TIME * 1.3, start=begin, end=arrive)
+        self.say(self.t("queens.say.stolen", name=self.name(thief), queen=self.queen_name(queen)), "knight", 0.8)
+        self._hide_banner()
+
+    def _anim_queen_slept(self, ev, rest) -> None:
+        victim, queen, slot = ev.target, ev.queen, ev.slot
+        sprite = CardSprite(QUEEN_BACK_LOOK, self.panel_centre(victim), slot_rect(slot).center,
+                            self.queen_width(), end_width=SLOT_W, look_from=card_look(queen))
+        start, where = self._lift_queen(victim, queen)
+
+        def begin() -> None:
+            start()
+            sprite.start = where.get("at", self.panel_centre(victim))
+
+        def asleep() -> None:
+            self.v_slots[slot] = "?"
+        self.anim.call(self.sound("fall"))
+        fly(self.anim, sprite, self.flying, FLY_TIME * 1.4, start=begin, end=asleep)
+        self.say(self.t("queens.say.slept", queen=self.queen_name(queen)), "sleeping", 0.8)
+        self._hide_banner()
+
+    def _anim_defended(self, ev, rest) -> None:
+        victim, card = ev.player, ev.card
+        self.anim.call(self.sound("magic"))
+        self._card_leaves(victim, card, DISCARD_AT, duration=FLY_TIME * 1.5, end=self._to_discard(card))
+        self.say(self.t(f"queens.say.defended.{card}", name=self.name(victim), queen=self.queen_name(ev.queen)),
+                 CARD_PICTURES[card], 1.3)
+        self._hide_banner()
+
+    def _anim_jester_revealed(self, ev, rest) -> None:
+        card, p = ev.card, ev.player
+        if card is None:
+            return
+        sprite = CardSprite(card_look(card), DRAW_AT, REVEAL_AT, PILE_W, end_width=170, look_from=BACK)
+
+        def take() -> None:
+            self.v_draw = max(0, self.v_draw - 1)
+        self.anim.call(self.sound("card"))
+        fly(self.anim, sprite, self.flying, FLY_TIME * 1.4, start=take)
+        still = CardSprite(card_look(card), REVEAL_AT, REVEAL_AT, 170, arc=0)
+        fly(self.anim, still, self.flying, 0.5)
+        if ev.seat is None:
+            self.say(self.t("queens.say.again", name=self.name(p)), CARD_PICTURES.get(card, "sparkles"), 1.0)
+            to_hand = p == self.anim_hand_seat
+            target = HandLayout(HAND_AREA, len(self.anim_hand) + 1, HAND_W).card_rects()[-1].center \
+                if to_hand else self.panel_centre(p)
+            back = CardSprite(card_look(card), REVEAL_AT, target, 170, end_width=HAND_W if to_hand else 60)
+
+            def keep() -> None:
+                if to_hand:
+                    self.anim_hand.append(card)
+                self.v_hand_counts[p] += 1
+            fly(self.anim, back, self.flying, FLY_TIME, end=keep)
+            self._hide_banner()
+            return
+        n = len(self.seats)
+        value = int(card[1:])
+        for k in range(1, value + 1):
+            seat = (p + k - 1) % n
+
+            def mark(seat=seat, k=k) -> None:
+                self.count_mark = (seat, k)
+            self.anim.call(mark)
+            self.anim.call(self.sound("step"))
+            self.anim.wait(COUNT_STEP)
+        self.say(self.t("queens.say.counted", name=self.name(ev.seat), n=value), "queen", 1.0)
+        to_pile = CardSprite(card_look(card), REVEAL_AT, DISCARD_AT, 170, end_width=PILE_W)
+        fly(self.anim, to_pile, self.flying, FLY_TIME, end=self._to_discard(card))
+        self._hide_banner()
+
+    def _anim_discarded(self, ev, rest) -> None:
+        p, cards = ev.player, list(ev.cards)
+        equation = self.equation_text(cards) if len(cards) > 2 else None
+        self.anim.call(self.sound("card"))
+        for card in cards:
+            self._card_leaves(p, card, DISCARD_AT, duration=FLY_TIME * 0.8, end=self._to_discard(card))
+        if equation:
+            self.say(equation, "sparkles", 0.9)
+            self._hide_banner()
+
+    def _anim_drew(self, ev, rest) -> None:
+        p = ev.player
+        self._drew_shown = p == self.anim_hand_seat and self.controller.may_show(ev)
+        if not self._drew_shown:
+            return
+        for card in ev.cards:
+            def target(card=card):
+                return HandLayout(HAND_AREA, len(self.anim_hand) + 1, HAND_W).card_rects()[-1].center
+            sprite = CardSprite(card_look(card), DRAW_AT, (0, 0), PILE_W, end_width=HAND_W, look_from=BACK)
+
+            def begin(sprite=sprite, target=target) -> None:
+                sprite.end = target()
+                self.v_draw = max(0, self.v_draw - 1)
+
+            def arrive(card=card) -> None:
+                self.anim_hand.append(card)
+                self.v_hand_counts[p] += 1
+            fly(self.anim, sprite, self.flying, DEAL_TIME, start=begin, end=arrive)
+
+    def _anim_cards_drawn(self, ev, rest) -> None:
+        if self._drew_shown:
+            self._drew_shown = False
+            return
+        p = ev.player
+        for _ in range(ev.count):
+            sprite = CardSprite(BACK, DRAW_AT, self.panel_centre(p), PILE_W, end_width=60)
+
+            def begin() -> None:
+                self.v_draw = max(0, self.v_draw - 1)
+
+            def arrive() -> None:
+                self.v_hand_counts[p] += 1
+            fly(self.anim, sprite, self.flying, DEAL_TIME, start=begin, end=arrive)
+
+    def _anim_reshuffled(self, ev, rest) -> None:
+        count = ev.count
+
+        def gather() -> None:
+            self.v_discard = []
+            self.v_draw = 0
+        self.say(self.t("queens.say.reshuffled"), "sparkles", 0.5)
+        self.anim.call(gather)
+        for _ in range(min(5, count)):
+            fly(self.anim, CardSprite(BACK, DISCARD_AT, DRAW_AT, PILE_W, arc=40), self.flying, 0.16)
+
+        def filled() -> None:
+            self.v_draw = count
+        self.anim.call(filled)
+        self.anim.call(self.sound("card"))
+        self._hide_banner()
+
+    def _anim_turn(self, ev, rest) -> None:
+        self.anim.call(self.sound("turn"))
+
+    def _anim_game_over(self, ev, rest) -> None:
+        winners = list(ev.winners)
+        names = [self.name(w) for w in winners]
+        if len(names) == 1:
+            text = self.t("queens.say.won", name=names[0])
+        else:
+            text = self.t("queens.say.won_together", names=self.t("results.and").join(names))
+        if all(q is None for q in self.state.slots):
+            text = self.t("queens.say.all_awake") + " " + text
+        self.anim.call(self.sound("fanfare"))
+        self.say(text, "trophy", 2.0)
+
+    # -- hints -----------------------------------------------------------------------------------
+    def hint_text(self) -> str:
+        ctrl, state = self.controller, self.state
+        if ctrl.is_over or self.anim.busy:
+            return ""
+        if self.refusal:
+            return self.refusal
+        decider = state.current_player
+        name = self.name(decider)
+        pending = state.pending
+        if self.seats[decider].is_computer:
+            return self.t("queens.hint.computer", name=name)
+        if self.live_hand_seat() != decider:
+            return self.t("queens.hint.wait", name=name)
+        if pending is not None and pending["kind"] == "wake":
+            return self.t(f"queens.hint.wake.{pending['reason']}", name=name)
+        if pending is not None:
+            return self.t(f"queens.attack.{pending['kind']}", name=name, attacker=self.name(pending["attacker"]),
+                          queen=self.queen_name(pending["queen"]))
+        cards = self.selected_cards()
+        if cards == ["king"]:
+            return self.t("queens.hint.king")
+        if cards == ["knight"]:
+            return self.t("queens.hint.knight")
+        if cards == ["potion"]:
+            return self.t("queens.hint.potion_slot" if self.potion_target else "queens.hint.potion")
+        if cards == ["jester"]:
+            return self.t("queens.hint.jester")
+        if cards:
+            return self.t("queens.hint.discard")
+        return self.t("queens.hint.pick", name=name)
+
+    def highlighted_slots(self) -> set[int]:
+        """Where a tap does something now (from the legal actions): sleeping queens for a king or
+        a pick, empty places for a potion's queen."""
+        if self.anim.busy or self.controller.is_over or self.live_hand_seat() != self.state.current_player:
+            return set()
+        legal = self.state.legal_actions()
+        cards = self.selected_cards()
+        if self.state.pending is not None:
+            return {a.slot for a in legal if a.kind == "wake"}
+        if cards == ["king"]:
+            return {a.slot for a in legal if a.kind == "king"}
+        if cards == ["potion"] and self.potion_target:
+            t, q = self.potion_target
+            return {a.slot for a in legal if a.kind == "potion" and a.target == t and a.queen == q}
+        return set()
+
+    def highlighted_queens(self) -> set[tuple[int, str]]:
+        if self.anim.busy or self.controller.is_over or self.live_hand_seat() != self.state.current_player:
+            return set()
+        cards = self.selected_cards()
+        pending = self.state.pending
+        if pending is not None and pending["kind"] in ("knight", "potion"):
+            return {(pending["target"], pending["queen"])}
+        if cards in (["knight"], ["potion"]):
+            kind = cards[0]
+            if kind == "potion" and self.potion_target:
+                return {self.potion_target}
+            return {(a.target, a.queen) for a in self.state.legal_actions() if a.kind == kind}
+        return set()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def dirty_rects(self):
+        return None     # while cards fly the whole table is redrawn (a few ms; idle costs nothing)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(FELT)
+        self.draw_hint(surface)
+        self.draw_seats(surface)
+        self.draw_slots(surface)
+        self.draw_piles(surface)
+        self.draw_hand(surface)
+        self.draw_equation(surface)
+        self.draw_buttons(surface)
+        for sprite in self.flying:
+            sprite.draw(surface, self.art)
+        if self.banner:
+            self.draw_banner(surface)
+
+    def draw_hint(self, surface) -> None:
+        text = self.hint_text()
+        if not text:
+            return
+        rounded_panel(surface, HINT_RECT, PAPER, radius=24, border=(200, 160, 80), shadow=4)
+        label = self.app.assets.fit_text(text, 36, INK, HINT_RECT.w - 30, HINT_RECT.h - 12, title=True)
+        surface.blit(label, label.get_rect(center=HINT_RECT.center))
+
+    def draw_seats(self, surface) -> None:
+        assets = self.app.assets
+        need_queens, need_points = thresholds(len(self.seats))
+        lit = self.highlighted_queens()
+        turn = None if self.controller.is_over or self.anim.busy else self.state.turn_player
+        for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects())):
+            current = i == turn
+            fill = shade(PAWN_RGB[seat.colour], 1.0) if current else PAPER
+            winner = self.controller.is_over and i in self.state.winners
+            rounded_panel(surface, rect, fill, radius=20,
+                          border=(255, 210, 40) if current or winner else (200, 180, 140),
+                          border_width=7 if current or winner else 3, shadow=4)
+            ink = (255, 255, 255) if current else INK
+            small = rect.h < 150
+            pawn_size = 40 if small else 58
+            draw_pawn(surface, seat.colour, seat.shape, (rect.x + 36, rect.y + pawn_size // 2 + 14), pawn_size)
+            name = assets.fit_text(seat.name, 30, ink, PANEL_NAME_W - 74, 44, title=True)
+            surface.blit(name, name.get_rect(midleft=(rect.x + 66, rect.y + 30)))
+            points = sum(QUEEN_POINTS[q] for q in self.v_awake[i])
+            score = assets.text(f"{points}/{need_points}", 26, ink, title=True)
+            crown = assets.image("crown", 30)
+            y = rect.y + (62 if small else 84)
+            surface.blit(crown, crown.get_rect(midleft=(rect.x + 10, y)))
+            count = assets.text(f"{len(self.v_awake[i])}/{need_queens}", 26, ink, title=True)
+            surface.blit(count, count.get_rect(midleft=(rect.x + 44, y)))
+            star = assets.image("star", 28)
+            surface.blit(star, star.get_rect(midleft=(rect.x + 10, y + 32)))
+            surface.blit(score, score.get_rect(midleft=(rect.x + 44, y + 32)))
+            if seat.is_computer:
+                robot = assets.image("robot", 34)
+                surface.blit(robot, robot.get_rect(bottomleft=(rect.x + 100, rect.bottom - 30)))
+            # the number of cards in the hand, as a small fan of backs (never their faces)
+            backs = self.v_hand_counts[i]
+            bw = 20
+            for k in range(backs):
+                back = self.art.surface(BACK, bw)
+                surface.blit(back, (rect.x + 100 + k * 9, rect.bottom - back.get_height() - 6))
+            for queen, qrect in zip(self.v_awake[i], self.queen_rects(i, len(self.v_awake[i]))):
+                if (i, queen) in lit:
+                    pygame.draw.rect(surface, (255, 230, 60), qrect.inflate(12, 12), border_radius=14)
+                surface.blit(self.art.surface(card_look(queen), qrect.w), qrect)
+            if self.count_mark and self.count_mark[0] == i:
+                centre = (rect.right - 50, rect.centery)
+                pygame.draw.circle(surface, (255, 230, 60), centre, 42)
+                pygame.draw.circle(surface, INK, centre, 42, 4)
+                num = assets.text(str(self.count_mark[1]), 48, INK, title=True)
+                surface.blit(num, num.get_rect(center=centre))
+
+    def draw_slots(self, surface) -> None:
+        lit = self.highlighted_slots()
+        for slot, shown in enumerate(self.v_slots):
+            rect = slot_rect(slot)
+            if slot in lit:
+                pygame.draw.rect(surface, (255, 230, 60), rect.inflate(16, 16), border_radius=18)
+            if shown is None:
+                pygame.draw.rect(surface, shade(FELT, 0.8), rect, border_radius=14)
+                pygame.draw.rect(surface, shade(FELT, 1.4), rect, 3, border_radius=14)
+            else:
+                look = QUEEN_BACK_LOOK if shown == "?" else card_look(shown)
+                surface.blit(self.art.surface(look, SLOT_W), rect)
+                if shown == "?":
+                    zz = self.app.assets.image("sleeping", 44)
+                    surface.blit(zz, zz.get_rect(center=(rect.centerx, rect.bottom - 34)))
+
+    def draw_piles(self, surface) -> None:
+        assets = self.app.assets
+        draw_pile(surface, self.art, DRAW_AT, PILE_W, self.v_draw, None, assets=assets)
+        top = card_look(self.v_discard[-1]) if self.v_discard else None
+        draw_pile(surface, self.art, DISCARD_AT, PILE_W, len(self.v_discard), top, assets=assets)
+
+    def draw_hand(self, surface) -> None:
+        seat = self.hand_seat()
+        if seat is None:
+            return
+        hand = self.shown_hand()
+        layout = self.hand_layout()
+        layout.draw(surface, self.art, [card_look(c) for c in hand])
+        person = self.seats[seat]
+        draw_pawn(surface, person.colour, person.shape, (HAND_LABEL.centerx, HAND_LABEL.y + 60), 70)
+        label = self.app.assets.fit_text(self.t("queens.hand", name=person.name), 28, (255, 255, 255),
+                                         HAND_LABEL.w, 120, title=True, outline=INK)
+        surface.blit(label, label.get_rect(midtop=(HAND_LABEL.centerx, HAND_LABEL.y + 120)))
+
+    def draw_equation(self, surface) -> None:
+        """The selected cards' discard, judged before the tap: the sum they make and a tick or a
+        cross (whether it is legal comes from the rules)."""
+        if self.anim.busy or self.state.pending is not None:
+            return
+        cards = self.selected_cards()
+        if len(cards) < 2:
+            return
+        ok = self.discard_action(cards) is not None
+        rounded_panel(surface, EQUATION_RECT, PAPER, radius=24, border=(80, 170, 80) if ok else (210, 80, 70),
+                      border_width=6, shadow=4)
+        equation = self.equation_text(cards)
+        text = equation if ok and equation else self.t("queens.no_discard")
+        mark = self.app.assets.image("check" if ok else "cross", 70)
+        surface.blit(mark, mark.get_rect(midleft=(EQUATION_RECT.x + 16, EQUATION_RECT.centery)))
+        label = self.app.assets.fit_text(text, 54 if ok else 30, INK, EQUATION_RECT.w - 120, EQUATION_RECT.h - 16,
+                                         title=True)
+        surface.blit(label, label.get_rect(center=(EQUATION_RECT.centerx + 40, EQUATION_RECT.centery)))
+
+    def draw_banner(self, surface) -> None:
+        text, picture = self.banner
+        rounded_panel(surface, BANNER_RECT, PAPER, radius=30, border=(200, 150, 60), border_width=6, shadow=8)
+        pic = self.app.assets.image(picture, 130)
+        surface.blit(pic, pic.get_rect(center=(BANNER_RECT.x + 90, BANNER_RECT.centery)))
+        label = self.app.assets.fit_text(text, 40, INK, BANNER_RECT.w - 210, BANNER_RECT.h - 24, title=True)
+        surface.blit(label, label.get_rect(midleft=(BANNER_RECT.x + 175, BANNER_RECT.centery)))
+
+    def question_text(self, seat: int) -> str:
+        pending = self.state.pending
+        if pending is None:
+            return super().question_text(seat)
+        if pending["kind"] == "wake":
+            return self.t("queens.question.wake", name=self.name(seat))
+        return self.t(f"queens.attack.{pending['kind']}", name=self.name(seat),
+                      attacker=self.name(pending["attacker"]), queen=self.queen_name(pending["queen"]))
