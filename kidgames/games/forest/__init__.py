@@ -10,7 +10,7 @@ SPEC = GameSpec(
     max_players=MAX_PLAYERS,
     new_state=new_state,
     state_from_json=state_from_json,
-    scene="",   # no screen yet: the menu leaves it out
+    scene="kidgames.games.forest.scene:ForestScene",
     ai="kidgames.games.forest.ai:choose",
     hidden_info=True,
     options=(
@@ -18,5 +18,11 @@ SPEC = GameSpec(
         Option("board", BOARD, None, text="option.board", help="play a modified board file"),
     ),
     tile=("tree", "castle", "dice"),
+    rules=(
+        ("dice+tree", "rules.forest.goal"), ("dice+dice", "rules.forest.walk"),
+        ("castle+crown", "rules.forest.castle"), ("crown+check+home", "rules.forest.guess"),
+        ("dice+home", "rules.forest.home"), ("swap+sparkles+shuffle", "rules.forest.magic"),
+        ("trophy", "rules.forest.end"),
+    ),
     computer_levels=True,
 )

@@ -1,0 +1,724 @@
+"""Fairy-Tale Forest on screen: a forest drawn from the board file, two dice to tap, the spaces a
+throw reaches shining, pawns hopping along the paths, trees lifted for a secret look, the castle
+where a tree is named, the magic of a double one.  The rules live in rules.py; this only draws
+them and turns taps into the actions ``state.legal_actions()`` offers."""
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+
+import pygame
+
+from kidgames.core.protocol import Action
+from kidgames.ui.anim import ease_in_out, ease_out_back
+from kidgames.ui.board_pieces import (BannerPainter, draw_die, draw_pawn_at, draw_player_panel, hop,
+                                      side_by_side, tumble_faces)
+from kidgames.ui.game import GameScene
+from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel, shade
+
+from .rules import GUESS, MOVE, ROLL
+
+# -- layout (canvas 1600×1000: the forest on the left; players, cards and dice on the right) ---------
+BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
+SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
+SIDEBAR_FILL = (226, 240, 206)
+BOARD_MARGIN = 24
+PLAYER_TOP, PLAYER_H, PLAYER_GAP = 126, 66, 6
+CARDS_Y = 636                                   # the stack and the wanted card
+CARD_SIZE = (96, 124)
+STACK_X, WANTED_X = 1330, 1490                 # card centres
+HINT_Y = 768
+DICE_Y, DIE_SIZE = 892, 112
+DICE_X = (1350, 1490)
+DICE_TARGET = pygame.Rect(SIDEBAR.x + 10, DICE_Y - 70, SIDEBAR.w - 20, 170)
+SPACE_R, BLUE_R, HIT_R = 20, 27, 40            # HIT_R: a space or tree answers a tap this far away
+TREE_SIZE = 86
+PAWN_SIZE = 50
+HOP_TIME, HOME_HOP, FLY_TIME, ROLL_TIME = 0.24, 0.09, 0.8, 0.8
+BANNER_SIZE = (820, 160)
+PANEL_BUTTON = 150                              # the picture buttons of a choice
+ROAD, ROAD_EDGE = (222, 196, 140), (150, 118, 70)
+SPACE_FILL = {"path": (255, 248, 228), "blue": (80, 150, 235), "village": (250, 214, 120),
+              "horseshoe": (205, 205, 215), "key": (255, 206, 40)}
+
+
+class ForestScene(GameScene):
+    def __init__(self, app, spec, seats, state, options) -> None:
+        super().__init__(app, spec, seats, state, options)
+        board = state.board
+        bw, bh = board.size
+        inner = BOARD_RECT.inflate(-2 * BOARD_MARGIN, -2 * BOARD_MARGIN)
+        self.scale = min(inner.w / bw, inner.h / bh)
+        self.offset = (inner.x + (inner.w - bw * self.scale) / 2, inner.y + (inner.h - bh * self.scale) / 2)
+        self.board_surface: pygame.Surface | None = None
+        self.banner_painter = BannerPainter(BANNER_SIZE)
+        self.settle()
+        self.shown_current = state.current_player
+        self.dice_shown = list(state.dice or (3, 4))
+        self.dice_angle = [0.0, 0.0]
+        self.dice_jump = [0.0, 0.0]
+        # What a person is choosing now (never a rule: only which of the offered actions to send).
+        self.choice: list[Action] | None = None       # two moves to one space: one die or both?
+        self.magic_mode: str | None = None             # "swap" or "jump" after its magic button
+        self.swap_first: str | None = None
+
+    def settle(self) -> None:
+        """Everything drawn as the state says, nothing on its way: the picture between moves."""
+        state = self.state
+        self.pawn_xy = [self.space_xy(pos) for pos in state.positions]
+        self.pawn_lift = [0.0] * len(self.seats)
+        self.moving: int | None = None
+        self.tree_xy: dict[str, tuple[float, float]] = {}    # trees on their way (a swap)
+        self.lifted: tuple[str, float, str | None] | None = None   # (slot, height 0..1, motif or None)
+        self.flying_card: tuple[str, tuple[float, float]] | None = None
+        self.shown_wanted = state.wanted
+        self.shuffle_t = 0.0
+        self.flip = 1.0
+        self.banner: tuple[str, str, float] | None = None
+
+    # -- geometry -------------------------------------------------------------------------------------
+    def to_canvas(self, at) -> tuple[float, float]:
+        return self.offset[0] + at[0] * self.scale, self.offset[1] + at[1] * self.scale
+
+    def space_xy(self, node_id: str) -> tuple[float, float]:
+        return self.to_canvas(self.state.board.nodes[node_id].at)
+
+    def slot_xy(self, slot: str) -> tuple[float, float]:
+        return self.tree_xy.get(slot) or self.to_canvas(self.state.board.slots[slot].at)
+
+    def player_rect(self, seat: int) -> pygame.Rect:
+        return pygame.Rect(SIDEBAR.x + 14, PLAYER_TOP + seat * (PLAYER_H + PLAYER_GAP), SIDEBAR.w - 28, PLAYER_H)
+
+    def layout(self) -> None:
+        self.buttons = self.top_buttons(SIDEBAR.x + 20, 12)
+        size = PANEL_BUTTON
+        x0 = BOARD_RECT.centerx - (3 * size + 2 * 24) // 2
+        y = BOARD_RECT.bottom - size - 30
+        for k, name in enumerate(("swap", "jump", "shuffle")):
+            self.buttons.append(Button(pygame.Rect(x0 + k * (size + 24), y, size, size),
+                                       lambda name=name: self.pick_magic(name), icon=name if name != "jump" else None,
+                                       name=f"magic:{name}", colour="paper"))
+        self.buttons.append(Button(pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110),
+                                   self.cancel, icon="back", name="cancel"))
+        for k in range(2):
+            self.buttons.append(Button(pygame.Rect(BOARD_RECT.centerx - size - 20 + k * (size + 40),
+                                                   BOARD_RECT.centery - size // 2, size, size),
+                                       lambda k=k: self.pick_choice(k), name=f"choice:{k}"))
+        self.sync_buttons()
+
+    def button_named(self, name: str) -> Button | None:
+        return next((b for b in self.buttons if b.name == name), None)
+
+    def sync_buttons(self) -> None:
+        """Show the buttons of what a person may choose now (derived from the state and the choice
+        in progress, so a redraw shows the same)."""
+        can = self.person_can_act() and self.state.phase == MOVE
+        magic = can and self.state.dice == (1, 1) and self.choice is None
+        for b in self.buttons:
+            if b.name.startswith("magic:"):
+                kind = b.name.split(":")[1]
+                b.visible = magic and self.magic_mode is None and any(
+                    a.kind == f"magic_{kind}" for a in self.state.legal_actions())
+            elif b.name == "cancel":
+                b.visible = can and (self.magic_mode is not None or self.choice is not None)
+            elif b.name.startswith("choice:"):
+                b.visible = can and self.choice is not None
+
+    # -- playing --------------------------------------------------------------------------------------
+    def reset_choice(self) -> None:
+        self.choice = None
+        self.magic_mode = None
+        self.swap_first = None
+
+    def handle(self, pointer) -> None:
+        self.sync_buttons()
+        super().handle(pointer)
+
+    def update(self, dt: float) -> bool:
+        moved = super().update(dt)
+        if not self.person_can_act() and (self.choice or self.magic_mode):
+            self.reset_choice()
+        self.sync_buttons()
+        return moved
+
+    def tap(self, pos) -> None:
+        phase = self.state.phase
+        if phase == ROLL:
+            if DICE_TARGET.collidepoint(pos):
+                self.submit(Action("roll"))
+        elif phase == GUESS:
+            slot = self.tree_at_pos(pos)
+            if slot is not None:
+                self.submit(Action("guess", slot=slot))
+        elif phase == MOVE and self.choice is None:
+            if self.magic_mode == "swap":
+                self._tap_swap(pos)
+            elif self.magic_mode == "jump":
+                self._tap_jump(pos)
+            else:
+                self._tap_move(pos)
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            if self.anim.busy:
+                self.anim.skip()
+            elif self.person_can_act() and self.state.phase == ROLL:
+                self.submit(Action("roll"))
+        else:
+            super().key(event)
+
+    def moves(self) -> list[Action]:
+        return [a for a in self.state.legal_actions() if a.kind == "move"] if self.state.phase == MOVE else []
+
+    def reachable(self) -> dict[str, list[Action]]:
+        """The spaces the throw reaches, each with the moves that end there."""
+        found: dict[str, list[Action]] = {}
+        for action in self.moves():
+            found.setdefault(action.dest, []).append(action)
+        return found
+
+    def _tap_move(self, pos) -> None:
+        reach = self.reachable()
+        dest = _nearest(pos, {d: self.space_xy(d) for d in reach})
+        if dest is None:
+            return
+        options = sorted(reach[dest], key=lambda a: a.dice_used)
+        if len(options) == 1:
+            self.submit(options[0])
+        else:
+            self.choice = options
+            self.sync_buttons()
+
+    def pick_choice(self, k: int) -> None:
+        if self.choice and self.person_can_act() and k < len(self.choice):
+            action = self.choice[k]
+            self.reset_choice()
+            self.submit(action)
+
+    def pick_magic(self, name: str) -> None:
+        if not (self.person_can_act() and self.state.phase == MOVE and self.state.dice == (1, 1)):
+            return
+        if name == "shuffle":
+            self.reset_choice()
+            self.submit(Action("magic_shuffle"))
+        else:
+            self.magic_mode = name
+            self.swap_first = None
+        self.sync_buttons()
+
+    def cancel(self) -> None:
+        self.reset_choice()
+        self.sync_buttons()
+
+    def _tap_swap(self, pos) -> None:
+        slot = self.tree_at_pos(pos)
+        if slot is None:
+            return
+        if self.swap_first is None or self.swap_first == slot:
+            self.swap_first = None if self.swap_first == slot else slot
+            return
+        first = self.swap_first
+        self.reset_choice()
+        self.submit(Action("magic_swap", a=first, b=slot))
+
+    def _tap_jump(self, pos) -> None:
+        targets = {a.node: self.space_xy(a.node) for a in self.state.legal_actions() if a.kind == "magic_jump"}
+        node = _nearest(pos, targets)
+        if node is None:
+            slot = self.tree_at_pos(pos)
+            node = self.state.board.slots[slot].space if slot else None
+        if node in targets:
+            self.reset_choice()
+            self.submit(Action("magic_jump", node=node))
+
+    def tree_at_pos(self, pos) -> str | None:
+        return _nearest(pos, {slot: self.tree_centre(slot) for slot in self.state.tree_at}, HIT_R + 6)
+
+    def tree_centre(self, slot: str) -> tuple[float, float]:
+        x, y = self.slot_xy(slot)
+        return x, y - TREE_SIZE * 0.3
+
+    # -- events to animation ---------------------------------------------------------------------------
+    def animate(self, events) -> None:
+        for event in events:
+            handler = getattr(self, f"_anim_{event.kind}", None)
+            if handler:
+                handler(event)
+
+    def sound(self, name: str):
+        return lambda: None if self.anim.skipping else self.app.assets.play(name)
+
+    def name_of(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def _anim_rolled(self, ev) -> None:
+        faces = [tumble_faces(self.state.turn * 2 + k) for k in range(2)]
+        final = list(ev.dice)
+
+        def tumble(t: float) -> None:
+            for k in range(2):
+                self.dice_shown[k] = faces[k][min(11, int(t * 12))] if t < 0.92 else final[k]
+                self.dice_angle[k] = (1 - t) * (540 if k == 0 else -480)
+                self.dice_jump[k] = abs(math.sin(t * math.pi * (3 + k))) * 50 * (1 - t)
+
+        def done() -> None:
+            self.dice_shown = list(final)
+            self.dice_angle, self.dice_jump = [0.0, 0.0], [0.0, 0.0]
+
+        self.anim.add(ROLL_TIME, tumble, start=self.sound("dice"), end=done)
+        self.anim.wait(0.15)
+
+    def _walk(self, p: int, start: str, path, hop_time: float) -> None:
+        previous = start
+        for node in path:
+            a, b = self.space_xy(previous), self.space_xy(node)
+            self.anim.add(hop_time, hop(self, p, a, b, 22), start=self._set_moving(p), end=self.sound("step"),
+                          easing=ease_in_out)
+            previous = node
+
+    def _set_moving(self, p: int):
+        def start() -> None:
+            self.moving = p
+        return start
+
+    def _anim_moved(self, ev) -> None:
+        self._walk(ev.player, ev.get("from"), ev.path, HOP_TIME)
+
+    def _anim_sent_home(self, ev) -> None:
+        board = self.state.board
+        for q in ev.players:
+            if ev.reason == "landed":
+                self._show_banner(self.t("forest.home", name=self.name_of(q)), "home", 0.9, sound="fall")
+            self._walk(q, ev.node, _way_home(board, ev.node), HOME_HOP)
+
+    def _anim_jumped(self, ev) -> None:
+        a, b = self.space_xy(ev.get("from")), self.space_xy(ev.node)
+        height = 80 + min(240, math.dist(a, b) * 0.35)
+        self._show_banner(self.t("forest.jumped", name=self.name_of(ev.player)), "sparkles", 0.6, sound="magic")
+        self.anim.add(FLY_TIME, hop(self, ev.player, a, b, height), start=self._set_moving(ev.player),
+                      easing=ease_in_out)
+
+    def _anim_peeked(self, ev) -> None:
+        """A look under a tree: its person sees the motif behind the secret curtain; everybody else
+        (and a computer's look always) sees the tree lift with its back to the room."""
+        self._peek_or_lift(ev, ev.slot, ev.motif)
+
+    def _anim_guessed_wrong(self, ev) -> None:
+        self._peek_or_lift(ev, ev.slot, ev.motif)
+
+    def _peek_or_lift(self, ev, slot: str, motif: str) -> None:
+        def show() -> None:
+            self.lifted = (slot, 1.0, motif)
+
+        def hide() -> None:
+            self.lifted = None
+
+        if self.secret_step(ev, show, hide):
+            return
+        self.anim.add(0.45, lambda t: self._lift(slot, t), start=self.sound("magic"), easing=ease_out_back)
+        self.anim.wait(0.9)
+        self.anim.add(0.35, lambda t: self._lift(slot, 1 - t), end=hide)
+
+    def _lift(self, slot: str, height: float) -> None:
+        self.lifted = (slot, max(0.0, height), None)
+
+    def _anim_guess_missed(self, ev) -> None:
+        self._show_banner(self.t("forest.wrong", name=self.name_of(ev.player)), "cross", 0.9, sound="stuck")
+
+    def _anim_guessed_right(self, ev) -> None:
+        p, slot, motif = ev.player, ev.slot, ev.motif
+        self.anim.add(0.5, lambda t: setattr(self, "lifted", (slot, t, motif)), start=self.sound("fanfare"),
+                      easing=ease_out_back)
+        self._show_banner(self.t("forest.right", name=self.name_of(p)), motif, 1.0)
+        start = (WANTED_X, CARDS_Y)
+        end = self.player_rect(p).midright
+
+        def fly(t: float) -> None:
+            self.shown_wanted = None
+            self.flying_card = (motif, (start[0] + (end[0] - 60 - start[0]) * t,
+                                        start[1] + (end[1] - start[1]) * t - math.sin(math.pi * t) * 120))
+
+        self.anim.add(0.8, fly, easing=ease_in_out, start=self.sound("coin"),
+                      end=lambda: setattr(self, "flying_card", None))
+        self.anim.add(0.3, lambda t: setattr(self, "lifted", (slot, 1 - t, motif)),
+                      end=lambda: setattr(self, "lifted", None))
+        a, b = self.space_xy(self.state.board.key), self.space_xy(ev.to)
+        self.anim.add(0.5, hop(self, p, a, b, 50), start=self._set_moving(p), easing=ease_in_out)
+
+    def _anim_new_wanted(self, ev) -> None:
+        def flip(t: float) -> None:
+            self.shown_wanted = ev.motif
+            self.flip = abs(1 - 2 * t)
+        self.anim.add(0.5, flip, start=self.sound("card"), end=lambda: setattr(self, "flip", 1.0))
+
+    def _anim_trees_swapped(self, ev) -> None:
+        a_xy = self.to_canvas(self.state.board.slots[ev.a].at)
+        b_xy = self.to_canvas(self.state.board.slots[ev.b].at)
+        self._show_banner(self.t("forest.swapped", name=self.name_of(ev.player)), "swap", 0.5, sound="magic")
+
+        def glide(t: float) -> None:
+            rise = math.sin(math.pi * t) * 60
+            self.tree_xy[ev.a] = (b_xy[0] + (a_xy[0] - b_xy[0]) * t, b_xy[1] + (a_xy[1] - b_xy[1]) * t - rise)
+            self.tree_xy[ev.b] = (a_xy[0] + (b_xy[0] - a_xy[0]) * t, a_xy[1] + (b_xy[1] - a_xy[1]) * t - rise)
+
+        # The trees (motifs included) changed places in the state at once: each glides from where
+        # it stood to its new slot, so the picture catches up.
+        self.anim.add(1.2, glide, easing=ease_in_out, start=self.sound("whoosh"), end=self.tree_xy.clear)
+
+    def _anim_stack_shuffled(self, ev) -> None:
+        self._show_banner(self.t("forest.shuffled", name=self.name_of(ev.player)), "shuffle", 0.4, sound="card")
+        self.anim.add(1.0, lambda t: setattr(self, "shuffle_t", t), start=lambda: setattr(self, "shown_wanted", None),
+                      end=lambda: setattr(self, "shuffle_t", 0.0))
+
+    def _anim_turn(self, ev) -> None:
+        def change() -> None:
+            self.settle()
+            self.shown_current = ev.player
+            if not self.anim.skipping:
+                self.app.assets.play("turn")
+        self.anim.call(change)
+
+    def _anim_game_over(self, ev) -> None:
+        self.anim.call(self.settle)
+        self._show_banner(self.t("forest.end"), "trophy", 0.8, sound="fanfare")
+
+    def _show_banner(self, text: str, sprite: str, stay: float, sound: str | None = None) -> None:
+        self.anim.add(0.2, lambda t: self._banner(text, sprite, t), start=self.sound(sound) if sound else None)
+        self.anim.wait(stay)
+        self.anim.add(0.2, lambda t: self._banner(text, sprite, 1 - t), end=self._clear_banner)
+
+    def _banner(self, text: str, sprite: str, alpha: float) -> None:
+        self.banner = (text, sprite, max(0.0, min(1.0, alpha)))
+
+    def _clear_banner(self) -> None:
+        self.banner = None
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """A moving forest redraws whole (trees, cards and pawns move together)."""
+        return None
+
+    # -- what the screen says --------------------------------------------------------------------------
+    def hint_text(self) -> str:
+        if self.controller.is_over or self.anim.busy:
+            return ""
+        seat = self.seats[self.state.current_player]
+        name = seat.name
+        if seat.is_computer:
+            return self.t("forest.hint.computer", name=name)
+        phase = self.state.phase
+        if phase == ROLL:
+            return self.t("forest.hint.roll", name=name)
+        if phase == GUESS:
+            return self.t("forest.hint.guess", name=name)
+        if self.choice:
+            return self.t("forest.hint.choose", name=name)
+        if self.magic_mode:
+            return self.t(f"forest.hint.{self.magic_mode}", name=name)
+        if self.state.dice == (1, 1):
+            return self.t("forest.hint.magic", name=name)
+        return self.t("forest.hint.move", name=name)
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.board_surface is None:
+            self.board_surface = self.render_board()
+        surface.blit(self.board_surface, (0, 0))
+        choosing = self.person_can_act()
+        if choosing and self.state.phase == MOVE and self.magic_mode is None:
+            self.draw_reachable(surface)
+        self.draw_trees(surface, choosing)
+        self.draw_pawns(surface)
+        self.draw_open_look(surface)
+        self.draw_sidebar(surface)
+        self.draw_choice_panel(surface)
+        if self.banner and self.banner[2] > 0.01:
+            text, sprite, alpha = self.banner
+            rect = pygame.Rect((0, 0), BANNER_SIZE)
+            rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - alpha) * 30))
+            self.banner_painter.draw(surface, self.app.assets, text, sprite, alpha, rect.topleft)
+        if self.flying_card:
+            motif, (x, y) = self.flying_card
+            self.draw_card(surface, (x, y), motif, 0.7)
+
+    def draw_reachable(self, surface) -> None:
+        for dest in self.reachable():
+            x, y = self.space_xy(dest)
+            pygame.draw.circle(surface, (255, 255, 255), (x, y), SPACE_R + 16, 7)
+            pygame.draw.circle(surface, (255, 200, 30), (x, y), SPACE_R + 11, 4)
+
+    def draw_trees(self, surface, choosing: bool) -> None:
+        assets = self.app.assets
+        state = self.state
+        pickable = choosing and (state.phase == GUESS or self.magic_mode is not None)
+        slots = sorted(state.tree_at, key=lambda s: self.slot_xy(s)[1])
+        for slot in slots:
+            x, y = self.slot_xy(slot)
+            height, motif = 0.0, None
+            if self.lifted and self.lifted[0] == slot:
+                height, motif = self.lifted[1], self.lifted[2]
+            if pickable:
+                colour = (255, 80, 60) if slot == self.swap_first else (255, 255, 255)
+                pygame.draw.circle(surface, colour, (x, y - TREE_SIZE * 0.3), HIT_R + 4, 6)
+            if height > 0:
+                hole = pygame.Rect(0, 0, 70, 34)
+                hole.center = (x, y + 6)
+                pygame.draw.ellipse(surface, (70, 48, 30), hole)
+            pic = assets.image("tree", TREE_SIZE)
+            lift = height * (TREE_SIZE + 40)
+            if height > 0:
+                pic = pygame.transform.rotate(pic, height * 14)
+            shadow = pygame.Surface((60, 18), pygame.SRCALPHA)
+            pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
+            surface.blit(shadow, shadow.get_rect(center=(x, y + 8)))
+            surface.blit(pic, pic.get_rect(midbottom=(x, y + 12 - lift)))
+
+    def draw_open_look(self, surface) -> None:
+        """The motif under a lifted tree, over the pawns: only ever set while its person may see
+        it (a private look behind its curtain, or a right guess)."""
+        if not (self.lifted and self.lifted[2] and self.lifted[1] > 0.3):
+            return
+        slot, _, motif = self.lifted
+        x, y = self.slot_xy(slot)
+        card = pygame.Rect(0, 0, 110, 110)
+        card.midbottom = (x, y + 24)
+        rounded_panel(surface, card, PAPER, radius=18, border=(200, 150, 60), border_width=5, shadow=4)
+        pic = self.app.assets.image(motif, 92)
+        surface.blit(pic, pic.get_rect(center=card.center))
+
+    def draw_pawns(self, surface) -> None:
+        ring_for = self.shown_current if self.person_can_act() else None
+        for p, x, y in side_by_side(self.pawn_xy, self.moving, PAWN_SIZE):
+            draw_pawn_at(surface, self.seats[p], x, y + 10, PAWN_SIZE, lift=self.pawn_lift[p], ring=p == ring_for)
+
+    def draw_sidebar(self, surface) -> None:
+        assets = self.app.assets
+        pygame.draw.rect(surface, SIDEBAR_FILL, SIDEBAR)
+        pygame.draw.line(surface, (120, 160, 90), SIDEBAR.topleft, SIDEBAR.bottomleft, 6)
+        for i, seat in enumerate(self.seats):
+            rect = self.player_rect(i)
+            current = i == self.shown_current and not self.controller.is_over
+            won = self.state.won[i]
+            reserve = min(150, 30 + 16 * len(won)) if won else 0
+            right = draw_player_panel(surface, assets, rect, seat, current, reserve=reserve)
+            for k, motif in enumerate(won):
+                step = min(16, (reserve - 30) / max(1, len(won) - 1)) if len(won) > 1 else 0
+                self.draw_card(surface, (right - reserve + 22 + k * step, rect.centery), motif, 0.36)
+        # the face-down stack and the wanted secret, turned up
+        stack = len(self.state.stack)
+        for k in range(min(stack, 6)):
+            dx = math.sin(self.shuffle_t * math.pi * 4 + k) * 40 * math.sin(math.pi * self.shuffle_t)
+            self.draw_card(surface, (STACK_X + dx - k * 2, CARDS_Y - k * 3), None, 1.0)
+        if stack:
+            count = assets.text(str(stack), 34, (255, 255, 255), title=True, outline=(60, 30, 90))
+            surface.blit(count, count.get_rect(center=(STACK_X - 10, CARDS_Y + CARD_SIZE[1] // 2 + 20)))
+        if self.shown_wanted:
+            self.draw_card(surface, (WANTED_X, CARDS_Y), self.shown_wanted, 1.0, flip=self.flip, glow=True)
+        hint = self.hint_text()
+        if hint:
+            label = assets.fit_text(hint, 30, INK, SIDEBAR.w - 30, 90)
+            surface.blit(label, label.get_rect(center=(SIDEBAR.centerx, HINT_Y)))
+        rim = PAWN_RGB[self.seats[self.shown_current].colour]
+        for k in range(2):
+            draw_die(surface, (DICE_X[k], DICE_Y), DIE_SIZE, self.dice_shown[k], rim, angle=self.dice_angle[k],
+                     jump=self.dice_jump[k])
+        if self.person_can_act() and self.state.phase == ROLL:
+            pygame.draw.rect(surface, (255, 255, 255), DICE_TARGET.inflate(-10, -20), 5, border_radius=30)
+        self.draw_buttons(surface)
+
+    def draw_card(self, surface, centre, motif: str | None, scale: float, flip: float = 1.0,
+                  glow: bool = False) -> None:
+        w, h = int(CARD_SIZE[0] * scale * max(0.05, flip)), int(CARD_SIZE[1] * scale)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (round(centre[0]), round(centre[1]))
+        if glow:
+            pygame.draw.rect(surface, (255, 230, 90), rect.inflate(16, 16), border_radius=18)
+        if motif is None:
+            pygame.draw.rect(surface, (70, 40, 110), rect, border_radius=max(4, int(12 * scale)))
+            pygame.draw.rect(surface, (150, 110, 200), rect.inflate(-int(14 * scale), -int(14 * scale)),
+                             max(1, int(4 * scale)), border_radius=max(4, int(10 * scale)))
+            return
+        pygame.draw.rect(surface, (255, 252, 240), rect, border_radius=max(4, int(12 * scale)))
+        pygame.draw.rect(surface, (200, 150, 60), rect, max(1, int(4 * scale)), border_radius=max(4, int(12 * scale)))
+        if flip > 0.3:
+            pic = self.app.assets.image(motif, max(8, int(86 * scale)))
+            if flip < 1:
+                pic = pygame.transform.smoothscale(pic, (max(1, int(pic.get_width() * flip)), pic.get_height()))
+            surface.blit(pic, pic.get_rect(center=rect.center))
+
+    def draw_choice_panel(self, surface) -> None:
+        """The pictures on the choice buttons: one die or both dice; the three kinds of magic."""
+        first = self.button_named("choice:0")
+        if first is not None and first.visible and self.choice:
+            panel = first.rect.union(self.button_named("choice:1").rect).inflate(60, 60)
+            rounded_panel(surface, panel, PAPER, radius=30, border=(200, 150, 60), border_width=5, shadow=6)
+            self.draw_buttons(surface)
+            rim = PAWN_RGB[self.seats[self.state.current_player].colour]
+            for k, action in enumerate(self.choice):
+                centre = self.button_named(f"choice:{k}").rect.center
+                if action.dice_used == 1:
+                    draw_die(surface, (centre[0], centre[1] - 8), 84, max(1, min(6, len(action.path))), rim)
+                else:
+                    a, b = self.state.dice
+                    draw_die(surface, (centre[0] - 26, centre[1] - 20), 64, a, rim)
+                    draw_die(surface, (centre[0] + 26, centre[1] + 8), 64, b, rim)
+        jump = self.button_named("magic:jump")
+        if jump is not None and jump.visible:
+            x, y = jump.rect.center
+            tree = self.app.assets.image("tree", 90)
+            surface.blit(tree, tree.get_rect(center=(x + 24, y - 6)))
+            seat = self.seats[self.state.current_player]
+            draw_pawn_at(surface, seat, x - 30, y + 34, 52, lift=30)
+
+    # -- the painted forest (made once) ----------------------------------------------------------------
+    def render_board(self) -> pygame.Surface:
+        board = self.state.board
+        assets = self.app.assets
+        surf = pygame.Surface(self.app.screen.get_size())
+        surf.fill((96, 160, 80))
+        rng = random.Random(7)
+        w, h = BOARD_RECT.size
+        for _ in range(240):
+            colour = rng.choice(((104, 170, 86), (88, 150, 74), (112, 176, 92)))
+            pygame.draw.circle(surf, colour, (rng.randint(0, w), rng.randint(0, h)), rng.randint(20, 70))
+        xy = {nid: self.space_xy(nid) for nid in board.nodes}
+        # the castle behind its ring of spaces
+        ring = [xy[n] for n in board.nodes if n in _castle_ring(board)]
+        cx = sum(p[0] for p in ring) / len(ring)
+        cy = sum(p[1] for p in ring) / len(ring)
+        castle = assets.image("castle", 120)
+        surf.blit(castle, castle.get_rect(center=(cx, cy)))
+        for deco in board.decorations:
+            size = int(deco.get("size", 80))
+            pic = assets.image(deco["sprite"], size)
+            surf.blit(pic, pic.get_rect(center=self.to_canvas(deco["at"])))
+        self._scatter_trees(surf, xy, rng)
+        for a, b in board.edges:
+            pygame.draw.line(surf, ROAD_EDGE, xy[a], xy[b], 26)
+        for p in xy.values():
+            pygame.draw.circle(surf, ROAD_EDGE, p, 13)
+        for a, b in board.edges:
+            pygame.draw.line(surf, ROAD, xy[a], xy[b], 18)
+        for p in xy.values():
+            pygame.draw.circle(surf, ROAD, p, 9)
+        for slot in (board.slots[s] for s in self.state.tree_at):   # a little path from a blue space to its tree
+            pygame.draw.line(surf, ROAD, xy[slot.space], self.to_canvas(slot.at), 8)
+            pygame.draw.circle(surf, (120, 96, 60), self.to_canvas(slot.at), 30)
+            pygame.draw.circle(surf, (140, 112, 70), self.to_canvas(slot.at), 24)
+        for nid in board.nodes:
+            self._paint_space(surf, nid, xy[nid])
+        return surf.convert()
+
+    def _scatter_trees(self, surf, xy, rng) -> None:
+        assets = self.app.assets
+        board = self.state.board
+        points = list(xy.values()) + [self.to_canvas(s.at) for s in board.slots.values()]
+        segments = [(xy[a], xy[b]) for a, b in board.edges]
+        placed: list[tuple[float, float, int]] = []
+        for _ in range(900):
+            if len(placed) > 60:
+                break
+            # no broad-leaved trees: those are the game's trees, which hide the secrets
+            name = rng.choice(("pine", "pine", "mushroom", "flower", "pine"))
+            size = rng.randint(30, 42) if name in ("flower", "mushroom") else rng.randint(54, 80)
+            x, y = rng.uniform(30, BOARD_RECT.w - 30), rng.uniform(30, BOARD_RECT.h - 30)
+            if any(math.dist((x, y), p) < 40 + size * 0.5 for p in points):
+                continue
+            if any(math.dist((x, y), (px, py)) < (size + ps) * 0.45 for px, py, ps in placed):
+                continue
+            if any(_near_segment((x, y), a, b, 18 + size * 0.5) for a, b in segments):
+                continue
+            pic = assets.image(name, size)
+            surf.blit(pic, pic.get_rect(center=(x, y)))
+            placed.append((x, y, size))
+
+    def _paint_space(self, surf, nid: str, centre) -> None:
+        board = self.state.board
+        kind = board.kind(nid)
+        x, y = centre
+        r = BLUE_R if kind in ("blue", "key", "horseshoe") else SPACE_R
+        if kind == "village":
+            r = 40
+        pygame.draw.circle(surf, (60, 44, 30), (x + 2, y + 4), r + 2)
+        pygame.draw.circle(surf, SPACE_FILL.get(kind, SPACE_FILL["path"]), (x, y), r)
+        pygame.draw.circle(surf, (80, 58, 36), (x, y), r, 3)
+        if kind == "village":
+            house = self.app.assets.image("house", 62)
+            surf.blit(house, house.get_rect(center=(x, y - 4)))
+        elif kind == "key":
+            _draw_key(surf, (x, y), r)
+        elif kind == "horseshoe":
+            _draw_horseshoe(surf, (x, y), r)
+        elif kind == "blue":
+            pygame.draw.circle(surf, (170, 210, 255), (x - r * 0.3, y - r * 0.3), r * 0.28)
+
+
+def _nearest(pos, points: dict, reach: float = HIT_R):
+    """The key of the point nearest ``pos`` within ``reach`` (a finger's width), or None."""
+    best, best_d = None, reach
+    for key, p in points.items():
+        d = math.dist(pos, p)
+        if d <= best_d:
+            best, best_d = key, d
+    return best
+
+
+def _way_home(board, start: str) -> list[str]:
+    """The shortest walk from ``start`` to the village (for a pawn walking home; no rule)."""
+    came = {start: None}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        if here == board.village:
+            break
+        for nxt in board.neighbours(here):
+            if nxt not in came:
+                came[nxt] = here
+                todo.append(nxt)
+    path, node = [], board.village
+    while node is not None and node != start:
+        path.append(node)
+        node = came.get(node)
+    return path[::-1]
+
+
+def _castle_ring(board) -> set[str]:
+    """The spaces of the castle ring: those on a short loop through the key space."""
+    ring, todo = {board.key}, [board.key]
+    while todo:
+        here = todo.pop()
+        for nxt in board.neighbours(here):
+            if nxt not in ring and nxt != board.horseshoe:
+                ring.add(nxt)
+                todo.append(nxt)
+    return ring | {board.horseshoe}
+
+
+def _draw_key(surf, centre, r: float) -> None:
+    x, y = centre
+    dark = (120, 80, 0)
+    pygame.draw.circle(surf, dark, (x - r * 0.35, y), r * 0.38, 5)
+    pygame.draw.line(surf, dark, (x - r * 0.05, y), (x + r * 0.7, y), 6)
+    pygame.draw.line(surf, dark, (x + r * 0.45, y), (x + r * 0.45, y + r * 0.35), 5)
+    pygame.draw.line(surf, dark, (x + r * 0.68, y), (x + r * 0.68, y + r * 0.35), 5)
+
+
+def _draw_horseshoe(surf, centre, r: float) -> None:
+    x, y = centre
+    rect = pygame.Rect(0, 0, r * 1.3, r * 1.3)
+    rect.center = (x, y + r * 0.1)
+    pygame.draw.arc(surf, (90, 90, 100), rect, -0.3, math.pi + 0.3, 8)
+    for side in (-1, 1):
+        pygame.draw.circle(surf, (255, 255, 255), (x + side * r * 0.42, y - r * 0.1), 2)
+
+
+def _near_segment(p, a, b, dist: float) -> bool:
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return math.dist(p, a) < dist
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.dist(p, (ax + t * dx, ay + t * dy)) < dist
+

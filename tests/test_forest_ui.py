@@ -1,0 +1,253 @@
+"""Fairy-Tale Forest on screen, played as a family plays it: posted taps only, people and a
+computer, curtains before secrets, looks that only their person sees (shared/rules/forest.md,
+"Hidden information on one screen")."""
+import random
+
+import pygame
+import pytest
+
+import kidgames.ui.game as game_module
+from kidgames.core.seats import Seat
+from kidgames.games import GAMES
+from kidgames.games.forest import SPEC
+from kidgames.games.forest.rules import GUESS, MOVE, ROLL
+from kidgames.games.forest.scene import DICE_TARGET, HIT_R, PANEL_BUTTON, ForestScene
+from kidgames.ui.curtain import CurtainScene
+from kidgames.ui.game import start_game_scene
+from kidgames.ui.results import ResultsScene
+from kidgames.ui.widgets import MIN_TARGET
+from ui_driver import FRAME, make_app, tap, tap_button
+
+# Fairy-Tale Forest is not in the registry (random play is too long for the protocol check):
+# the tests put it into the app themselves.
+FOREST = SPEC
+FAMILY = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", level="hard")]
+
+
+def forest_app(tmp_path, lang="en", **kw):
+    app = make_app(tmp_path, lang=lang, **kw)
+    app.games = dict(GAMES, forest=FOREST)
+    return app
+
+
+def start(app, seats=FAMILY, seed=5, short=True):
+    return start_game_scene(app, "forest", seats, seed=seed, options={"short": short})
+
+
+class Family:
+    """Taps the screen as the people at the table would: the ready button of a curtain, the dice,
+    a shining space (heading for the castle once they know the wanted tree, which this driver
+    reads from the state as a person would remember it), the tree at the castle."""
+
+    def __init__(self, app, scene, rng, frame=None):
+        self.app, self.scene, self.rng = app, scene, rng
+        self.frame = frame or (lambda: app.frame(FRAME))
+        self.looks_seen: list[tuple[int, str]] = []   # (seat, motif) shown open on screen
+        self.computer_looks = 0
+        self.curtains = 0
+        self.taps = 0
+
+    def watch(self) -> None:
+        scene = self.scene
+        if scene.lifted and scene.lifted[2] is not None:
+            owner = scene.state.current_player if not scene.anim.busy else scene.shown_current
+            self.looks_seen.append((owner, scene.lifted[2]))
+        elif scene.lifted and scene.seats[scene.shown_current].is_computer:
+            self.computer_looks += 1
+
+    def step(self) -> None:
+        app, scene = self.app, self.scene
+        self.frame()
+        self.watch()
+        if isinstance(app.top, CurtainScene):
+            self.curtains += 1
+            tap_button(app, "ready")
+            return
+        if app.top is not scene:
+            return
+        if scene.anim.holding is not None:           # a look open on screen: its person taps
+            for _ in range(int(1.0 / FRAME)):         # once they have seen it
+                self.frame()
+                self.watch()
+            tap(app, (600, 500))
+            return
+        if not scene.person_can_act():
+            return
+        self.taps += 1
+        state = scene.state
+        if state.phase == ROLL:
+            tap(app, DICE_TARGET.center)
+        elif state.phase == GUESS:
+            wanted = next(s for s, m in state.tree_at.items() if m == state.wanted)
+            slot = wanted if self.rng.random() < 0.8 else self.rng.choice(list(state.tree_at))
+            tap(app, scene.tree_centre(slot))
+        elif state.phase == MOVE:
+            if scene.choice:
+                tap_button(app, f"choice:{self.rng.randrange(2)}")
+                return
+            reach = scene.reachable()
+            target = state.board.key if state.board.key in reach else None
+            if target is None:
+                blue = [d for d in reach if state.board.tree_slot(d) in state.tree_at]
+                dist = state.board.distances_from(state.board.key)
+                target = min(reach, key=lambda d: dist[d]) if self.rng.random() < 0.6 or not blue \
+                    else self.rng.choice(blue)
+            tap(app, scene.space_xy(target))
+
+    def play(self, max_steps=60000) -> None:
+        for _ in range(max_steps):
+            if self.scene.controller.is_over and not self.scene.anim.busy:
+                break
+            self.step()
+
+
+def settle(app, seconds=0.5):
+    for _ in range(int(seconds / FRAME)):
+        app.frame(FRAME)
+
+
+def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp_path, monkeypatch):
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.3)
+    app = forest_app(tmp_path)
+    scene = start(app)
+    family = Family(app, scene, random.Random(1))
+    shown_to_computer = []
+    watch = family.watch
+
+    def watch_secrets():
+        watch()
+        lifted = scene.lifted
+        if lifted and lifted[2] and scene.seats[scene.shown_current].is_computer \
+                and lifted[2] not in scene.state.won[scene.shown_current]:
+            shown_to_computer.append(lifted)
+    family.watch = watch_secrets
+    family.play()
+    assert scene.state.is_over, "the game ended through taps alone"
+    assert family.curtains > 0, "a curtain named a person before their secret"
+    assert family.looks_seen, "a person looked under a tree and saw its picture"
+    assert family.computer_looks > 0, "the computer looked too, and the tree lifted for it"
+    assert not shown_to_computer, "a computer's look never shows its picture"
+    settle(app, 3)
+    assert isinstance(app.top, ResultsScene)
+
+
+def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
+    """Rule 4: from m5 with 2 and 4, m7 is an early stop (one die) and also the end of 4-then-2."""
+    app = forest_app(tmp_path)
+    scene = start(app, FAMILY[:2])
+    settle(app, 0.3)
+    tap_button(app, "ready")
+    state = scene.state
+    state.positions[0], state.dice = "m5", (2, 4)
+    scene.settle()
+    settle(app, 0.2)
+    tap(app, scene.space_xy("m7"))
+    assert scene.button("choice:0").visible and scene.button("choice:1").visible
+    assert state.positions[0] == "m5", "nothing moves before the choice"
+    tap_button(app, "choice:0")
+    assert state.positions[0] == "m7"
+    assert scene.controller.log[-1].kind == "turn"
+    moved = [e for e in scene.controller.log if e.kind == "moved"][-1]
+    assert moved.dice_used == 1
+
+
+def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
+    app = forest_app(tmp_path)
+    scene = start(app, FAMILY[:2], short=False)
+    settle(app, 0.3)
+    tap_button(app, "ready")
+    state = scene.state
+    state.positions[0], state.dice = "m3", (2, 2)   # 2+2 from m3 ends on the blue m7
+    scene.settle()
+    settle(app, 0.2)
+    tap(app, scene.space_xy("m7"))
+    tap(app, scene.space_xy("m7"))                 # a double tap
+    settle(app, 3)
+    motif = state.tree_at[state.board.tree_slot("m7")]
+    assert scene.lifted == ("t_m7", 1.0, motif), "the look is open for its person"
+    assert scene.anim.holding is not None
+    tap(app, (600, 500))
+    settle(app, 0.3)
+    assert scene.lifted is None, "her tap closes it"
+
+
+def test_a_computer_look_lifts_the_tree_with_its_back_to_the_room(tmp_path, monkeypatch):
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.1)
+    app = forest_app(tmp_path)
+    seats = [Seat("Robo", "green", "computer", level="hard"), Seat("Anna", "red")]
+    scene = start(app, seats, short=False)
+    state = scene.state
+    state.positions[0], state.dice = "m3", (2, 2)
+    state.tree_at = dict(state.tree_at)
+    scene.settle()
+    seen = []
+    for _ in range(int(6 / FRAME)):
+        app.frame(FRAME)
+        if scene.lifted:
+            seen.append(scene.lifted)
+        if isinstance(app.top, CurtainScene):
+            break
+    looked = [e for e in scene.controller.log if e.kind == "looked"]
+    assert looked, "the computer looked under a tree"
+    assert seen and max(h for _, h, _ in seen) > 0.5, "the tree lifted"
+    assert all(motif is None for _, _, motif in seen), "its picture never showed"
+
+
+def test_a_double_one_offers_three_magics_and_each_works(tmp_path):
+    app = forest_app(tmp_path)
+    scene = start(app, FAMILY[:2], short=False)
+    settle(app, 0.3)
+    tap_button(app, "ready")
+    state = scene.state
+
+    def double_one(seat):
+        state.dice = (1, 1)
+        scene.settle()
+        settle(app, 0.3)
+        if isinstance(app.top, CurtainScene):
+            tap_button(app, "ready")
+        assert state.current_player == seat
+        for name in ("magic:swap", "magic:jump", "magic:shuffle"):
+            assert scene.button(name).visible
+
+    double_one(0)
+    before = dict(state.tree_at)
+    tap_button(app, "magic:swap")
+    tap(app, scene.tree_centre("t_m7"))
+    tap(app, scene.tree_centre("t_b5"))
+    assert state.tree_at["t_m7"] == before["t_b5"] and state.tree_at["t_b5"] == before["t_m7"]
+    settle(app, 3)
+    double_one(1)
+    tap_button(app, "magic:jump")
+    tap(app, scene.tree_centre("t_a8"))
+    assert state.positions[1] == "a8"
+    settle(app, 1.5)
+    if scene.anim.holding is not None:
+        settle(app, 1)
+        tap(app, (600, 500))
+    settle(app, 2)
+    double_one(0)
+    cards = sorted(state.stack + [state.wanted])
+    tap_button(app, "magic:shuffle")
+    assert sorted(state.stack + [state.wanted]) == cards
+    assert [e.kind for e in scene.controller.log[-3:]] == ["stack_shuffled", "new_wanted", "turn"]
+
+
+def test_everything_to_tap_is_big_enough_for_a_finger(tmp_path):
+    app = forest_app(tmp_path)
+    scene = start(app, FAMILY[:2])
+    assert 2 * HIT_R >= MIN_TARGET and PANEL_BUTTON >= MIN_TARGET
+    assert DICE_TARGET.w >= MIN_TARGET and DICE_TARGET.h >= MIN_TARGET
+    for button in scene.buttons:
+        assert min(button.rect.size) >= MIN_TARGET, button.name
+
+
+@pytest.mark.parametrize("lang", ["cs", "ko"])
+def test_the_forest_speaks_every_language(tmp_path, lang):
+    app = forest_app(tmp_path, lang=lang)
+    scene = start(app, FAMILY[:2])
+    settle(app, 0.3)
+    tap_button(app, "ready")
+    settle(app, 0.2)
+    english = "Anna, tap the dice!"
+    assert "Anna" in scene.hint_text() and scene.hint_text() != english
