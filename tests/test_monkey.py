@@ -8,6 +8,7 @@ import pytest
 import kidgames.ui.game as game_module
 from kidgames.core.seats import Seat
 from kidgames.games import GAMES
+from kidgames.games.forest import SPEC as FOREST_SPEC
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.dialog import ConfirmScene, MessageScene
 from kidgames.ui.game import start_game_scene
@@ -20,6 +21,7 @@ from kidgames.ui.setup import SetupScene
 from ui_driver import FRAME, make_app
 
 KNIGHTS = GAMES["knights"]
+FOREST = FOREST_SPEC
 SEATS = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer")]
 
 
@@ -50,6 +52,19 @@ def open_game(app):
     start_game_scene(app, "knights", SEATS, seed=app.monkey_rng.randrange(1000))
 
 
+def open_queens(app):
+    start_game_scene(app, "queens", SEATS, seed=app.monkey_rng.randrange(1000))
+
+
+def open_forest(app):
+    app.games = dict(GAMES, forest=FOREST)    # not in the registry yet: see test_forest_ui.py
+    start_game_scene(app, "forest", SEATS, seed=app.monkey_rng.randrange(1000),
+                     options={"short": app.monkey_rng.random() < 0.5})
+    app.frame(FRAME)
+    if isinstance(app.top, CurtainScene):    # the first person's curtain: the monkey plays the game
+        app.top.open()
+
+
 def open_results(app):
     start_game_scene(app, "knights", SEATS, seed=1)
     app.push(ResultsScene(app, KNIGHTS, SEATS, [1], {}))
@@ -66,7 +81,7 @@ def open_dialogs(app):
     app.push(MessageScene(app, "!", "!"))
 
 
-SCENES = [open_menu, open_setup, open_name, open_settings, open_rules, open_game, open_results,
+SCENES = [open_menu, open_setup, open_name, open_settings, open_rules, open_game, open_queens, open_forest, open_results,
           open_curtain, open_dialogs]
 
 
@@ -121,6 +136,6 @@ def test_random_gestures_on_every_scene_never_break_the_app(tmp_path, monkeypatc
     assert gestures >= 1500
     assert not app.errors
     assert app.top is not None
-    expected = {"MenuScene", "SetupScene", "NameScene", "SettingsScene", "RulesScene", "KnightsScene",
+    expected = {"MenuScene", "SetupScene", "NameScene", "SettingsScene", "RulesScene", "KnightsScene", "ForestScene", "QueensScene",
                 "ResultsScene", "CurtainScene", "ConfirmScene", "MessageScene"}
     assert expected <= visited, expected - visited

@@ -204,3 +204,41 @@ def test_secret_and_question_curtains_and_the_options_keep_the_window_true(tmp_p
         tap_button(app, name)
         watcher.run(0.5)
         watcher.check()
+
+
+def test_a_whole_queens_game_keeps_the_window_true(tmp_path, monkeypatch):
+    """Cards flying and flipping, curtains, the defence question, the results: every idle window
+    equals a full redraw."""
+    import kidgames.ui.game as game_module
+    from test_queens_ui import PEOPLE_AND_ROBO, play_whole_game
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.05)
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "queens", PEOPLE_AND_ROBO, seed=11)
+    watcher = Watcher(app, every=20)
+
+    def pick(legal):
+        for kind in ("king", "wake", "knight", "potion", "jester", "allow"):
+            options = [a for a in legal if a.kind == kind]
+            if options:
+                return options[0]
+        return legal[-1]
+    curtains, actions = play_whole_game(app, scene, pick, watcher=watcher)
+    assert scene.state.is_over and actions > 5
+    assert watcher.run_until(lambda: isinstance(app.top, ResultsScene), seconds=60)
+    watcher.check()
+    assert watcher.checks > actions
+
+
+def test_the_idle_window_equals_a_full_redraw_through_a_whole_forest_game(tmp_path, monkeypatch):
+    import random as random_module
+
+    import kidgames.ui.game as game_module
+    from test_forest_ui import Family, forest_app, start
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.3)
+    app = forest_app(tmp_path)
+    scene = start(app, seed=8)
+    watcher = Watcher(app, every=10)
+    Family(app, scene, random_module.Random(2), frame=watcher.frame).play()
+    assert scene.state.is_over
+    watcher.run_until(lambda: isinstance(app.top, ResultsScene), 5)
+    assert watcher.checks > 200

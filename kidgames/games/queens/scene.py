@@ -203,13 +203,20 @@ class QueensScene(GameScene):
 
     def update(self, dt: float) -> bool:
         self._auto_defend()
+        self._follow_situation()
+        return super().update(dt)
+
+    def _follow_situation(self) -> None:
         # A curtain lifted after this scene resumed changes whose hand shows: the buttons follow.
         situation = (self.live_hand_seat(), self.state.current_player, self.anim.busy, self.controller.is_over)
         if situation != self._situation:
             self._situation = situation
             self.layout()
             self.app.dirty = True
-        return super().update(dt)
+
+    def handle(self, pointer) -> None:
+        self._follow_situation()
+        super().handle(pointer)
 
     def _auto_defend(self) -> None:
         """With auto-defend on, a person under attack is answered for: a dragon or wand is used
