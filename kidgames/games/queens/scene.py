@@ -719,13 +719,13 @@ class QueensScene(GameScene):
             surface.blit(score, score.get_rect(midleft=(rect.x + 44, y + 32)))
             if seat.is_computer:
                 robot = assets.image("robot", 34)
-                surface.blit(robot, robot.get_rect(bottomleft=(rect.x + 100, rect.bottom - 30)))
+                surface.blit(robot, robot.get_rect(topright=(rect.right - 10, rect.y + 8)))
             # the number of cards in the hand, as a small fan of backs (never their faces)
             backs = self.v_hand_counts[i]
             bw = 20
             for k in range(backs):
                 back = self.art.surface(BACK, bw)
-                surface.blit(back, (rect.x + 100 + k * 9, rect.bottom - back.get_height() - 6))
+                surface.blit(back, (rect.right - 70 + k * 9, rect.bottom - back.get_height() - 8))
             for queen, qrect in zip(self.v_awake[i], self.queen_rects(i, len(self.v_awake[i]))):
                 if (i, queen) in lit:
                     pygame.draw.rect(surface, (255, 230, 60), qrect.inflate(12, 12), border_radius=14)
