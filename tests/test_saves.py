@@ -64,7 +64,8 @@ def test_each_tile_shows_whether_its_game_can_be_continued(tmp_path):
     menu = app.top
     assert set(menu.saved) == {"knights"}
     app.draw()
-    (knights_rect, _), (peek_rect, _) = menu.tiles
+    tiles = {spec.id: rect for rect, spec in menu.tiles}
+    knights_rect, peek_rect = tiles["knights"], tiles["peek"]
     edge = (knights_rect.centerx, knights_rect.top + 3)
     assert app.screen.get_at(edge)[:3] == SAVED_BORDER, "a saved game's tile has a green frame"
     assert app.screen.get_at((peek_rect.centerx, peek_rect.top + 3))[:3] != SAVED_BORDER
