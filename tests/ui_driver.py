@@ -66,5 +66,6 @@ def run_until(app: App, condition, seconds: float = 30.0) -> bool:
 
 
 def screenshot(app: App, path) -> None:
-    app.draw()
-    pygame.image.save(app.screen, str(path))
+    """Save what the window shows now, as a person would see it (never redrawn first: a redraw
+    would hide a stale picture)."""
+    pygame.image.save(pygame.display.get_surface(), str(path))
