@@ -32,6 +32,7 @@ class ResultsScene(Scene):
             and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in scores) else None
         self.time = 0.0
         self._backdrop: pygame.Surface | None = None
+        self._still: tuple | None = None          # (buttons pressed, the panel with what stands still)
         self.helmet = spec.pawn == "knight"
         rng = random.Random(len(seats) * 31 + sum(winners))
         colours = list(PAWN_RGB.values()) + [(255, 215, 0), (255, 255, 255)]
@@ -102,37 +103,52 @@ class ResultsScene(Scene):
         return self._backdrop is not None
 
     def draw(self, surface: pygame.Surface) -> None:
-        # The game below, the veil and the panel do not move: painted once, then copied each frame.
+        # The game below, the veil and the panel do not move: painted once, then copied each frame;
+        # so are the texts, the scores and the buttons (painted again when a button is pressed).
+        whole = surface.get_clip() == surface.get_rect()    # a copy of a clipped redraw would be patchy
         if self._backdrop is None:
             overlay_panel(surface, PANEL, veil=(30, 20, 50, 140), border=(240, 190, 40), border_width=10,
                           shadow=12)
-            self._backdrop = surface.copy()
+            self._backdrop = surface.copy() if whole else None
+            self._still = None
+        pressed = tuple(button.pressed for button in self.buttons)
+        if self._still is None or self._still[0] != pressed:
+            if self._backdrop is not None:
+                surface.blit(self._backdrop, (0, 0))
+            self.draw_still(surface)
+            self._still = (pressed, surface.copy()) if whole and self._backdrop is not None else None
         else:
-            surface.blit(self._backdrop, (0, 0))
+            surface.blit(self._still[1], (0, 0))
         assets = self.app.assets
         glow = 1 + 0.04 * math.sin(self.time * 4)
         trophy = assets.image("trophy", int(170 * glow))
         surface.blit(trophy, trophy.get_rect(center=(PANEL.centerx, PANEL.top + 130)))
-        for i, side in enumerate((-1, 1)):
-            party = assets.image("party", 120)
-            if side > 0:
-                party = pygame.transform.flip(party, True, False)
-            surface.blit(party, party.get_rect(center=(PANEL.centerx + side * 300, PANEL.top + 140)))
-        scored = self.scores is not None
-        podium_y = PANEL.top + PODIUM_Y - (30 if scored else 0)
         winners = [self.seats[w] for w in self.winners]
         step = min(PODIUM_STEP, (PANEL.w - 200) // max(1, len(winners)))
         for k, seat in enumerate(winners):
             x = PANEL.centerx + (k - (len(winners) - 1) / 2) * step
             bounce = abs(math.sin(self.time * 3 + k)) * 30
-            draw_pawn(surface, seat.colour, seat.shape, (x, podium_y), min(PODIUM_PAWN, step - 10), lift=bounce,
-                      helmet=self.helmet)
-        label = assets.fit_text(self.headline(), 56, INK, PANEL.w - 100, 90 if scored else 170, title=True)
-        surface.blit(label, label.get_rect(center=(PANEL.centerx, podium_y + (120 if scored else 140))))
-        if scored:
-            self.draw_scores(surface)
-        self.draw_buttons(surface)
+            draw_pawn(surface, seat.colour, seat.shape, (x, self.podium_y()), min(PODIUM_PAWN, step - 10),
+                      lift=bounce, helmet=self.helmet)
         for x, y, _, _, colour, angle, _ in self.confetti:
             if -20 < y < 1010:
                 w = 14 * abs(math.cos(angle)) + 3
                 pygame.draw.rect(surface, colour, pygame.Rect(x, y, w, 9))
+
+    def podium_y(self) -> int:
+        return PANEL.top + PODIUM_Y - (30 if self.scores is not None else 0)
+
+    def draw_still(self, surface: pygame.Surface) -> None:
+        """What stands still on the panel: the party poppers, the headline, the scores, the buttons."""
+        assets = self.app.assets
+        for side in (-1, 1):
+            party = assets.image("party", 120)
+            if side > 0:
+                party = pygame.transform.flip(party, True, False)
+            surface.blit(party, party.get_rect(center=(PANEL.centerx + side * 300, PANEL.top + 140)))
+        scored = self.scores is not None
+        label = assets.fit_text(self.headline(), 56, INK, PANEL.w - 100, 90 if scored else 170, title=True)
+        surface.blit(label, label.get_rect(center=(PANEL.centerx, self.podium_y() + (120 if scored else 140))))
+        if scored:
+            self.draw_scores(surface)
+        self.draw_buttons(surface)
