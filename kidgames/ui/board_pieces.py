@@ -154,3 +154,40 @@ def draw_badge(surface: pygame.Surface, assets, midright, sprite: str, number: i
     num = assets.text(str(number), 34, (200, 40, 40), title=True)
     surface.blit(num, num.get_rect(midright=(badge.right - 8, badge.centery)))
     return badge
+
+
+def scatter_scenery(surf: pygame.Surface, assets, rng: random.Random, area: pygame.Rect, names, *,
+                    points, segments, placed: list, limit: int, small: tuple[int, int],
+                    big: tuple[int, int], point_gap: tuple[float, float],
+                    road_gap: tuple[float, float]) -> None:
+    """Trees, flowers and mushrooms (sprite ``names``) scattered over a painted board, the same
+    every time for the same ``rng`` seed.  A picture of size s keeps ``base + factor * s`` (the
+    ``point_gap`` and ``road_gap`` pairs) away from every space in ``points`` and every road in
+    ``segments``, and clear of the pictures already ``placed`` ((x, y, size), extended here)."""
+    for _ in range(900):
+        if len(placed) > limit:
+            break
+        name = rng.choice(names)
+        size = rng.randint(*small) if name in ("flower", "mushroom") else rng.randint(*big)
+        x, y = rng.uniform(area.left + 30, area.right - 30), rng.uniform(area.top + 30, area.bottom - 30)
+        if any(math.dist((x, y), p) < point_gap[0] + size * point_gap[1] for p in points):
+            continue
+        if any(math.dist((x, y), (px, py)) < (size + ps) * 0.45 for px, py, ps in placed):
+            continue
+        if any(near_segment((x, y), a, b, road_gap[0] + size * road_gap[1]) for a, b in segments):
+            continue
+        pic = assets.image(name, size)
+        surf.blit(pic, pic.get_rect(center=(x, y)))
+        placed.append((x, y, size))
+
+
+def near_segment(p, a, b, dist: float) -> bool:
+    """Whether point ``p`` lies within ``dist`` of the segment from ``a`` to ``b``."""
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return math.dist(p, a) < dist
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.dist(p, (ax + t * dx, ay + t * dy)) < dist

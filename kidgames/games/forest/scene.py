@@ -13,7 +13,7 @@ import pygame
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out, ease_out_back
 from kidgames.ui.board_pieces import (BannerPainter, draw_die, draw_pawn_at, draw_player_panel, hop,
-                                      side_by_side, tumble_faces)
+                                      scatter_scenery, side_by_side, tumble_faces)
 from kidgames.ui.game import GameScene
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel, shade
 
@@ -614,23 +614,10 @@ class ForestScene(GameScene):
         board = self.state.board
         points = list(xy.values()) + [self.to_canvas(s.at) for s in board.slots.values()]
         segments = [(xy[a], xy[b]) for a, b in board.edges]
-        placed: list[tuple[float, float, int]] = []
-        for _ in range(900):
-            if len(placed) > 60:
-                break
-            # no broad-leaved trees: those are the game's trees, which hide the secrets
-            name = rng.choice(("pine", "pine", "mushroom", "flower", "pine"))
-            size = rng.randint(30, 42) if name in ("flower", "mushroom") else rng.randint(54, 80)
-            x, y = rng.uniform(30, BOARD_RECT.w - 30), rng.uniform(30, BOARD_RECT.h - 30)
-            if any(math.dist((x, y), p) < 40 + size * 0.5 for p in points):
-                continue
-            if any(math.dist((x, y), (px, py)) < (size + ps) * 0.45 for px, py, ps in placed):
-                continue
-            if any(_near_segment((x, y), a, b, 18 + size * 0.5) for a, b in segments):
-                continue
-            pic = assets.image(name, size)
-            surf.blit(pic, pic.get_rect(center=(x, y)))
-            placed.append((x, y, size))
+        # no broad-leaved trees: those are the game's trees, which hide the secrets
+        scatter_scenery(surf, assets, rng, BOARD_RECT, ("pine", "pine", "mushroom", "flower", "pine"),
+                        points=points, segments=segments, placed=[], limit=60, small=(30, 42), big=(54, 80),
+                        point_gap=(40, 0.5), road_gap=(18, 0.5))
 
     def _paint_space(self, surf, nid: str, centre) -> None:
         board = self.state.board
@@ -710,15 +697,3 @@ def _draw_horseshoe(surf, centre, r: float) -> None:
     pygame.draw.arc(surf, (90, 90, 100), rect, -0.3, math.pi + 0.3, 8)
     for side in (-1, 1):
         pygame.draw.circle(surf, (255, 255, 255), (x + side * r * 0.42, y - r * 0.1), 2)
-
-
-def _near_segment(p, a, b, dist: float) -> bool:
-    ax, ay = a
-    bx, by = b
-    dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
-    if length2 == 0:
-        return math.dist(p, a) < dist
-    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
-    return math.dist(p, (ax + t * dx, ay + t * dy)) < dist
-

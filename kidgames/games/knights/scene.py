@@ -10,7 +10,7 @@ import pygame
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
 from kidgames.ui.board_pieces import (BannerPainter, draw_badge, draw_die, draw_pawn_at, draw_player_panel,
-                                      hop, pawn_rect, side_by_side, tumble_faces)
+                                      hop, pawn_rect, scatter_scenery, side_by_side, tumble_faces)
 from kidgames.ui.game import GameScene
 from kidgames.ui.widgets import INK, PAWN_RGB, shade
 
@@ -470,22 +470,9 @@ class KnightsScene(GameScene):
             pic = assets.image(deco["sprite"], size)
             surf.blit(pic, pic.get_rect(center=(x, y)))
             placed.append((x, y, size))
-        names = ("tree", "pine", "pine", "tree", "flower", "mushroom", "flower")
-        for _ in range(900):
-            if len(placed) > 70:
-                break
-            name = rng.choice(names)
-            size = rng.randint(34, 46) if name in ("flower", "mushroom") else rng.randint(58, 84)
-            x, y = rng.uniform(30, BOARD_RECT.w - 30), rng.uniform(30, BOARD_RECT.h - 30)
-            if any(math.dist((x, y), p) < FIELD_R + size * 0.55 + 10 for p in points):
-                continue
-            if any(math.dist((x, y), (px, py)) < (size + ps) * 0.45 for px, py, ps in placed):
-                continue
-            if any(_near_segment((x, y), a, b, FIELD_R + size * 0.5) for a, b in segments):
-                continue
-            pic = assets.image(name, size)
-            surf.blit(pic, pic.get_rect(center=(x, y)))
-            placed.append((x, y, size))
+        scatter_scenery(surf, assets, rng, BOARD_RECT,
+                        ("tree", "pine", "pine", "tree", "flower", "mushroom", "flower"), points=points, segments=segments, placed=placed, limit=70, small=(34, 46), big=(58, 84),
+                        point_gap=(FIELD_R + 10, 0.55), road_gap=(FIELD_R, 0.5))
 
     def _paint_field(self, surf, node, centre, assets) -> None:
         kind = node.kind
@@ -518,14 +505,3 @@ def _lane_points(lane, xy) -> list:
     """A lane's road on the canvas: from its junction, through its fields, to the field after it."""
     return ([xy[lane.from_]] if lane.from_ else []) + [xy[f] for f in lane.fields] + \
         ([xy[lane.to]] if lane.to else [])
-
-
-def _near_segment(p, a, b, dist: float) -> bool:
-    ax, ay = a
-    bx, by = b
-    dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
-    if length2 == 0:
-        return math.dist(p, a) < dist
-    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
-    return math.dist(p, (ax + t * dx, ay + t * dy)) < dist
