@@ -20,12 +20,24 @@ class StateDataError(ValueError):
     """Plain data (a save file) that does not describe a valid state of the game."""
 
 
+#: Values stored as they are (most fields of most records): no conversion, no recursion.
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def _freeze(value: Any) -> Any:
+    if value.__class__ in _PLAIN:
+        return value
     if isinstance(value, (list, tuple)):
+        if all(v.__class__ in _PLAIN for v in value):
+            return tuple(value)
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
         return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
     return value
+
+
+def _name(item: tuple[str, Any]) -> str:
+    return item[0]
 
 
 def _thaw(value: Any) -> Any:
@@ -45,7 +57,12 @@ class Record:
 
     def __init__(self, kind: str, **fields: Any) -> None:
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "_fields", tuple(sorted((k, _freeze(v)) for k, v in fields.items())))
+        # Records are made for every action and event of every game: plain values skip _freeze,
+        # and the names (unique) alone decide the order.
+        items = [(k, v if v.__class__ in _PLAIN else _freeze(v)) for k, v in fields.items()]
+        if len(items) > 1:
+            items.sort(key=_name)
+        object.__setattr__(self, "_fields", tuple(items))
 
     def __getattr__(self, name: str) -> Any:
         for key, value in object.__getattribute__(self, "_fields"):
