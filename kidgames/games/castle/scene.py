@@ -1,0 +1,746 @@
+"""Castle Builders on screen: the draw pile and the discard pile in the middle, and for every
+player their castle — drawn piece by piece in its colour and emblem, the missing pieces as a
+ghost, so a child sees what is still to come — and their spare pile of castle cards, diamonds and
+fairies, face up.  The rules live in rules.py; what may be done comes from
+``state.legal_actions()`` only.
+
+The picture is drawn from a *view* of the table that the animation steps move towards the state
+(a card in the air between the pile and a castle); the view is set from the state again when
+each batch of events has played, so a resting screen always shows the state."""
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+
+from kidgames.core.protocol import Action
+from kidgames.ui.anim import ease_in_out
+from kidgames.ui.cards import BACK, CardArt, CardLook, CardSprite, card_size, draw_pile, fly
+from kidgames.ui.game import SKIP_GUARD, GameScene
+from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, rounded_panel, shade
+
+from .rules import COLOURS, DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, colour_of, piece_of
+
+# -- layout (canvas 1600×1000) ---------------------------------------------------------------------
+HINT_RECT = pygame.Rect(12, 12, 1040, 100)
+SEATS_AREA = pygame.Rect(12, 124, 1040, 864)
+DRAW_AT, DISCARD_AT, PILE_W = (1175, 250), (1465, 250), 130
+REVEAL_AT, REVEAL_W = (1320, 548), 170
+DRAW_BUTTON = pygame.Rect(1068, 694, 258, 140)
+STOP_BUTTON = pygame.Rect(1336, 694, 252, 140)
+BUY_BUTTON = pygame.Rect(1068, 848, 520, 136)
+CHOICE_RECT = pygame.Rect(80, 200, 900, 620)
+FAIRY_BUTTON = pygame.Rect(120, 650, 400, 140)
+WITCH_BUTTON = pygame.Rect(540, 650, 400, 140)
+BANNER_RECT = pygame.Rect(140, 380, 1320, 220)
+NAME_W = 170
+FELT = (58, 112, 150)
+
+FLY_TIME, FLIP_TIME, SHOW_TIME, SWEEP_TIME = 0.55, 0.5, 0.45, 0.9
+
+CASTLE_RGB = {"red": (214, 62, 58), "blue": (58, 112, 222), "yellow": (236, 188, 36), "purple": (148, 80, 198)}
+DIAMOND_LOOK = CardLook(picture="diamond", colour=(120, 200, 230))
+FAIRY_LOOK = CardLook(picture="fairy", colour=(240, 160, 220))
+WITCH_LOOK = CardLook(picture="witch", colour=(70, 60, 80))
+# the castle picture's box in units: 100 wide, CASTLE_RATIO times as high
+CASTLE_RATIO = 1.4
+
+
+def card_look(card: str) -> CardLook:
+    """A castle card shows its piece in the whole castle's ghost and its number in the corner."""
+    colour = colour_of(card)
+    if colour is not None:
+        return CardLook(picture=card, corner=str(piece_of(card)), colour=CASTLE_RGB[colour])
+    return {DIAMOND: DIAMOND_LOOK, FAIRY: FAIRY_LOOK, WITCH: WITCH_LOOK}[card]
+
+
+def tint(rgb, share: float = 0.4):
+    """A pale tint of a pawn's colour: the current player's panel, light enough that a castle of
+    any colour stands out on it."""
+    return tuple(round(PAPER[i] + (rgb[i] - PAPER[i]) * share) for i in range(3))
+
+
+def spare_items(spares: list[str]) -> list[tuple[str, int]]:
+    """A spare pile as it lies: diamonds in one stack, fairies in one, then the castle cards by
+    colour and piece."""
+    items = [(kind, spares.count(kind)) for kind in (DIAMOND, FAIRY) if kind in spares]
+    castle = sorted((c for c in spares if colour_of(c)), key=lambda c: (COLOURS.index(colour_of(c)), piece_of(c)))
+    return items + [(c, 1) for c in castle]
+
+
+# -- the castle picture ----------------------------------------------------------------------------
+def draw_emblem(surface, emblem: str, centre, r: float, colour) -> None:
+    """The emblem of a colour (heart, star, sun, moon), so that colour-blind players tell the
+    castles apart."""
+    x, y = centre
+    if emblem == "heart":
+        pygame.draw.circle(surface, colour, (x - r * 0.48, y - r * 0.3), r * 0.55)
+        pygame.draw.circle(surface, colour, (x + r * 0.48, y - r * 0.3), r * 0.55)
+        pygame.draw.polygon(surface, colour, [(x - r * 1.0, y - r * 0.15), (x + r * 1.0, y - r * 0.15), (x, y + r)])
+    elif emblem == "star":
+        draw_shape(surface, "star", (x, y), r * 0.95, colour)
+    elif emblem == "sun":
+        for k in range(8):
+            a = k * math.pi / 4
+            pygame.draw.line(surface, colour, (x + math.cos(a) * r * 0.5, y + math.sin(a) * r * 0.5),
+                             (x + math.cos(a) * r * 1.05, y + math.sin(a) * r * 1.05), max(2, round(r * 0.22)))
+        pygame.draw.circle(surface, colour, (x, y), r * 0.55)
+    else:   # the moon: a crescent, the outer circle's left side and an inner circle's arc
+        outer = [(x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a))) for a in range(50, 311, 10)]
+        cx = x + r * 0.35
+        inner = [(cx + r * 0.82 * math.cos(math.radians(a)), y + r * 0.82 * math.sin(math.radians(a)))
+                 for a in range(291, 68, -10)]
+        pygame.draw.polygon(surface, colour, outer + inner)
+
+
+def _piece_shapes(piece: int) -> list[tuple[str, list]]:
+    """The shapes of one castle piece in units (box 100 × 140): ("rect", [x, y, w, h]) or
+    ("poly", points).  1 the gate wall, 2 the wall with windows, 3 the battlements, 4 the corner
+    towers, 5 the keep, 6 its roof and flag."""
+    if piece == 1:
+        return [("rect", [8, 110, 84, 30])]
+    if piece == 2:
+        return [("rect", [10, 82, 80, 29])]
+    if piece == 3:
+        return [("rect", [10, 72, 80, 11])] + [("rect", [x, 63, 9, 10]) for x in (10, 27.5, 45.5, 63.5, 81)]
+    if piece == 4:
+        return [("rect", [4, 40, 22, 43]), ("rect", [74, 40, 22, 43]),
+                ("poly", [(1, 41), (29, 41), (15, 18)]), ("poly", [(71, 41), (99, 41), (85, 18)])]
+    if piece == 5:
+        return [("rect", [33, 30, 34, 43])]
+    return [("poly", [(29, 31), (71, 31), (50, 8)]), ("rect", [49, 0, 2, 10]),
+            ("poly", [(51, 0), (68, 4), (51, 8)])]
+
+
+def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: bool = True) -> None:
+    """A castle in ``rect`` (its width sets the scale): the ``pieces`` present in their colour,
+    the others as a faint ghost (when ``ghost``).  Without a colour only the ghost shows."""
+    s = rect.w / 100
+    ox, oy = rect.x, rect.bottom - 140 * s
+
+    def pt(p):
+        return ox + p[0] * s, oy + p[1] * s
+
+    def shape(kind, data, fill, edge=None, width=0):
+        if kind == "rect":
+            r = pygame.Rect(round(ox + data[0] * s), round(oy + data[1] * s), round(data[2] * s), round(data[3] * s))
+            pygame.draw.rect(surface, fill, r)
+            if edge:
+                pygame.draw.rect(surface, edge, r, width)
+        else:
+            points = [pt(p) for p in data]
+            pygame.draw.polygon(surface, fill, points)
+            if edge:
+                pygame.draw.polygon(surface, edge, points, width)
+
+    present = set(pieces)
+    line = max(1, round(s * 1.2))
+    if ghost:
+        for piece in range(1, PIECES + 1):
+            if piece not in present or colour is None:
+                for kind, data in _piece_shapes(piece):
+                    shape(kind, data, (255, 255, 255, 80), (70, 70, 90, 110), line)
+    if colour is None:
+        return
+    rgb = CASTLE_RGB[colour]
+    dark, light, window = shade(rgb, 0.55), shade(rgb, 1.3), (50, 40, 60)
+    emblem = EMBLEMS[colour]
+    for piece in sorted(present):
+        for kind, data in _piece_shapes(piece):
+            shape(kind, data, dark if piece == 6 and kind == "poly" and len(data) == 3 and data[0][1] == 31 else rgb,
+                  dark, line)
+        if piece == 1:
+            gate = pygame.Rect(round(ox + 40 * s), round(oy + 118 * s), round(20 * s), round(22 * s))
+            pygame.draw.rect(surface, window, gate, border_top_left_radius=gate.w // 2,
+                             border_top_right_radius=gate.w // 2)
+            for ex in (24, 76):
+                draw_emblem(surface, emblem, pt((ex, 125)), 7 * s, light)
+        elif piece == 2:
+            for wx in (18, 72):
+                pygame.draw.rect(surface, window, pygame.Rect(round(ox + wx * s), round(oy + 89 * s), round(10 * s),
+                                                              round(13 * s)), border_radius=max(1, round(4 * s)))
+            pygame.draw.circle(surface, PAPER, pt((50, 96)), 11 * s)
+            draw_emblem(surface, emblem, pt((50, 96)), 8 * s, rgb)
+        elif piece == 4:
+            for wx in (13, 83):
+                pygame.draw.rect(surface, window, pygame.Rect(round(ox + wx * s), round(oy + 52 * s), round(4 * s),
+                                                              round(12 * s)))
+        elif piece == 5:
+            pygame.draw.rect(surface, window, pygame.Rect(round(ox + 44 * s), round(oy + 38 * s), round(12 * s),
+                                                          round(14 * s)), border_radius=max(1, round(5 * s)))
+            draw_emblem(surface, emblem, pt((50, 63)), 6 * s, light)
+        elif piece == 6:
+            draw_emblem(surface, emblem, pt((50, 23)), 6 * s, PAPER)
+
+
+class CastleArt(CardArt):
+    """The card kit's faces, and this game's own: castle cards (a piece in its castle's ghost)
+    and castles, drawn once per look and size (one per scene: it holds surfaces)."""
+
+    def __init__(self, assets) -> None:
+        super().__init__(assets)
+        self._own: dict[tuple, pygame.Surface] = {}
+
+    def surface(self, look: CardLook, width: int) -> pygame.Surface:
+        if look.face_down or not look.picture or colour_of(look.picture) is None:
+            return super().surface(look, width)
+        key = ("card", look, width)
+        surf = self._own.get(key)
+        if surf is None:
+            plain = CardLook(corner=look.corner, colour=look.colour)
+            surf = super().surface(plain, width).copy()
+            w = surf.get_width() - 2
+            pic_w = round(w * 0.62)
+            area = pygame.Rect(0, 0, pic_w, round(pic_w * CASTLE_RATIO))
+            area.center = (w // 2, round((surf.get_height() - 4) * 0.56))
+            pygame.draw.rect(surf, PAPER, area.inflate(w // 8, w // 10), border_radius=w // 10)
+            surf.blit(self.castle(colour_of(look.picture), (piece_of(look.picture),), pic_w), area)
+            self._own[key] = surf
+        return surf
+
+    def castle(self, colour: str | None, pieces: tuple[int, ...], width: int) -> pygame.Surface:
+        key = ("castle", colour, pieces, width)
+        surf = self._own.get(key)
+        if surf is None:
+            surf = pygame.Surface((width, round(width * CASTLE_RATIO)), pygame.SRCALPHA)
+            draw_castle(surf, surf.get_rect(), colour, pieces)
+            self._own[key] = surf
+        return surf
+
+
+class CastleScene(GameScene):
+    def __init__(self, app, spec, seats, state, options) -> None:
+        super().__init__(app, spec, seats, state, options)
+        self.art = CastleArt(app.assets)
+        self.flying: list[CardSprite] = []
+        self.banner: tuple | None = None      # (text, sprite name or None, castle colour or None)
+        self.sweep: float | None = None       # the witch sweeping across the table, 0..1
+        self.buying = False
+        self._last_tap: tuple[float, tuple[int, int]] | None = None
+        self._situation: tuple | None = None
+        self.sync()
+
+    # -- the view of the table ------------------------------------------------------------------
+    def sync(self) -> None:
+        """The view equals the state again (the end of every batch of events)."""
+        s = self.state
+        self.v_castles = [list(c) for c in s.castles]
+        self.v_colours = list(s.colours)
+        self.v_spares = [list(sp) for sp in s.spares]
+        self.v_draw = len(s.draw_pile)
+        self.v_discard = list(s.discard)
+        self.flying = []
+        self.banner = None
+        self.sweep = None
+        self.layout()
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def person_decides(self) -> bool:
+        ctrl = self.controller
+        return (not self.anim.busy and not ctrl.is_over and not ctrl.is_computer_turn())
+
+    def legal(self) -> list[Action]:
+        return self.state.legal_actions() if self.person_decides() else []
+
+    def buy_targets(self) -> dict[tuple[int, str], Action]:
+        return {(a.seller, a.card): a for a in self.legal() if a.kind == "buy"}
+
+    # -- layout and buttons -----------------------------------------------------------------------
+    def layout(self) -> None:
+        self.buttons = self.top_buttons(1270, 14, size=100)
+        legal = self.legal()
+        if not legal:
+            self.buying = False
+            return
+        pending = self.state.pending
+        if pending == "witch":
+            self.buttons.append(Button(FAIRY_BUTTON, lambda: self.act(Action("use_fairy")), self.t("castle.use_fairy"),
+                                       icon="fairy", colour="green", name="use_fairy", text_size=32))
+            self.buttons.append(Button(WITCH_BUTTON, lambda: self.act(Action("accept_witch")),
+                                       self.t("castle.accept_witch"), icon="witch", colour="orange",
+                                       name="accept_witch", text_size=32))
+            return
+        if pending == "lose":
+            return
+        if Action("pass") in legal:
+            self.buttons.append(Button(DRAW_BUTTON, lambda: self.act(Action("pass")), self.t("castle.pass"),
+                                       icon="play", colour="blue", name="pass", text_size=34))
+        else:
+            self.buttons.append(Button(DRAW_BUTTON, lambda: self.act(Action("draw")), self.t("castle.draw"),
+                                       icon="plus", colour="green", name="draw", text_size=36,
+                                       enabled=Action("draw") in legal))
+        self.buttons.append(Button(STOP_BUTTON, lambda: self.act(Action("stop")), self.t("castle.stop"),
+                                   icon="check", colour="orange", name="stop", text_size=36,
+                                   enabled=Action("stop") in legal))
+        if any(a.kind == "buy" for a in legal):
+            self.buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.t("castle.buy", n=PRICE), icon="diamond",
+                                       colour="gold", name="buy", text_size=34, selected=self.buying))
+        else:
+            self.buying = False
+
+    def toggle_buying(self) -> None:
+        self.buying = not self.buying
+        self.app.assets.play("click")
+        self.layout()
+
+    def act(self, action: Action) -> None:
+        # The second tap of a double tap must not draw a card nobody wanted: in a push-your-luck
+        # game one more draw can be the witch.
+        if time.monotonic() - self.last_action_at < SKIP_GUARD:
+            return
+        if action in self.legal():
+            self.submit(action)
+
+    def submit(self, action):
+        self.buying = False
+        events = super().submit(action)
+        self.layout()
+        return events
+
+    def update(self, dt: float) -> bool:
+        self._follow_situation()
+        return super().update(dt)
+
+    def handle(self, pointer) -> None:
+        self._follow_situation()
+        super().handle(pointer)
+
+    def _follow_situation(self) -> None:
+        # whose decision it is changes the buttons, whether or not a batch of events just ended
+        situation = (self.state.current_player, self.state.pending, self.anim.busy, self.controller.is_over,
+                     self.state.drawn_this_turn)
+        if situation != self._situation:
+            self._situation = situation
+            self.layout()
+            self.app.dirty = True
+
+    def tap(self, pos) -> None:
+        now = time.monotonic()
+        if self._last_tap and now - self._last_tap[0] < SKIP_GUARD \
+                and abs(pos[0] - self._last_tap[1][0]) < 40 and abs(pos[1] - self._last_tap[1][1]) < 40:
+            return    # the second tap of a double tap: the first one already chose
+        self._last_tap = (now, pos)
+        state = self.state
+        if state.pending == "lose":
+            card = self.lose_card_at(pos)
+            if card is not None:
+                self.act(Action("lose", card=card))
+            return
+        if state.pending is not None:
+            return
+        hit = self.spare_at(pos)
+        targets = self.buy_targets()
+        if hit is not None and hit in targets:
+            if self.buying:
+                self.act(targets[hit])
+            else:
+                self.buying = True      # a first tap on a card for sale shows what can be bought
+                self.app.assets.play("click")
+                self.layout()
+
+    # -- where things are ------------------------------------------------------------------------
+    def seat_rects(self) -> list[pygame.Rect]:
+        n = len(self.seats)
+        gap = 10
+        h = min(420, (SEATS_AREA.h - gap * (n - 1)) // n)
+        return [pygame.Rect(SEATS_AREA.x, SEATS_AREA.y + i * (h + gap), SEATS_AREA.w, h) for i in range(n)]
+
+    def castle_rect(self, seat: int) -> pygame.Rect:
+        panel = self.seat_rects()[seat]
+        w = min(230, int((panel.h - 20) / CASTLE_RATIO))
+        rect = pygame.Rect(0, 0, w, round(w * CASTLE_RATIO))
+        rect.bottomleft = (panel.x + NAME_W + 6, panel.bottom - 10)
+        return rect
+
+    def spare_width(self) -> int:
+        h = self.seat_rects()[0].h
+        return min(130, int((h - 40) / 1.4))
+
+    def spare_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        panel = self.seat_rects()[seat]
+        left = self.castle_rect(seat).right + 24
+        area = pygame.Rect(left, panel.y, panel.right - 16 - left, panel.h)
+        w, h = card_size(self.spare_width())
+        step = min(w + 12, (area.w - w) / max(1, count - 1)) if count > 1 else 0
+        return [pygame.Rect(round(area.x + i * step), area.centery - h // 2 + 4, w, h) for i in range(count)]
+
+    def spare_item_rect(self, seat: int, card: str, spares: list[str] | None = None) -> pygame.Rect:
+        items = spare_items(self.v_spares[seat] if spares is None else spares)
+        rects = self.spare_rects(seat, len(items))
+        for (c, _), rect in zip(items, rects):
+            if c == card:
+                return rect
+        return self.castle_rect(seat)
+
+    def spare_at(self, pos) -> tuple[int, str] | None:
+        for seat in range(len(self.seats)):
+            items = spare_items(self.v_spares[seat])
+            for (card, _), rect in reversed(list(zip(items, self.spare_rects(seat, len(items))))):
+                if rect.collidepoint(pos):
+                    return seat, card
+        return None
+
+    def lose_items(self) -> list[tuple[str, int]]:
+        """What the witch may take from the current player: the spare pile (fairies aside) and
+        the castle's pieces."""
+        p = self.state.current_player
+        spares = [c for c in self.v_spares[p] if c != FAIRY]
+        return spare_items(spares) + [(c, 1) for c in self.v_castles[p]]
+
+    def lose_rects(self, count: int) -> list[pygame.Rect]:
+        area = pygame.Rect(CHOICE_RECT.x + 24, CHOICE_RECT.y + 150, CHOICE_RECT.w - 48, CHOICE_RECT.h - 170)
+        for w in (130, 112, 96, 84, 76):
+            cols = max(1, (area.w + 14) // (w + 14))
+            rows = -(-count // cols)
+            h = card_size(w)[1]
+            if rows * (h + 14) - 14 <= area.h:
+                break
+        rects = []
+        row_count = -(-count // cols)
+        top = area.y + (area.h - (row_count * (h + 14) - 14)) // 2
+        for i in range(count):
+            row, col = divmod(i, cols)
+            in_row = min(cols, count - row * cols)
+            left = area.centerx - (in_row * (w + 14) - 14) // 2
+            rects.append(pygame.Rect(left + col * (w + 14), top + row * (h + 14), w, h))
+        return rects
+
+    def lose_card_at(self, pos) -> str | None:
+        if not self.person_decides():
+            return None
+        items = self.lose_items()
+        for (card, _), rect in zip(items, self.lose_rects(len(items))):
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    # -- events to animation ---------------------------------------------------------------------
+    def sound(self, name: str):
+        return lambda: None if self.anim.skipping else self.app.assets.play(name)
+
+    def animate(self, events) -> None:
+        for i, event in enumerate(events):
+            handler = getattr(self, f"_anim_{event.kind}", None)
+            if handler:
+                handler(event, events[i + 1:])
+        self.anim.call(self.sync)
+
+    def say(self, text: str, picture: str | None = None, seconds: float = 0.9, castle: str | None = None) -> None:
+        def show() -> None:
+            self.banner = (text, picture, castle)
+        self.anim.call(show)
+        self.anim.wait(seconds)
+        self.anim.call(lambda: setattr(self, "banner", None))
+
+    def _rest_at_reveal(self, card: str, seconds: float = SHOW_TIME) -> None:
+        fly(self.anim, CardSprite(card_look(card), REVEAL_AT, REVEAL_AT, REVEAL_W, arc=0), self.flying, seconds)
+
+    def _anim_reshuffled(self, ev, rest) -> None:
+        count = ev.count
+
+        def gather() -> None:
+            self.v_discard = []
+            self.v_draw = 0
+        self.say(self.t("castle.say.reshuffled"), "shuffle", 0.6)
+        self.anim.call(gather)
+        for _ in range(min(5, count)):
+            fly(self.anim, CardSprite(BACK, DISCARD_AT, DRAW_AT, PILE_W, arc=40), self.flying, 0.16)
+
+        def filled() -> None:
+            self.v_draw = count
+        self.anim.call(filled)
+        self.anim.call(self.sound("card"))
+
+    def _anim_drew(self, ev, rest) -> None:
+        sprite = CardSprite(card_look(ev.card), DRAW_AT, REVEAL_AT, PILE_W, end_width=REVEAL_W, look_from=BACK, arc=50)
+        left = ev.left
+
+        def begin() -> None:
+            self.v_draw = left
+        self.anim.call(self.sound("card"))
+        fly(self.anim, sprite, self.flying, FLIP_TIME, start=begin)
+        if ev.card != WITCH:
+            self._rest_at_reveal(ev.card)
+
+    def _to_castle(self, p: int, card: str) -> None:
+        def arrive() -> None:
+            self.v_castles[p] = sorted(self.v_castles[p] + [card], key=piece_of)
+            self.v_colours[p] = colour_of(card)
+        return arrive
+
+    def _castle_arrives(self, ev, started: bool) -> None:
+        p, card = ev.player, ev.card
+        target = self.castle_rect(p).center
+        if ev.source == "table":
+            sprite = CardSprite(card_look(card), REVEAL_AT, target, REVEAL_W, end_width=self.spare_width())
+            fly(self.anim, sprite, self.flying, FLY_TIME, end=self._to_castle(p, card))
+        else:
+            seller = ev.seller
+            sprite = CardSprite(card_look(card), (0, 0), target, self.spare_width())
+
+            def leave() -> None:
+                sprite.start = self.spare_item_rect(seller, card).center
+                if card in self.v_spares[seller]:
+                    self.v_spares[seller].remove(card)
+            fly(self.anim, sprite, self.flying, FLY_TIME, start=leave, end=self._to_castle(p, card))
+        self.anim.call(self.sound("magic"))
+        if started:
+            self.say(self.t("castle.say.started", name=self.name(p)), None, 0.8, castle=ev.colour)
+        else:
+            self.anim.wait(0.2)
+
+    def _anim_castle_started(self, ev, rest) -> None:
+        self._castle_arrives(ev, started=True)
+
+    def _anim_castle_grew(self, ev, rest) -> None:
+        self._castle_arrives(ev, started=False)
+
+    def _anim_to_spares(self, ev, rest) -> None:
+        p, card = ev.player, ev.card
+        sprite = CardSprite(card_look(card), REVEAL_AT, (0, 0), REVEAL_W, end_width=self.spare_width())
+
+        def aim() -> None:
+            sprite.end = self.spare_item_rect(p, card, self.v_spares[p] + [card]).center
+
+        def arrive() -> None:
+            self.v_spares[p].append(card)
+        fly(self.anim, sprite, self.flying, FLY_TIME, start=aim, end=arrive)
+        if card == DIAMOND:
+            self.anim.call(self.sound("coin"))
+
+    def _anim_witch(self, ev, rest) -> None:
+        p = ev.player
+
+        def sweep(t: float) -> None:
+            self.sweep = t
+        self.anim.call(self.sound("whoosh"))
+        self.anim.add(SWEEP_TIME, sweep, end=lambda: setattr(self, "sweep", None), easing=ease_in_out)
+        name = self.name(p)
+        if ev.fairy and ev.choice is None:
+            text = self.t("castle.say.witch_fairy", name=name)
+        elif ev.fairy:
+            text = self.t("castle.say.witch_ask", name=name)
+        elif ev.losable == 0:
+            text = self.t("castle.say.witch_nothing", name=name)
+        elif ev.choice is None:
+            text = self.t("castle.say.witch_all", name=name)
+        else:
+            text = self.t("castle.say.witch_choose", name=name)
+        self._rest_at_reveal(WITCH, 0.1)
+        self.say(text, "witch", 1.4)
+        sprite = CardSprite(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, end_width=PILE_W)
+        fly(self.anim, sprite, self.flying, FLY_TIME, end=lambda: self.v_discard.append(WITCH))
+
+    def _card_to_discard(self, p: int, card: str, source: str) -> None:
+        sprite = CardSprite(card_look(card), (0, 0), DISCARD_AT, self.spare_width(), end_width=PILE_W)
+
+        def leave() -> None:
+            if source == "castle":
+                sprite.start = self.castle_rect(p).center
+                if card in self.v_castles[p]:
+                    self.v_castles[p].remove(card)
+                if not self.v_castles[p]:
+                    self.v_colours[p] = None
+            else:
+                sprite.start = self.spare_item_rect(p, card).center
+                if card in self.v_spares[p]:
+                    self.v_spares[p].remove(card)
+        fly(self.anim, sprite, self.flying, FLY_TIME, start=leave, end=lambda: self.v_discard.append(card))
+
+    def _anim_fairy_saved(self, ev, rest) -> None:
+        self.anim.call(self.sound("magic"))
+        self._card_to_discard(ev.player, FAIRY, "spares")
+        self.say(self.t("castle.say.fairy", name=self.name(ev.player)), "fairy", 1.0)
+
+    def _anim_lost(self, ev, rest) -> None:
+        self.anim.call(self.sound("fall"))
+        self._card_to_discard(ev.player, ev.card, ev.source)
+
+    def _anim_colour_freed(self, ev, rest) -> None:
+        self.say(self.t("castle.say.freed", name=self.name(ev.player)), None, 1.2, castle=ev.colour)
+
+    def _anim_bought(self, ev, rest) -> None:
+        p, seller = ev.player, ev.seller
+        self.say(self.t("castle.say.bought", name=self.name(p), seller=self.name(seller)), "diamond", 0.8)
+        for _ in range(ev.diamonds):
+            sprite = CardSprite(DIAMOND_LOOK, (0, 0), (0, 0), self.spare_width())
+
+            def leave(sprite=sprite) -> None:
+                sprite.start = self.spare_item_rect(p, DIAMOND).center
+                sprite.end = self.spare_item_rect(seller, DIAMOND, self.v_spares[seller] + [DIAMOND]).center
+                self.v_spares[p].remove(DIAMOND)
+
+            def arrive() -> None:
+                self.v_spares[seller].append(DIAMOND)
+            fly(self.anim, sprite, self.flying, 0.35, start=leave, end=arrive)
+            self.anim.call(self.sound("coin"))
+
+    def _anim_stopped(self, ev, rest) -> None:
+        self.anim.call(self.sound("click"))
+
+    def _anim_turn(self, ev, rest) -> None:
+        self.anim.call(self.sound("turn"))
+        self.anim.wait(0.15)
+
+    def _anim_game_over(self, ev, rest) -> None:
+        winner = ev.winners[0]
+        self.anim.call(self.sound("fanfare"))
+        self.say(self.t("castle.say.won", name=self.name(winner)), None, 2.4, castle=self.state.colours[winner])
+
+    # -- hints -----------------------------------------------------------------------------------
+    def hint_text(self) -> str:
+        ctrl, state = self.controller, self.state
+        if ctrl.is_over or self.anim.busy:
+            return ""
+        p = state.current_player
+        name = self.name(p)
+        if self.seats[p].is_computer:
+            return self.t("castle.hint.computer", name=name)
+        if state.pending == "witch":
+            return self.t("castle.hint.witch", name=name)
+        if state.pending == "lose":
+            return self.t("castle.hint.lose", name=name, n=state.losses_left)
+        legal = state.legal_actions()
+        if self.buying:
+            return self.t("castle.hint.buy", n=PRICE)
+        if Action("pass") in legal:
+            return self.t("castle.hint.pass", name=name)
+        if state.drawn_this_turn:
+            return self.t("castle.hint.again", name=name)
+        if any(a.kind == "buy" for a in legal):
+            return self.t("castle.hint.draw_or_buy", name=name)
+        return self.t("castle.hint.draw", name=name)
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def dirty_rects(self):
+        return None     # while cards fly the whole table is redrawn (a few ms; idle costs nothing)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(FELT)
+        self.draw_hint(surface)
+        self.draw_seats(surface)
+        self.draw_piles(surface)
+        if self.person_decides() and self.state.pending in ("witch", "lose"):
+            self.draw_choice(surface)
+        self.draw_buttons(surface)
+        for sprite in self.flying:
+            sprite.draw(surface, self.art)
+        if self.sweep is not None:
+            self.draw_sweep(surface)
+        if self.banner:
+            self.draw_banner(surface)
+
+    def draw_hint(self, surface) -> None:
+        text = self.hint_text()
+        if not text:
+            return
+        rounded_panel(surface, HINT_RECT, PAPER, radius=24, border=(200, 160, 80), shadow=4)
+        label = self.app.assets.fit_text(text, 38, INK, HINT_RECT.w - 30, HINT_RECT.h - 12, title=True)
+        surface.blit(label, label.get_rect(center=HINT_RECT.center))
+
+    def draw_seats(self, surface) -> None:
+        assets = self.app.assets
+        over = self.controller.is_over
+        turn = None if over else self.state.current_player
+        buyable = self.buy_targets() if self.buying else {}
+        for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects())):
+            current = i == turn
+            winner = over and i in self.state.winners
+            fill = tint(PAWN_RGB[seat.colour]) if current else PAPER
+            rounded_panel(surface, rect, fill, radius=20,
+                          border=(255, 210, 40) if current or winner else (200, 180, 140),
+                          border_width=7 if current or winner else 3, shadow=4)
+            ink = INK
+            small = rect.h < 240
+            pawn_size = 46 if small else 64
+            draw_pawn(surface, seat.colour, seat.shape, (rect.x + 40, rect.y + pawn_size // 2 + 16), pawn_size)
+            name = assets.fit_text(seat.name, 30, ink, NAME_W - 12, 44, title=True)
+            surface.blit(name, name.get_rect(midleft=(rect.x + 12, rect.y + pawn_size + 44)))
+            if seat.is_computer:
+                robot = assets.image("robot", 40)
+                surface.blit(robot, robot.get_rect(topright=(rect.x + NAME_W - 10, rect.y + 12)))
+            colour = self.v_colours[i]
+            castle_rect = self.castle_rect(i)
+            ground = pygame.Rect(castle_rect.x - 6, castle_rect.bottom - 8, castle_rect.w + 12, 12)
+            pygame.draw.ellipse(surface, shade(fill, 0.82), ground)
+            pieces = tuple(piece_of(c) for c in self.v_castles[i])
+            surface.blit(self.art.castle(colour, pieces, castle_rect.w), castle_rect)
+            if colour is not None:
+                count = assets.text(f"{len(pieces)}/{PIECES}", 28, ink, title=True)
+                surface.blit(count, count.get_rect(bottomleft=(rect.x + 12, rect.bottom - 12)))
+            items = spare_items(self.v_spares[i])
+            for (card, n), srect in zip(items, self.spare_rects(i, len(items))):
+                if (i, card) in buyable:
+                    pygame.draw.rect(surface, (255, 230, 60), srect.inflate(16, 16), border_radius=16)
+                self.draw_stack(surface, card, n, srect)
+
+    def draw_stack(self, surface, card: str, n: int, rect: pygame.Rect) -> None:
+        face = self.art.surface(card_look(card), rect.w)
+        for k in range(min(n, 4) - 1, 0, -1):
+            surface.blit(face, rect.move(k * 4, -k * 4))
+        surface.blit(face, rect)
+        if n > 1:
+            centre = (rect.right - 8, rect.bottom - 10)
+            pygame.draw.circle(surface, PAPER, centre, 24)
+            pygame.draw.circle(surface, INK, centre, 24, 3)
+            num = self.app.assets.text(str(n), 30, INK, title=True)
+            surface.blit(num, num.get_rect(center=centre))
+
+    def draw_piles(self, surface) -> None:
+        assets = self.app.assets
+        draw_pile(surface, self.art, DRAW_AT, PILE_W, self.v_draw, None, assets=assets)
+        top = card_look(self.v_discard[-1]) if self.v_discard else None
+        draw_pile(surface, self.art, DISCARD_AT, PILE_W, len(self.v_discard), top, assets=assets)
+
+    def draw_choice(self, surface) -> None:
+        """The witch's moment for a person: use the fairy or not, or the cards to give her."""
+        assets = self.app.assets
+        rounded_panel(surface, CHOICE_RECT, PAPER, radius=32, border=(90, 60, 110), border_width=6, shadow=8)
+        witch = assets.image("witch", 120)
+        surface.blit(witch, witch.get_rect(topleft=(CHOICE_RECT.x + 24, CHOICE_RECT.y + 16)))
+        state = self.state
+        if state.pending == "witch":
+            fairy = assets.image("fairy", 200)
+            surface.blit(fairy, fairy.get_rect(center=(FAIRY_BUTTON.centerx, CHOICE_RECT.y + 330)))
+            big = assets.image("witch", 200)
+            surface.blit(big, big.get_rect(center=(WITCH_BUTTON.centerx, CHOICE_RECT.y + 330)))
+            text = self.t("castle.question.fairy")
+        else:
+            items = self.lose_items()
+            for (card, n), rect in zip(items, self.lose_rects(len(items))):
+                pygame.draw.rect(surface, (250, 200, 230), rect.inflate(12, 12), border_radius=16)
+                self.draw_stack(surface, card, n, rect)
+            text = self.t("castle.question.lose", n=state.losses_left)
+        label = assets.fit_text(text, 40, INK, CHOICE_RECT.w - 190, 120, title=True)
+        surface.blit(label, label.get_rect(midleft=(CHOICE_RECT.x + 160, CHOICE_RECT.y + 76)))
+
+    def draw_sweep(self, surface) -> None:
+        t = self.sweep
+        x = -160 + (REVEAL_AT[0] + 320) * t
+        y = REVEAL_AT[1] - 80 - math.sin(math.pi * t) * 260
+        pic = self.app.assets.image("witch", 220)
+        surface.blit(pic, pic.get_rect(center=(round(x), round(y))))
+
+    def draw_banner(self, surface) -> None:
+        text, picture, castle = self.banner
+        rounded_panel(surface, BANNER_RECT, PAPER, radius=30, border=(200, 150, 60), border_width=6, shadow=8)
+        if castle is not None:
+            builder = self._builder(castle)
+            pieces = tuple(piece_of(c) for c in self.v_castles[builder]) if builder is not None else ()
+            pic = self.art.castle(castle, pieces, 130).copy()
+            if not pieces:      # a freed colour: its emblem over the empty plot
+                draw_emblem(pic, EMBLEMS[castle], (65, 110), 40, CASTLE_RGB[castle])
+        else:
+            pic = self.app.assets.image(picture or "castle", 160)
+        surface.blit(pic, pic.get_rect(center=(BANNER_RECT.x + 110, BANNER_RECT.centery)))
+        label = self.app.assets.fit_text(text, 46, INK, BANNER_RECT.w - 260, BANNER_RECT.h - 30, title=True)
+        surface.blit(label, label.get_rect(midleft=(BANNER_RECT.x + 220, BANNER_RECT.centery)))
+
+    def _builder(self, colour: str) -> int | None:
+        for seat, c in enumerate(self.v_colours):
+            if c == colour and self.v_castles[seat]:
+                return seat
+        return None

@@ -1,0 +1,271 @@
+"""Castle Builders on screen, played by posted taps as a family would: draw and stop, a purchase
+by tapping a card on another player's pile, the witch answered with a fairy, the cards given to
+the witch tapped one by one, all cards gone when there are fewer than three, auto-fairy, and a
+whole game with two people and a computer to the results."""
+import pygame
+
+import kidgames.ui.game as game_module
+from kidgames.core.protocol import Action
+from kidgames.core.seats import Seat
+from kidgames.games.castle.rules import DIAMOND, FAIRY, WITCH
+from kidgames.games.castle.scene import CastleScene
+from kidgames.ui.game import start_game_scene
+from kidgames.ui.results import ResultsScene
+from ui_driver import FRAME, make_app, tap
+
+PEOPLE_AND_ROBO = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", "easy")]
+
+
+class Table:
+    """Plays a castle game by taps and remembers what the table showed (banners, buttons)."""
+
+    def __init__(self, app, scene, frame=None) -> None:
+        self.app, self.scene = app, scene
+        self.banners: list[str] = []
+        self.buttons_seen: set[str] = set()
+        self._frame = frame or (lambda: app.frame(FRAME))
+
+    def frame(self) -> None:
+        self._frame()
+        if self.scene.banner and (not self.banners or self.banners[-1] != self.scene.banner[0]):
+            self.banners.append(self.scene.banner[0])
+        self.buttons_seen |= {b.name for b in self.scene.buttons if b.visible and b.enabled}
+
+    def settle(self, seconds: float = 60.0) -> bool:
+        """Frames until a person may act (or the game is over)."""
+        scene = self.scene
+        for _ in range(int(seconds / FRAME)):
+            if scene.state.is_over or (self.app.top is scene and scene.person_can_act()):
+                self.frame()     # the frame that shows the settled table
+                return True
+            self.frame()
+        return False
+
+    def tap(self, point) -> None:
+        # taps in a test come far faster than a child's: past the double-tap guards
+        self.scene.last_action_at = 0.0
+        self.scene._last_tap = None
+        tap(self.app, point)
+        self.frame()
+
+    def taps_for(self, action: Action) -> list:
+        scene = self.scene
+        if action.kind in ("draw", "stop", "pass", "use_fairy", "accept_witch"):
+            button = scene.button(action.kind)
+            assert button is not None and button.visible and button.enabled, f"no {action.kind} button"
+            return [button.rect.center]
+        if action.kind == "buy":
+            rect = scene.spare_item_rect(action.seller, action.card)
+            return [scene.button("buy").rect.center, (rect.x + 10, rect.centery)]
+        items = scene.lose_items()
+        rect = scene.lose_rects(len(items))[[c for c, _ in items].index(action.card)]
+        return [rect.center]
+
+    def do(self, action: Action) -> None:
+        scene = self.scene
+        assert action in scene.state.legal_actions()
+        before = len(scene.controller.log)
+        for point in self.taps_for(action):
+            self.tap(point)
+        assert len(scene.controller.log) > before, f"the taps for {action} did nothing"
+
+    def play(self, pick, limit: int = 2000) -> int:
+        actions = 0
+        while actions < limit:
+            assert self.settle(), "the table never became ready"
+            if self.scene.state.is_over:
+                break
+            assert not self.scene.seats[self.scene.state.current_player].is_computer
+            self.do(pick(self.scene.state))
+            actions += 1
+        return actions
+
+
+def move(state, card: str, to: list) -> None:
+    """Take ``card`` from wherever it lies and put it on ``to`` (the 54 cards stay 54)."""
+    for pile in [state.draw_pile, state.discard] + state.castles + state.spares:
+        if card in pile:
+            pile.remove(card)
+            to.append(card)
+            return
+    raise AssertionError(f"{card} is nowhere")
+
+
+def to_top(state, card: str) -> None:
+    move(state, card, state.draw_pile)
+
+
+def careful(state) -> Action:
+    """A sensible young player: buy when possible, else draw up to two cards, use a fairy."""
+    legal = state.legal_actions()
+    buys = [a for a in legal if a.kind == "buy"]
+    if buys:
+        return buys[0]
+    for kind in ("use_fairy", "lose", "pass"):
+        found = [a for a in legal if a.kind == kind]
+        if found:
+            return found[0]
+    return Action("stop") if state.drawn_this_turn >= 2 else Action("draw")
+
+
+def start(tmp_path, options=None, seed=4, seats=PEOPLE_AND_ROBO):
+    app = make_app(tmp_path, speed="fast")
+    scene = start_game_scene(app, "castle", seats, seed=seed, options=options or {})
+    assert isinstance(scene, CastleScene)
+    return app, scene
+
+
+def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monkeypatch):
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.05)
+    app, scene = start(tmp_path)
+    table = Table(app, scene)
+    st = scene.state
+    # Anna builds red and holds 3 diamonds; Ben builds blue, keeps a red piece and a fairy
+    for card, to in (("castle:red:1", st.castles[0]), ("castle:blue:1", st.castles[1]),
+                     ("castle:red:2", st.spares[1]), (FAIRY, st.spares[1])):
+        move(st, card, to)
+    for _ in range(3):
+        move(st, DIAMOND, st.spares[0])
+    st.colours[:2] = ["red", "blue"]
+    to_top(st, WITCH)          # Ben's first card
+    scene.sync()
+    assert table.settle()
+
+    # Rules, Buy: Anna taps Buy, then Ben's red piece; her diamonds go to Ben
+    assert scene.hint_text() == "Anna, draw a card, or buy a piece with diamonds!"
+    table.tap(scene.button("buy").rect.center)
+    assert scene.hint_text() == "Tap a shining card: it costs 3 diamonds."
+    assert scene.buy_targets() == {(1, "castle:red:2"): Action("buy", seller=1, card="castle:red:2")}
+    rect = scene.spare_item_rect(1, "castle:red:2")
+    table.tap((rect.x + 10, rect.centery))
+    assert table.settle()
+    assert scene.v_castles[0] == ["castle:red:1", "castle:red:2"]
+    assert scene.v_spares[1].count(DIAMOND) == 3 and DIAMOND not in scene.v_spares[0]
+    assert "Anna buys a piece from Ben!" in table.banners
+    assert scene.button("stop") is not None and not scene.button("stop").enabled    # Ben has drawn nothing yet
+
+    # Rules, Witch: Ben draws the witch and holds a fairy: the table asks him
+    table.do(Action("draw"))
+    assert table.settle()
+    assert scene.state.pending == "witch"
+    assert scene.hint_text() == "The witch! Ben, use your fairy?"
+    assert {"use_fairy", "accept_witch"} <= {b.name for b in scene.buttons}
+    table.do(Action("use_fairy"))
+    assert table.settle()
+    assert "The fairy chases the witch away!" in table.banners
+    assert FAIRY not in scene.v_spares[1] and scene.v_discard[-2:] == [WITCH, FAIRY]
+    assert scene.v_castles[1] == ["castle:blue:1"]
+    assert scene.state.current_player == 0          # Robo played in between
+
+    # Rules, Witch without a fairy: Anna gives three cards of her choice, one tap each
+    st = scene.state
+    for card in (DIAMOND, DIAMOND):
+        move(st, card, st.spares[0])
+    to_top(st, WITCH)
+    scene.sync()
+    app.frame(FRAME)
+    losable = len(st.losable(0))
+    assert losable > 3
+    table.do(Action("draw"))
+    assert table.settle()
+    assert st.pending == "lose"
+    assert scene.hint_text() == "Anna, give the witch cards. Still to give: 3"
+    for left in (3, 2, 1):
+        assert scene.hint_text().endswith(str(left))
+        card = scene.lose_items()[0][0]
+        table.do(Action("lose", card=card))
+        assert table.settle()
+    assert len(st.losable(0)) == losable - 3 and st.current_player == 1
+
+    actions = table.play(careful)
+    assert scene.state.is_over and actions > 5
+    winner = scene.state.winners[0]
+    assert len(scene.state.castles[winner]) == 6
+    for _ in range(int(30 / FRAME)):
+        if isinstance(app.top, ResultsScene):
+            break
+        table.frame()
+    assert isinstance(app.top, ResultsScene)
+    # the finished castle is celebrated on the table before the results
+    assert any(text.endswith(f"{scene.seats[winner].name} wins!") for text in table.banners)
+    assert not app.errors
+
+
+def test_with_fewer_than_three_cards_the_witch_takes_them_all_and_the_colour_is_free(tmp_path):
+    app, scene = start(tmp_path, seats=[Seat("Anna", "red"), Seat("Ben", "blue")])
+    table = Table(app, scene)
+    st = scene.state
+    move(st, "castle:purple:1", st.castles[0])
+    st.colours[0] = "purple"
+    move(st, DIAMOND, st.spares[0])
+    to_top(st, WITCH)
+    scene.sync()
+    assert table.settle()
+    table.do(Action("draw"))
+    assert table.settle()
+    assert "The witch! She takes all of Anna's cards." in table.banners
+    assert "Anna's castle is gone: its colour is free again." in table.banners
+    assert scene.v_castles[0] == [] and scene.v_spares[0] == [] and scene.v_colours[0] is None
+    assert scene.v_discard[-3:] == [WITCH, DIAMOND, "castle:purple:1"]
+    assert scene.state.current_player == 1 and scene.hint_text() == "Ben, draw a card!"
+
+
+def test_auto_fairy_answers_the_witch_without_asking(tmp_path):
+    app, scene = start(tmp_path, options={"auto_fairy": True}, seats=[Seat("Anna", "red"), Seat("Ben", "blue")])
+    table = Table(app, scene)
+    st = scene.state
+    move(st, FAIRY, st.spares[0])
+    move(st, DIAMOND, st.spares[0])
+    to_top(st, WITCH)
+    scene.sync()
+    assert table.settle()
+    table.do(Action("draw"))
+    assert table.settle()
+    assert "use_fairy" not in table.buttons_seen and "accept_witch" not in table.buttons_seen
+    assert "The witch! But Anna's fairy is here." in table.banners
+    assert scene.v_spares[0] == [DIAMOND] and scene.v_discard[-2:] == [WITCH, FAIRY]
+    assert scene.state.current_player == 1
+
+
+def test_draw_then_stop_and_a_double_tap_draws_once(tmp_path):
+    """Stop only after the first card; the second tap of a double tap on Draw is no second card."""
+    app, scene = start(tmp_path, seats=[Seat("Anna", "red"), Seat("Ben", "blue")], seed=9)
+    table = Table(app, scene)
+    st = scene.state
+    move(st, DIAMOND, st.draw_pile)
+    scene.sync()
+    assert table.settle()
+    assert not scene.button("stop").enabled
+    point = scene.button("draw").rect.center
+    scene.last_action_at = 0.0
+    tap(app, point)
+    tap(app, point)
+    assert st.drawn_this_turn == 1
+    assert table.settle()
+    assert scene.v_spares[0] == [DIAMOND] and scene.hint_text() == "Anna, draw again or stop?"
+    table.do(Action("stop"))
+    assert table.settle() and st.current_player == 1
+
+
+def test_the_table_for_four_in_german_shows_every_castle(tmp_path):
+    app = make_app(tmp_path, lang="de")
+    seats = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer"), Seat("Dana", "yellow")]
+    scene = start_game_scene(app, "castle", seats, seed=2)
+    st = scene.state
+    for seat, colour, count in ((0, "red", 3), (1, "blue", 5), (3, "yellow", 1)):
+        for piece in range(1, count + 1):
+            move(st, f"castle:{colour}:{piece}", st.castles[seat])
+        st.colours[seat] = colour
+    scene.sync()
+    app.frame(FRAME)
+    shot = pygame.display.get_surface()
+    pygame.image.save(shot, str(tmp_path / "castle-four-de.png"))
+    assert scene.hint_text() == "Anna, zieh eine Karte!"
+    # each castle shows its colour where its base stands; a seat without a castle shows none
+    for seat, colour in ((0, (214, 62, 58)), (1, (58, 112, 222)), (3, (236, 188, 36))):
+        rect = scene.castle_rect(seat)
+        base = shot.get_at((rect.x + rect.w * 12 // 100, rect.bottom - rect.w * 20 // 100))[:3]
+        assert base == colour, (seat, base)
+    empty = scene.castle_rect(2)
+    assert shot.get_at((empty.x + empty.w * 12 // 100, empty.bottom - empty.w * 20 // 100))[:3] not in (
+        (214, 62, 58), (58, 112, 222), (236, 188, 36), (148, 80, 198))
