@@ -60,6 +60,32 @@ class CardArt:
             self._cache[key] = surf
         return surf
 
+    def turned(self, look: CardLook, width: int, angle: float) -> pygame.Surface:
+        """The card turned by ``angle`` degrees (a fanned hand card), drawn once per angle."""
+        angle = round(angle, 2)
+        if not angle:
+            return self.surface(look, width)
+        key = ("turned", look, width, angle)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = pygame.transform.rotozoom(self.surface(look, width), angle, 1.0)
+            self._cache[key] = surf
+        return surf
+
+    def ring(self, width: int, angle: float, colour, margin: int = 7) -> pygame.Surface:
+        """The glow behind a selected card of ``width``, turned with it by ``angle`` degrees."""
+        angle = round(angle, 2)
+        key = ("ring", width, angle, tuple(colour), margin)
+        surf = self._cache.get(key)
+        if surf is None:
+            w, h = card_size(width)
+            surf = pygame.Surface((w + 2 * margin, h + 2 * margin), pygame.SRCALPHA)
+            pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=width // 6)
+            if angle:
+                surf = pygame.transform.rotozoom(surf, angle, 1.0)
+            self._cache[key] = surf
+        return surf
+
     def _blank(self, width: int, fill, border) -> pygame.Surface:
         w, h = card_size(width)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -224,17 +250,31 @@ class HandLayout:
 
     def draw(self, surface: pygame.Surface, art: CardArt, looks: list[CardLook], skip: set = frozenset(),
              ring=(255, 215, 40)) -> None:
+        clip = surface.get_clip()
         for i, (rect, look) in enumerate(zip(self.card_rects(), looks)):
-            if i in skip:
+            if i in skip or not clip.colliderect(self.drawn_rect(i, rect)):
                 continue
-            face = art.surface(look, self.width)
             angle = self.angle(i)
-            if i in self.selected:
-                glow = pygame.Rect(rect).inflate(14, 14)
-                pygame.draw.rect(surface, ring, glow, border_radius=self.width // 6)
-            if angle:
-                face = pygame.transform.rotozoom(face, angle, 1.0)
+            if i in self.selected:     # the glow leans with its card
+                glow = art.ring(self.width, angle, ring)
+                surface.blit(glow, glow.get_rect(center=rect.center))
+            face = art.turned(look, self.width, angle)
             surface.blit(face, face.get_rect(center=rect.center))
+
+    def drawn_rect(self, i: int, rect: pygame.Rect | None = None) -> pygame.Rect:
+        """The area card ``i`` covers on screen, turned and with its glow (for partial redraws)."""
+        rect = rect if rect is not None else self.card_rects()[i]
+        a = math.radians(self.angle(i))
+        w, h = rect.w + 16, rect.h + 16
+        cos, sin = abs(math.cos(a)), abs(math.sin(a))
+        out = pygame.Rect(0, 0, math.ceil(w * cos + h * sin) + 2, math.ceil(w * sin + h * cos) + 2)
+        out.center = rect.center
+        return out
+
+    def bounds(self) -> pygame.Rect | None:
+        """The area the whole hand covers on screen (None for an empty hand)."""
+        rects = [self.drawn_rect(i, r) for i, r in enumerate(self.card_rects())]
+        return rects[0].unionall(rects[1:]) if rects else None
 
 
 def draw_pile(surface: pygame.Surface, art: CardArt, centre, width: int, count: int, top: CardLook | None,
@@ -260,6 +300,19 @@ def draw_pile(surface: pygame.Surface, art: CardArt, centre, width: int, count: 
         num = assets.text(str(count), 38, label_colour, title=True)
         surface.blit(num, num.get_rect(center=badge.center))
     return rect
+
+
+def pile_bounds(centre, width: int, badge: bool = True) -> pygame.Rect:
+    """The area :func:`draw_pile` may paint for a pile at ``centre`` (its edges and its badge)."""
+    w, h = card_size(width)
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = centre
+    area = rect.union(rect.move(12, 12))
+    if badge:
+        plate = pygame.Rect(0, 0, max(MIN_TARGET, 80), 54)
+        plate.midtop = (rect.centerx, rect.bottom + 12)
+        area = area.union(plate)
+    return area.inflate(6, 6)
 
 
 def seat_rects(count: int, area: pygame.Rect, gap: int = 10) -> list[pygame.Rect]:

@@ -14,7 +14,7 @@ import pygame
 
 from kidgames.core.protocol import Action, Event
 from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, HandLayout, card_size, draw_pile,
-                               fly)
+                               fly, pile_bounds)
 from kidgames.ui.game import SKIP_GUARD, GameScene
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, rounded_panel, shade
 
@@ -34,6 +34,11 @@ ACTION_B = pygame.Rect(1190, 866, 398, 110)
 REVEAL_AT = (860, 390)
 BANNER_RECT = pygame.Rect(560, 300, 800, 170)
 PANEL_NAME_W = 170
+# the areas these parts paint, shadows included (a partial redraw repaints them whole)
+HINT_AREA = HINT_RECT.inflate(8, 16)
+BANNER_AREA = BANNER_RECT.inflate(8, 24)
+EQUATION_AREA = EQUATION_RECT.inflate(8, 16)
+DRAW_AREA, DISCARD_AREA = pile_bounds(DRAW_AT, PILE_W), pile_bounds(DISCARD_AT, PILE_W)
 FELT = (46, 120, 88)
 
 FLY_TIME, FLIP_TIME, DEAL_TIME, COUNT_STEP = 0.55, 0.45, 0.28, 0.38
@@ -80,6 +85,7 @@ class QueensScene(GameScene):
         self._drew_shown = False
         self._last_tap: tuple[float, tuple[int, int]] | None = None
         self._situation: tuple | None = None
+        self._shown: dict = {}                 # the moving parts as last drawn (see dirty_rects)
         self.sync()
 
     # -- the view of the table ------------------------------------------------------------------
@@ -198,8 +204,25 @@ class QueensScene(GameScene):
         return events
 
     def refuse(self) -> None:
-        self.refusal = self.t("queens.refuse")
+        self.refusal = self.t(self.refusal_key())
         self.app.assets.play("stuck")
+
+    def refusal_key(self) -> str:
+        """What to say to a tap that does nothing: what to do instead, when the selection and the
+        legal actions tell it (the places to tap shine), or a gentle "try another one"."""
+        cards = self.selected_cards()
+        legal = self.state.legal_actions()
+        if not cards:
+            return "queens.refuse.pick_card"
+        if cards == ["king"]:
+            return "queens.refuse.king" if any(a.kind == "king" for a in legal) else "queens.refuse.no_target"
+        if cards in (["knight"], ["potion"]):
+            if not any(a.kind == cards[0] for a in legal):
+                return "queens.refuse.no_target"
+            return "queens.refuse.slot" if self.potion_target else "queens.refuse.target"
+        if self.discard_action(cards) is not None:
+            return "queens.refuse.discard"
+        return "queens.refuse"
 
     def update(self, dt: float) -> bool:
         self._auto_defend()
@@ -664,22 +687,76 @@ class QueensScene(GameScene):
         return set()
 
     # -- drawing ---------------------------------------------------------------------------------
-    def dirty_rects(self):
-        return None     # while cards fly the whole table is redrawn (a few ms; idle costs nothing)
+    def dirty_rects(self) -> list[pygame.Rect]:
+        """The areas whose look changed since the last draw: flying and flipping cards, the
+        banner, the hint, the hand (a card leaving or arriving), the piles, the slots and the
+        players' panels when their queens or cards change."""
+        now = self.moving_parts()
+        rects = []
+        for key in now.keys() | self._shown.keys():
+            was, is_ = self._shown.get(key), now.get(key)
+            if was != is_:
+                rects += [part[1] for part in (was, is_) if part is not None]
+        return rects
+
+    def moving_parts(self) -> dict:
+        """Every part of the table that can change: its look (what decides its pixels) and the
+        area it paints."""
+        parts: dict = {}
+        for i, sprite in enumerate(self.flying):
+            look, squeeze = sprite.showing()
+            x, y = sprite.centre
+            parts[("fly", i)] = ((look, round(squeeze, 3), sprite.current_width, round(x), round(y)),
+                                 sprite.rect().inflate(6, 6))
+        if self.banner:
+            parts["banner"] = (self.banner, BANNER_AREA)
+        parts["hint"] = (self.hint_text(), HINT_AREA)
+        lit_queens = self.highlighted_queens()
+        turn = self.shown_turn()
+        over = self.controller.is_over
+        for i, rect in enumerate(self.seat_rects()):
+            look = (tuple(self.v_awake[i]), self.v_hand_counts[i], i == turn, over and i in self.state.winners,
+                    tuple(sorted(q for s, q in lit_queens if s == i)),
+                    self.count_mark[1] if self.count_mark and self.count_mark[0] == i else None)
+            parts[("seat", i)] = (look, rect.inflate(12, 20))
+        lit_slots = self.highlighted_slots()
+        for slot, shown in enumerate(self.v_slots):
+            parts[("slot", slot)] = ((shown, slot in lit_slots), slot_rect(slot).inflate(20, 20))
+        parts["draw"] = (self.v_draw, DRAW_AREA)
+        parts["discard"] = ((len(self.v_discard), self.v_discard[-1] if self.v_discard else None), DISCARD_AREA)
+        hand = self.shown_hand() if self.hand_seat() is not None else []
+        layout = self.hand_layout()
+        bounds = layout.bounds()
+        parts["hand"] = ((self.hand_seat(), tuple(hand), tuple(sorted(layout.selected))),
+                         bounds.union(HAND_LABEL) if bounds else HAND_LABEL)
+        parts["equation"] = (self.equation_shown(), EQUATION_AREA)
+        buttons = tuple((b.name, b.enabled, tuple(b.rect)) for b in self.buttons)
+        area = self.buttons[0].rect.unionall([b.rect for b in self.buttons[1:]]).inflate(24, 24)
+        parts["buttons"] = (buttons, area)
+        return parts
+
+    def shown_turn(self) -> int | None:
+        """The player whose panel is lit as having the turn (none while cards move)."""
+        return None if self.controller.is_over or self.anim.busy else self.state.turn_player
 
     def draw(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
         surface.fill(FELT)
-        self.draw_hint(surface)
+        if clip.colliderect(HINT_AREA):
+            self.draw_hint(surface)
         self.draw_seats(surface)
         self.draw_slots(surface)
         self.draw_piles(surface)
         self.draw_hand(surface)
-        self.draw_equation(surface)
+        if clip.colliderect(EQUATION_AREA):
+            self.draw_equation(surface)
         self.draw_buttons(surface)
         for sprite in self.flying:
-            sprite.draw(surface, self.art)
-        if self.banner:
+            if clip.colliderect(sprite.rect().inflate(6, 6)):
+                sprite.draw(surface, self.art)
+        if self.banner and clip.colliderect(BANNER_AREA):
             self.draw_banner(surface)
+        self._shown = self.moving_parts()
 
     def draw_hint(self, surface) -> None:
         text = self.hint_text()
@@ -693,8 +770,11 @@ class QueensScene(GameScene):
         assets = self.app.assets
         need_queens, need_points = thresholds(len(self.seats))
         lit = self.highlighted_queens()
-        turn = None if self.controller.is_over or self.anim.busy else self.state.turn_player
+        turn = self.shown_turn()
+        clip = surface.get_clip()
         for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects())):
+            if not clip.colliderect(rect.inflate(12, 20)):
+                continue    # a partial redraw elsewhere: this panel is untouched
             current = i == turn
             fill = shade(PAWN_RGB[seat.colour], 1.0) if current else PAPER
             winner = self.controller.is_over and i in self.state.winners
@@ -739,8 +819,11 @@ class QueensScene(GameScene):
 
     def draw_slots(self, surface) -> None:
         lit = self.highlighted_slots()
+        clip = surface.get_clip()
         for slot, shown in enumerate(self.v_slots):
             rect = slot_rect(slot)
+            if not clip.colliderect(rect.inflate(20, 20)):
+                continue
             if slot in lit:
                 pygame.draw.rect(surface, (255, 230, 60), rect.inflate(16, 16), border_radius=18)
             if shown is None:
@@ -755,9 +838,12 @@ class QueensScene(GameScene):
 
     def draw_piles(self, surface) -> None:
         assets = self.app.assets
-        draw_pile(surface, self.art, DRAW_AT, PILE_W, self.v_draw, None, assets=assets)
-        top = card_look(self.v_discard[-1]) if self.v_discard else None
-        draw_pile(surface, self.art, DISCARD_AT, PILE_W, len(self.v_discard), top, assets=assets)
+        clip = surface.get_clip()
+        if clip.colliderect(DRAW_AREA):
+            draw_pile(surface, self.art, DRAW_AT, PILE_W, self.v_draw, None, assets=assets)
+        if clip.colliderect(DISCARD_AREA):
+            top = card_look(self.v_discard[-1]) if self.v_discard else None
+            draw_pile(surface, self.art, DISCARD_AT, PILE_W, len(self.v_discard), top, assets=assets)
 
     def draw_hand(self, surface) -> None:
         seat = self.hand_seat()
@@ -766,6 +852,8 @@ class QueensScene(GameScene):
         hand = self.shown_hand()
         layout = self.hand_layout()
         layout.draw(surface, self.art, [card_look(c) for c in hand])
+        if not surface.get_clip().colliderect(HAND_LABEL):
+            return
         person = self.seats[seat]
         draw_pawn(surface, person.colour, person.shape, (HAND_LABEL.centerx, HAND_LABEL.y + 60), 70)
         label = self.app.assets.fit_text(self.t("queens.hand", name=person.name), 28, (255, 255, 255),
@@ -775,21 +863,29 @@ class QueensScene(GameScene):
     def draw_equation(self, surface) -> None:
         """The selected cards' discard, judged before the tap: the sum they make and a tick or a
         cross (whether it is legal comes from the rules)."""
-        if self.anim.busy or self.state.pending is not None:
+        shown = self.equation_shown()
+        if shown is None:
             return
-        cards = self.selected_cards()
-        if len(cards) < 2:
-            return
-        ok = self.discard_action(cards) is not None
+        text, ok = shown
         rounded_panel(surface, EQUATION_RECT, PAPER, radius=24, border=(80, 170, 80) if ok else (210, 80, 70),
                       border_width=6, shadow=4)
-        equation = self.equation_text(cards)
-        text = equation if ok and equation else self.t("queens.no_discard")
         mark = self.app.assets.image("check" if ok else "cross", 70)
         surface.blit(mark, mark.get_rect(midleft=(EQUATION_RECT.x + 16, EQUATION_RECT.centery)))
         label = self.app.assets.fit_text(text, 54 if ok else 30, INK, EQUATION_RECT.w - 120, EQUATION_RECT.h - 16,
                                          title=True)
         surface.blit(label, label.get_rect(center=(EQUATION_RECT.centerx + 40, EQUATION_RECT.centery)))
+
+    def equation_shown(self) -> tuple[str, bool] | None:
+        """What the discard preview says now and whether the selection is a legal discard (None:
+        no preview)."""
+        if self.anim.busy or self.state.pending is not None:
+            return None
+        cards = self.selected_cards()
+        if len(cards) < 2:
+            return None
+        ok = self.discard_action(cards) is not None
+        equation = self.equation_text(cards)
+        return (equation if ok and equation else self.t("queens.no_discard")), ok
 
     def draw_banner(self, surface) -> None:
         text, picture = self.banner
