@@ -56,6 +56,11 @@ def open_queens(app):
     start_game_scene(app, "queens", SEATS, seed=app.monkey_rng.randrange(1000))
 
 
+def open_castle(app):
+    start_game_scene(app, "castle", SEATS, seed=app.monkey_rng.randrange(1000),
+                     options={"auto_fairy": app.monkey_rng.random() < 0.5})
+
+
 def open_forest(app):
     app.games = dict(GAMES, forest=FOREST)    # not in the registry yet: see test_forest_ui.py
     start_game_scene(app, "forest", SEATS, seed=app.monkey_rng.randrange(1000),
@@ -81,7 +86,7 @@ def open_dialogs(app):
     app.push(MessageScene(app, "!", "!"))
 
 
-SCENES = [open_menu, open_setup, open_name, open_settings, open_rules, open_game, open_queens, open_forest, open_results,
+SCENES = [open_menu, open_setup, open_name, open_settings, open_rules, open_game, open_queens, open_castle, open_forest, open_results,
           open_curtain, open_dialogs]
 
 
@@ -136,6 +141,6 @@ def test_random_gestures_on_every_scene_never_break_the_app(tmp_path, monkeypatc
     assert gestures >= 1500
     assert not app.errors
     assert app.top is not None
-    expected = {"MenuScene", "SetupScene", "NameScene", "SettingsScene", "RulesScene", "KnightsScene", "ForestScene", "QueensScene",
+    expected = {"MenuScene", "SetupScene", "NameScene", "SettingsScene", "RulesScene", "KnightsScene", "ForestScene", "QueensScene", "CastleScene",
                 "ResultsScene", "CurtainScene", "ConfirmScene", "MessageScene"}
     assert expected <= visited, expected - visited

@@ -242,3 +242,20 @@ def test_the_idle_window_equals_a_full_redraw_through_a_whole_forest_game(tmp_pa
     assert scene.state.is_over
     watcher.run_until(lambda: isinstance(app.top, ResultsScene), 5)
     assert watcher.checks > 50
+
+
+def test_a_whole_castle_game_keeps_the_window_true(tmp_path, monkeypatch):
+    """Cards flipping and flying, the witch sweeping in, the fairy question, the cards given to
+    the witch, the finished castle, the results: every idle window equals a full redraw."""
+    import kidgames.ui.game as game_module
+    from test_castle_ui import PEOPLE_AND_ROBO, Table, careful
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.05)
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "castle", PEOPLE_AND_ROBO, seed=4)
+    watcher = Watcher(app, every=20)
+    table = Table(app, scene, frame=watcher.frame)
+    actions = table.play(careful)
+    assert scene.state.is_over and actions > 5
+    assert watcher.run_until(lambda: isinstance(app.top, ResultsScene), seconds=60)
+    watcher.check()
+    assert watcher.checks > actions

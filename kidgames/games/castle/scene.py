@@ -162,10 +162,13 @@ def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: b
                                                               round(13 * s)), border_radius=max(1, round(4 * s)))
             pygame.draw.circle(surface, PAPER, pt((50, 96)), 11 * s)
             draw_emblem(surface, emblem, pt((50, 96)), 8 * s, rgb)
+        elif piece == 3:
+            draw_emblem(surface, emblem, pt((50, 77)), 4 * s, light)
         elif piece == 4:
             for wx in (13, 83):
                 pygame.draw.rect(surface, window, pygame.Rect(round(ox + wx * s), round(oy + 52 * s), round(4 * s),
                                                               round(12 * s)))
+                draw_emblem(surface, emblem, pt((wx + 2, 72)), 5 * s, light)
         elif piece == 5:
             pygame.draw.rect(surface, window, pygame.Rect(round(ox + 44 * s), round(oy + 38 * s), round(12 * s),
                                                           round(14 * s)), border_radius=max(1, round(5 * s)))
