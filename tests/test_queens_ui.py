@@ -253,3 +253,327 @@ def test_a_double_tap_on_the_curtain_never_shows_the_next_hand(tmp_path):
         app.frame(FRAME)
         assert scene.hand_seat() != 1 or scene.controller.viewer == 1
     assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Ben"
+
+
+# -- single rules on screen, each from a built position and posted taps --------------------------------
+ROBOS = ("Robo", "Cleo", "Dino", "Emil")
+
+
+def table(person_seat: int, players: int) -> list:
+    """One person (Anna) at ``person_seat``, computers at the other seats: no curtain is needed."""
+    robots = iter(ROBOS)
+    colours = iter(("red", "blue", "green", "yellow", "purple"))
+    return [Seat("Anna", next(colours)) if i == person_seat else Seat(next(robots), next(colours), "computer", "easy")
+            for i in range(players)]
+
+
+def position(scene, *, hands=None, awake=None, asleep=None, draw_top=(), discard=None, turn=None):
+    """Build a position through the public state attributes (queens.md, Engine contract): ``asleep``
+    maps slots to queens (the other queens not awake lie in the other slots), ``draw_top`` are the
+    next cards drawn (the last one first), the other non-queen cards fill the draw pile beneath; the
+    67 cards and 12 queens stay conserved."""
+    from kidgames.games.queens.rules import DECK, QUEEN_POINTS
+    st = scene.state
+    if hands is not None:
+        st.hands = [list(h) for h in hands]
+    if awake is not None:
+        st.awake = [list(a) for a in awake]
+    placed = [q for row in st.awake for q in row]
+    asleep = dict(asleep or {})
+    rest = [q for q in QUEEN_POINTS if q not in placed and q not in asleep.values()]
+    st.slots = [asleep.get(i) or (rest.pop(0) if rest else None) for i in range(12)]
+    assert not rest, "more queens asleep than slots"
+    st.discard = list(discard) if discard is not None else []
+    pool = list(DECK)
+    for card in [c for h in st.hands for c in h] + st.discard + list(draw_top):
+        pool.remove(card)
+    st.draw_pile = pool + list(draw_top)
+    if turn is not None:
+        st.turn_player = st.current_player = turn
+    scene.sync()
+
+
+class Watch:
+    """Frames of the app, noting what a player sees go by: the banners, the jester's count."""
+
+    def __init__(self, app, scene) -> None:
+        self.app, self.scene = app, scene
+        self.banners: list[str] = []
+        self.counts: list[tuple[int, int]] = []
+        self.draw_counts: list[int] = []
+
+    def frame(self) -> None:
+        self.app.frame(FRAME)
+        scene = self.scene
+        if scene.banner and (not self.banners or self.banners[-1] != scene.banner[0]):
+            self.banners.append(scene.banner[0])
+        if scene.count_mark and (not self.counts or self.counts[-1] != scene.count_mark):
+            self.counts.append(scene.count_mark)
+        if not self.draw_counts or self.draw_counts[-1] != scene.v_draw:
+            self.draw_counts.append(scene.v_draw)
+
+    def until(self, condition, seconds: float = 30.0) -> bool:
+        for _ in range(int(seconds / FRAME)):
+            if condition():
+                return True
+            self.frame()
+        return condition()
+
+    def settle(self, seconds: float = 30.0) -> bool:
+        """Until Anna may tap the table again (or the game is over and its results show)."""
+        done = self.until(lambda: isinstance(self.app.top, ResultsScene) or ready(self.app, self.scene), seconds)
+        self.frame()
+        return done
+
+
+def taps(app, scene, *points) -> None:
+    for point in points:
+        scene._last_tap = None
+        tap(app, point)
+
+
+def hand_card(scene, card: str):
+    return scene.hand_layout().card_rects()[scene.shown_hand().index(card)].center
+
+
+def queen_point(scene, seat: int, queen: str):
+    rect = scene.queen_rects(seat, len(scene.v_awake[seat]))[scene.v_awake[seat].index(queen)]
+    return rect.x + 12, rect.centery
+
+
+def fast_computers(monkeypatch):
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.05)
+
+
+def test_the_jester_count_goes_round_the_table_to_the_seat_that_wakes_a_queen(tmp_path, monkeypatch):
+    """Rules, Jester: 5 players, jester by seat 1, card 7: the count goes 1, 2, 3, 4, 0, 1, 2 and
+    stops at seat 2, who wakes a queen of its own choice; the number card is discarded."""
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path, speed="normal")
+    scene = start(app, table(1, 5))
+    position(scene, hands=[["n1", "n2", "n3", "n4", "n5"], ["jester", "n6", "n6", "n8", "n9"],
+                           ["n1", "n2", "n3", "n4", "n5"], ["n1", "n2", "n3", "n4", "n5"],
+                           ["n6", "n7", "n8", "n9", "n10"]], awake=[[]] * 5, draw_top=["n7"], turn=1)
+    watch = Watch(app, scene)
+    assert watch.settle() and scene.hint_text() == "Anna, tap a card!"
+    taps(app, scene, hand_card(scene, "jester"))
+    assert scene.hint_text() == app.t("queens.hint.jester")
+    taps(app, scene, ACTION_A.center)
+    assert watch.until(lambda: scene.state.awake[2], 30)
+    watch.settle()
+    assert watch.counts == [(1, 1), (2, 2), (3, 3), (4, 4), (0, 5), (1, 6), (2, 7)]
+    assert "Anna plays the jester!" in watch.banners
+    assert "7! The count stops at Cleo: Cleo wakes a queen." in watch.banners
+    queen = scene.state.awake[2][0]
+    assert any(b.startswith(f"Cleo wakes the {app.t(f'queens.queen.{queen}')}") for b in watch.banners)
+    # at rest the screen shows her in Cleo's row and the seven on the discard pile
+    assert scene.v_awake[2] == scene.state.awake[2] and scene.v_awake[1] == []
+    assert "n7" in scene.v_discard and scene.count_mark is None
+
+
+def test_a_jester_count_of_one_stops_at_the_jester_player_who_picks_by_tapping(tmp_path, monkeypatch):
+    """Rules, Jester: card 1 stops at the jester player herself; she taps the queen she wakes."""
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path)
+    scene = start(app, table(0, 2))
+    position(scene, hands=[["jester", "n2", "n3", "n4", "n5"], ["n6", "n7", "n8", "n9", "n10"]],
+             awake=[[], []], asleep={4: "moon"}, draw_top=["n1"], turn=0)
+    watch = Watch(app, scene)
+    watch.settle()
+    taps(app, scene, hand_card(scene, "jester"), ACTION_A.center)
+    watch.settle()
+    assert watch.counts == [(0, 1)]
+    assert scene.state.pending == {"kind": "wake", "reason": "jester", "seat": 0}
+    assert scene.hint_text() == "The jester chose Anna: tap a sleeping queen!"
+    assert scene.highlighted_slots() == set(range(12))
+    taps(app, scene, slot_rect(4).center)
+    watch.settle()
+    assert scene.state.awake[0] == ["moon"] and scene.v_awake[0] == ["moon"] and scene.v_slots[4] is None
+
+
+def test_the_rose_queen_gives_her_waker_one_more_pick(tmp_path, monkeypatch):
+    """Rules, Rose Queen: woken by a king, her waker at once wakes one more sleeping queen."""
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path)
+    scene = start(app, table(0, 3))
+    position(scene, hands=[["king", "n2", "n3", "n4", "n5"], ["n6", "n7", "n8", "n9", "n10"],
+                           ["n1", "n2", "n3", "n4", "n5"]], awake=[[], [], []],
+             asleep={0: "rose", 7: "heart"}, turn=0)
+    watch = Watch(app, scene)
+    watch.settle()
+    taps(app, scene, hand_card(scene, "king"))
+    assert scene.hint_text() == "Now tap a sleeping queen to wake her!"
+    taps(app, scene, slot_rect(0).center)
+    watch.settle()
+    assert "The Rose Queen! Anna wakes one more queen." in watch.banners
+    assert scene.hint_text() == "The Rose Queen: Anna, wake one more queen!"
+    assert scene.v_awake[0] == ["rose"] and scene.state.current_player == 0
+    taps(app, scene, slot_rect(7).center)
+    watch.until(lambda: scene.state.turn_player == 1)
+    watch.settle()
+    assert "Anna wakes the Heart Queen: 20 points!" in watch.banners
+    assert scene.state.awake[0] == ["rose", "heart"]
+    assert scene.v_slots[0] is None and scene.v_slots[7] is None
+
+
+def test_the_cat_woken_by_the_dog_holder_goes_back_to_sleep_where_she_lay(tmp_path, monkeypatch):
+    """Rules, Cat and Dog (Decision, waking): the queen just woken goes back face down into her slot,
+    everyone having seen her, and the waking ends."""
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path)
+    scene = start(app, table(0, 3))
+    position(scene, hands=[["king", "n2", "n3", "n4", "n5"], ["n6", "n7", "n8", "n9", "n10"],
+                           ["n1", "n2", "n3", "n4", "n5"]], awake=[["dog"], [], []], asleep={5: "cat"}, turn=0)
+    watch = Watch(app, scene)
+    watch.settle()
+    seen_face_up = []
+    original = scene.draw
+
+    def note(surface):
+        seen_face_up.extend(s.showing()[0].picture for s in scene.flying)
+        original(surface)
+    scene.draw = note
+    taps(app, scene, hand_card(scene, "king"), slot_rect(5).center)
+    watch.until(lambda: scene.state.turn_player == 1)
+    watch.settle()
+    assert "queen_cat" in seen_face_up                 # everyone saw the Cat before she went back
+    assert "The Cat Queen and the Dog Queen never sit together: she goes back to sleep." in watch.banners
+    assert scene.state.slots[5] == "cat" and scene.v_slots[5] == "?"
+    assert scene.v_awake[0] == ["dog"] and scene.state.awake[0] == ["dog"]
+
+
+def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path, monkeypatch):
+    """Rules, A turn: the pair is thrown away, one card is drawn, the pile is empty: the discard pile
+    (the pair included) becomes the new draw pile, and the second card comes from it."""
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path)
+    scene = start(app, table(0, 2))
+    st = scene.state
+    from kidgames.games.queens.rules import DECK
+    hands = [["n3", "n3", "n4", "n5", "n6"], ["n7", "n8", "n9", "n10", "n1"]]
+    pool = list(DECK)
+    for card in hands[0] + hands[1] + ["king"]:
+        pool.remove(card)
+    position(scene, hands=hands, awake=[[], []], discard=pool, draw_top=["king"], turn=0)
+    assert len(st.draw_pile) == 1 and len(st.discard) == 56
+    watch = Watch(app, scene)
+    watch.settle()
+    taps(app, scene, scene.hand_layout().card_rects()[0].center, scene.hand_layout().card_rects()[1].center)
+    assert scene.equation_shown() == ("3 = 3", True)
+    taps(app, scene, ACTION_B.center)
+    watch.until(lambda: scene.state.turn_player == 1)
+    watch.settle()
+    assert "Shuffle! The thrown cards are the new pile." in watch.banners
+    assert 0 in watch.draw_counts and watch.draw_counts[0] == 1    # the pile ran out, then filled up
+    assert "king" in st.hands[0] and len(st.hands[0]) == 5
+    assert scene.v_draw == len(st.draw_pile) and scene.v_discard == st.discard
+
+
+def test_when_every_queen_is_awake_the_highest_scores_share_the_win(tmp_path, monkeypatch):
+    """Rules, End of the game (Decision): all awake, nobody at 5 queens or 50 points, Anna and
+    Robo both at 45: they win together."""
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path)
+    scene = start(app, table(0, 3))
+    position(scene, hands=[["king", "n2", "n3", "n4", "n5"], ["n6", "n7", "n8", "n9", "n10"],
+                           ["n1", "n2", "n3", "n4", "n5"]],
+             awake=[["heart", "ladybug", "moon"], ["cat", "pancake", "peacock", "rainbow"],
+                    ["dog", "sunflower", "rose", "starfish"]], asleep={9: "cake"}, turn=0)
+    watch = Watch(app, scene)
+    watch.settle()
+    taps(app, scene, hand_card(scene, "king"), slot_rect(9).center)
+    assert watch.until(lambda: isinstance(app.top, ResultsScene), 30)
+    assert "Every queen is awake! Anna and Robo win together!" in watch.banners
+    assert scene.state.winners == [0, 1]
+    assert app.top.winners == [0, 1]
+    assert app.top.headline() == app.t("results.together", names="Anna and Robo")
+
+
+def test_a_steal_that_reaches_the_points_wins_at_once(tmp_path, monkeypatch):
+    """Rules, End of the game: with 35 points Anna's knight takes the Pancake Queen (15) from Robo,
+    who has no dragon: 50 points, Anna wins in the middle of her turn."""
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path)
+    scene = start(app, table(0, 2))
+    position(scene, hands=[["knight", "n2", "n3", "n4", "n5"], ["n6", "n7", "n8", "n9", "n10"]],
+             awake=[["heart", "cat"], ["pancake", "cake"]], turn=0)
+    watch = Watch(app, scene)
+    watch.settle()
+    taps(app, scene, hand_card(scene, "knight"))
+    assert scene.highlighted_queens() == {(1, "pancake"), (1, "cake")}
+    taps(app, scene, queen_point(scene, 1, "pancake"))
+    assert watch.until(lambda: isinstance(app.top, ResultsScene), 30)
+    assert "Anna's knight brings the Pancake Queen home!" in watch.banners
+    assert watch.banners[-1] == "Anna wins!"
+    assert scene.state.awake[0] == ["heart", "cat", "pancake"] and scene.state.awake[1] == ["cake"]
+    assert app.top.winners == [0]
+
+
+def test_a_refused_tap_says_what_to_do_instead(tmp_path, monkeypatch):
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path)
+    scene = start(app, table(0, 2))
+    position(scene, hands=[["king", "knight", "n3", "n3", "n5"], ["n6", "n7", "n8", "n9", "n10"]],
+             awake=[["moon"], []], turn=0)
+    scene.state.slots[2] = None
+    scene.sync()
+    watch = Watch(app, scene)
+    watch.settle()
+    taps(app, scene, slot_rect(0).center)
+    assert scene.hint_text() == "First tap a card in your hand!"
+    taps(app, scene, hand_card(scene, "king"), slot_rect(2).center)        # an empty place
+    assert scene.hint_text() == "Tap a sleeping queen!" and scene.state.hands[0][0] == "king"
+    taps(app, scene, hand_card(scene, "king"), hand_card(scene, "knight"), queen_point(scene, 0, "moon"))
+    assert scene.hint_text() == "This card reaches no queen now. Pick another card!"   # Robo has none
+    taps(app, scene, hand_card(scene, "knight"), scene.hand_layout().card_rects()[2].center,
+         scene.hand_layout().card_rects()[3].center, slot_rect(0).center)
+    assert scene.selected_cards() == ["n3", "n3"]
+    assert scene.hint_text() == "Tap the blue button to throw these cards away!"
+    assert scene.state.discard == [] and scene.state.slots[0] is not None
+
+
+def test_the_glow_of_a_selected_card_leans_with_the_card(tmp_path, monkeypatch):
+    """The leftmost card of the fan leans left (its right side higher): so does its yellow ring,
+    which therefore reaches higher on its right than on its left."""
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path)
+    scene = start(app, table(0, 2))
+    position(scene, hands=[["n1", "n2", "n3", "n4", "n5"], ["n6", "n7", "n8", "n9", "n10"]], awake=[[], []],
+             turn=0)
+    watch = Watch(app, scene)
+    watch.settle()
+    taps(app, scene, scene.hand_layout().card_rects()[0].center)
+    watch.frame()
+    rect = scene.hand_layout().card_rects()[0]
+    window = pygame.display.get_surface()
+    ring = (255, 215, 40)
+
+    def top_ring_y(x: int) -> int | None:
+        for y in range(rect.top - 60, rect.centery):
+            px = app.to_window((x, y))
+            if tuple(window.get_at(px))[:3] == ring:
+                return y
+        return None
+    left, right = top_ring_y(rect.centerx - 50), top_ring_y(rect.centerx + 50)
+    assert left is not None and right is not None
+    assert left - right > 8       # leaning, the right side is higher; straight, the same height
+
+
+def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path):
+    """Partial redraws while four computers play: after each frame the window equals a full
+    redraw (flying and flipping cards, banners, the count, the piles, the panels)."""
+    from test_screen_invariant import differing_area, window_bytes
+    app = make_app(tmp_path, speed="normal")
+    seats = [Seat(n, c, "computer", "normal") for n, c in zip(ROBOS, ("red", "blue", "green", "yellow"))]
+    scene = start(app, seats, seed=7)
+    partial = 0
+    drawn_whole = []
+    original = app.draw
+    app.draw = lambda: (drawn_whole.append(1), original())
+    for _ in range(900):
+        before = len(drawn_whole)
+        app.frame(FRAME)
+        partial += len(drawn_whole) == before
+        area = differing_area(app, window_bytes(app))
+        assert area is None, f"the window differs from a full redraw in {area}"
+    assert partial > 600 and len(scene.controller.log) > 10
