@@ -301,6 +301,7 @@ class Watch:
         self.banners: list[str] = []
         self.counts: list[tuple[int, int]] = []
         self.draw_counts: list[int] = []
+        self.banners_while_counting: list = []
 
     def frame(self) -> None:
         self.app.frame(FRAME)
@@ -309,6 +310,7 @@ class Watch:
             self.banners.append(scene.banner[0])
         if scene.count_mark and (not self.counts or self.counts[-1] != scene.count_mark):
             self.counts.append(scene.count_mark)
+            self.banners_while_counting.append(scene.banner)
         if not self.draw_counts or self.draw_counts[-1] != scene.v_draw:
             self.draw_counts.append(scene.v_draw)
 
@@ -362,6 +364,7 @@ def test_the_jester_count_goes_round_the_table_to_the_seat_that_wakes_a_queen(tm
     assert watch.until(lambda: scene.state.awake[2], 30)
     watch.settle()
     assert watch.counts == [(1, 1), (2, 2), (3, 3), (4, 4), (0, 5), (1, 6), (2, 7)]
+    assert watch.banners_while_counting == [None] * 7      # the card turned up stays in view
     assert "Anna plays the jester!" in watch.banners
     assert "7! The count stops at Cleo: Cleo wakes a queen." in watch.banners
     queen = scene.state.awake[2][0]

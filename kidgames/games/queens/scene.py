@@ -412,6 +412,7 @@ class QueensScene(GameScene):
                             victim=self.name(ev.target)), "card_potion", 1.0)
         elif card == "jester":
             self.say(self.t("queens.say.jester", name=self.name(p)), "card_jester", 0.7)
+            self._hide_banner()     # the card turned up next lies under the banner's place
 
     def _anim_queen_woken(self, ev, rest) -> None:
         slot, queen, p = ev.slot, ev.queen, ev.player
