@@ -229,9 +229,19 @@ class QueensScene(GameScene):
         self._follow_situation()
         return super().update(dt)
 
+    def situation(self) -> tuple:
+        return self.live_hand_seat(), self.state.current_player, self.anim.busy, self.controller.is_over
+
+    def wake_in(self) -> float | None:
+        # A lifted curtain changes the situation while the loop sleeps: wake it to lay out the buttons
+        # (seen in a real window: the defence buttons came only seconds after the question curtain).
+        if self.situation() != self._situation:
+            return 0.0
+        return super().wake_in()
+
     def _follow_situation(self) -> None:
         # A curtain lifted after this scene resumed changes whose hand shows: the buttons follow.
-        situation = (self.live_hand_seat(), self.state.current_player, self.anim.busy, self.controller.is_over)
+        situation = self.situation()
         if situation != self._situation:
             self._situation = situation
             self.layout()
