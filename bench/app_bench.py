@@ -10,7 +10,8 @@ What is measured (each figure is printed with its target beside it):
    frame, built the same way ``kidgames/cli.py`` ``run_app`` builds it (median of ``--runs``).
 2. Frame time in a window of the canvas's full size (1600x1000): every ``app.frame()`` call that
    drew, in the menu (forced redraws), in a Knights game of 4 computer players (their turns
-   animating) and in the results scene (confetti); then Knights again in scaled windows: a 1280x800
+   animating), in the results scene (confetti) and in a Sleeping Queens game of 4 computer players
+   (cards flying); then Knights and Queens again in scaled windows: a 1280x800
    tablet, the 1521x950 window the app opens on a 1920x1080 desktop, and a 3840x2160 screen.  Each frame is split into the
    scenes' drawing and ``app.present()`` (scaling, blit, and ``pygame.display.flip()`` in brackets).
 3. CPU while idle: the real loop ``app.run()`` for ``--idle-seconds`` on the menu and in a Knights
@@ -274,6 +275,14 @@ def knights_frames(app, timer: PresentTimer, frames: int) -> tuple[dict, object]
     return out, scene
 
 
+def queens_frames(app, timer: PresentTimer, frames: int) -> dict:
+    """A Sleeping Queens game of 4 computer players: cards fly, flip and count round the table."""
+    from kidgames.ui.game import start_game_scene
+    start_game_scene(app, "queens", four_computers(), seed=KNIGHTS_SEED)
+    app.frame(FRAME)
+    return timed_frames(app, frames, timer)
+
+
 def child_frames(opts) -> dict:
     import pygame
     from kidgames.ui.results import ResultsScene
@@ -309,6 +318,7 @@ def child_frames(opts) -> dict:
     if not isinstance(app.top, ResultsScene):
         raise RuntimeError("the results scene did not come up")
     result["results"] = timed_frames(app, opts.frames, timer)
+    result["queens"] = queens_frames(app, timer, opts.frames)
     result["max_rss_mb_end"] = max_rss_mb()
     pygame.quit()
     return result
@@ -322,6 +332,7 @@ def child_frames_scaled(opts) -> dict:
     knights, _ = knights_frames(app, timer, opts.frames)
     result = {"driver": pygame.display.get_driver(), "window": list(pygame.display.get_surface().get_size()),
               "knights": knights}
+    result["queens"] = queens_frames(app, timer, opts.frames)
     pygame.quit()
     return result
 
@@ -431,8 +442,13 @@ def report(r: dict) -> str:
     f = r["frames"]
     blocks = [(f, "menu", "frame, menu (forced redraws)"), (f, "knights", "frame, Knights 4 computers"),
               (f, "results", "frame, results (confetti)")]
+    if "queens" in f:
+        blocks.append((f, "queens", "frame, Sleeping Queens 4 computers"))
     for sc in r["frames_scaled"]:
         blocks.append((sc, "knights", f"frame, Knights, window {sc['window'][0]}x{sc['window'][1]} (scaled)"))
+        if "queens" in sc:
+            blocks.append((sc, "queens", f"frame, Sleeping Queens, window {sc['window'][0]}x{sc['window'][1]} "
+                                         "(scaled)"))
     for block, key, label in blocks:
         m = block[key]
         rows.append((f"{label}, {m['n']} drawn",
