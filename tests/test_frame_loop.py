@@ -87,3 +87,16 @@ def test_the_audio_device_rests_when_the_game_is_quiet_and_wakes_for_the_next_so
     assert sounds.rest_in(now) is None
     sounds.play("dice")
     assert sounds.is_open and pygame.mixer.get_init(), "the next sound opens it again"
+
+
+def test_after_a_tap_the_scenes_get_an_update_before_the_loop_sleeps(tmp_path):
+    """What a tap changes (a curtain lifted, a scene opened) may need an update() to be laid out:
+    the loop must not sleep for seconds first."""
+    app = make_app(tmp_path)
+    run(app, 0.2)
+    assert app.next_wake() > 1.0, "an idle menu sleeps"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame(1 / 60)
+    assert app.next_wake() == 0.0
+    app.frame(1 / 60)
+    assert app.next_wake() > 1.0

@@ -70,6 +70,7 @@ class App:
         self.running = True
         self.dirty = True
         self._animating = False        # the last frame's scenes were moving by themselves
+        self._looked_after_input = False  # the last frame handled input: update once more at once
         self._last_frame_at: float | None = None
         self.guard_until = 0.0
         self.frames_drawn = 0
@@ -238,6 +239,8 @@ class App:
 
     def next_wake(self) -> float:
         """Seconds until a scene's timer (a computer's turn, an idle hop) or a long press is due."""
+        if self._looked_after_input:
+            return 0.0
         due = [MAX_SLEEP]
         for scene in self.stack:
             wake = scene.wake_in()
@@ -266,7 +269,11 @@ class App:
         self._last_frame_at = now
         try:
             moved = [scene for scene in list(self.stack) if scene in self.stack and scene.update(dt)]
-            for event in pygame.event.get():
+            events = pygame.event.get()
+            # After input the scenes get one more update before the loop sleeps: what a tap changed
+            # (a curtain lifted, a scene opened) may need an update() to be laid out and shown.
+            self._looked_after_input = bool(events)
+            for event in events:
                 self.dispatch(event)
             for pointer in self.input.poll_long_press(now):
                 self.top.handle(pointer)
