@@ -29,6 +29,7 @@ NUDGE_FPS = 15                         # drawn at this rate (a child sees a hop;
 NUDGE_AREA = pygame.Rect(DIE_CENTRE[0] - 128, DIE_CENTRE[1] - 188, 256, 300)   # the die, tumbling too
 DIE_TARGET = pygame.Rect(SIDEBAR.x + 10, DIE_CENTRE[1] - 150, SIDEBAR.w - 20, 330)   # where a tap throws
 BANNER_SIZE = (860, 170)
+BANNER_STEPS = 5
 SIDEBAR_FILL = (250, 236, 200)
 
 LANE_COLOURS = {
@@ -198,7 +199,9 @@ class KnightsScene(GameScene):
         return hop(self, p, a, b, height)
 
     def _banner(self, text: str, sprite: str, alpha: float) -> None:
-        self.banner = (text, sprite, max(0.0, min(1.0, alpha)))
+        # Faded in and out in steps of a fifth: a child sees a soft fade, and the banner (a large
+        # area, costly to show in a scaled window) is redrawn 5 times a fade instead of every frame.
+        self.banner = (text, sprite, round(max(0.0, min(1.0, alpha)) * BANNER_STEPS) / BANNER_STEPS)
 
     def _clear_banner(self) -> None:
         self.banner = None
