@@ -259,3 +259,21 @@ def test_a_whole_castle_game_keeps_the_window_true(tmp_path, monkeypatch):
     assert watcher.run_until(lambda: isinstance(app.top, ResultsScene), seconds=60)
     watcher.check()
     assert watcher.checks > actions
+
+
+@pytest.mark.parametrize("window", [None, (1280, 800)], ids=["canvas", "tablet"])
+def test_every_frame_of_the_confetti_equals_a_full_redraw(tmp_path, window):
+    """The results screen redraws only where the confetti, the trophy and the winners move: after
+    every frame, not only when idle, the window is what a full redraw shows."""
+    app = make_app(tmp_path, window_size=window)
+    seats = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Cleo", "green")]
+    app.push(ResultsScene(app, GAMES["knights"], seats, [0, 2], {}, scores=[3, 1, 3]))
+    partial = []
+    original = app.draw_rects
+    app.draw_rects = lambda rects: (partial.append(len(rects)), original(rects))
+    for frame in range(90):
+        app.frame(FRAME)
+        if frame % 3 == 0:
+            before = window_bytes(app)
+            assert differing_area(app, before) is None, f"frame {frame}"
+    assert partial and max(partial) > 16, "the confetti was drawn in small areas"

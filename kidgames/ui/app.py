@@ -355,8 +355,16 @@ class App:
         self.present()
 
     def draw_rects(self, rects: list[pygame.Rect]) -> None:
-        """Redraw and show only these canvas areas (each scene draws clipped to them)."""
+        """Redraw and show only these canvas areas (each scene draws clipped to them, or one scene
+        alone on screen redraws many small areas its own way: see Scene.draw_areas)."""
         bounds = self.screen.get_rect()
+        shown = self._shown_scenes()
+        if len(shown) == 1 and len(rects) > 16:
+            areas = [r for r in (pygame.Rect(r).clip(bounds) for r in rects) if r.w > 0 and r.h > 0]
+            if sum(r.w * r.h for r in areas) <= PARTIAL_LIMIT * bounds.w * bounds.h \
+                    and shown[0].draw_areas(self.screen, areas):
+                self.present(areas)
+                return
         merged: list[pygame.Rect] = []
         for rect in rects:
             rect = pygame.Rect(rect).clip(bounds)
@@ -372,7 +380,6 @@ class App:
         if sum(r.w * r.h for r in merged) > PARTIAL_LIMIT * bounds.w * bounds.h:
             self.draw()
             return
-        shown = self._shown_scenes()
         for rect in merged:
             self.screen.set_clip(rect)
             try:

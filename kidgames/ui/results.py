@@ -33,6 +33,7 @@ class ResultsScene(Scene):
         self.time = 0.0
         self._backdrop: pygame.Surface | None = None
         self._still: tuple | None = None          # (buttons pressed, the panel with what stands still)
+        self._moved_areas: list[pygame.Rect] = []  # where the last draw painted what moves
         self.helmet = spec.pawn == "knight"
         rng = random.Random(len(seats) * 31 + sum(winners))
         colours = list(PAWN_RGB.values()) + [(255, 215, 0), (255, 255, 255)]
@@ -119,21 +120,56 @@ class ResultsScene(Scene):
             self._still = (pressed, surface.copy()) if whole and self._backdrop is not None else None
         else:
             surface.blit(self._still[1], (0, 0))
-        assets = self.app.assets
-        glow = 1 + 0.04 * math.sin(self.time * 4)
-        trophy = assets.image("trophy", int(170 * glow))
-        surface.blit(trophy, trophy.get_rect(center=(PANEL.centerx, PANEL.top + 130)))
+        self.draw_moving(surface)
+
+    # -- what moves: the trophy glowing, the winners bouncing, the confetti ----------------------------
+    def moving(self) -> list[tuple]:
+        """Every moving thing as (kind, data, the canvas area it paints)."""
+        things = []
+        trophy = self.app.assets.image("trophy", int(170 * (1 + 0.04 * math.sin(self.time * 4))))
+        things.append(("picture", trophy, trophy.get_rect(center=(PANEL.centerx, PANEL.top + 130))))
         winners = [self.seats[w] for w in self.winners]
         step = min(PODIUM_STEP, (PANEL.w - 200) // max(1, len(winners)))
+        size = min(PODIUM_PAWN, step - 10)
         for k, seat in enumerate(winners):
             x = PANEL.centerx + (k - (len(winners) - 1) / 2) * step
-            bounce = abs(math.sin(self.time * 3 + k)) * 30
-            draw_pawn(surface, seat.colour, seat.shape, (x, self.podium_y()), min(PODIUM_PAWN, step - 10),
-                      lift=bounce, helmet=self.helmet)
+            lift = abs(math.sin(self.time * 3 + k)) * 30
+            y = self.podium_y()
+            area = pygame.Rect(math.floor(x - size * 0.8), math.floor(y - lift - size * 1.2),
+                               math.ceil(size * 1.6) + 1, math.ceil(lift + size * 1.9) + 1)
+            things.append(("pawn", (seat, x, y, size, lift), area))
         for x, y, _, _, colour, angle, _ in self.confetti:
             if -20 < y < 1010:
-                w = 14 * abs(math.cos(angle)) + 3
-                pygame.draw.rect(surface, colour, pygame.Rect(x, y, w, 9))
+                piece = pygame.Rect(x, y, 14 * abs(math.cos(angle)) + 3, 9)
+                things.append(("confetti", colour, piece))
+        return things
+
+    def draw_moving(self, surface: pygame.Surface) -> None:
+        things = self.moving()
+        for kind, data, area in things:
+            if kind == "picture":
+                surface.blit(data, area)
+            elif kind == "pawn":
+                seat, x, y, size, lift = data
+                draw_pawn(surface, seat.colour, seat.shape, (x, y), size, lift=lift, helmet=self.helmet)
+            else:
+                pygame.draw.rect(surface, data, area)
+        self._moved_areas = [area for _, _, area in things]
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        if self._still is None:
+            return None
+        return self._moved_areas + [area for _, _, area in self.moving()]
+
+    def draw_areas(self, surface: pygame.Surface, areas: list[pygame.Rect]) -> bool:
+        """The confetti's frames: the still picture put back where something moved, then what moves."""
+        if self._still is None or self._still[0] != tuple(button.pressed for button in self.buttons):
+            return False
+        still = self._still[1]
+        for area in areas:
+            surface.blit(still, area, area)
+        self.draw_moving(surface)
+        return True
 
     def podium_y(self) -> int:
         return PANEL.top + PODIUM_Y - (30 if self.scores is not None else 0)

@@ -88,6 +88,11 @@ class Scene:
         """While moving: the canvas areas that changed since the last draw (None: everything)."""
         return None
 
+    def draw_areas(self, surface: pygame.Surface, areas: list[pygame.Rect]) -> bool:
+        """Redraw many small ``areas`` at once (confetti); False: the app draws them one by one.
+        Whatever this paints must lie inside ``areas`` and equal what draw() paints there."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene as it is now; the canvas may be clipped to a changed area.  The picture
         must depend on the scene's state only (not on the clock), so a redraw at any later moment
