@@ -69,7 +69,9 @@ def test_presenting_changed_areas_equals_presenting_everything(window):
     assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
     assert sum(r.w * r.h for r in touched) < 0.5 * window[0] * window[1], "only a part was presented"
     view = presenter.view
-    assert view.w <= window[0] and view.h <= window[1] and view.w >= 0.95 * min(window[0], window[1] * 1.6)
+    # a fraction in 1/40ths loses < 2.5 %; a whole multiple (2x on a 4K screen) may lose up to 15 %
+    least = 0.85 if presenter.multiple else 0.95
+    assert view.w <= window[0] and view.h <= window[1] and view.w >= least * min(window[0], window[1] * 1.6)
     assert presenter.to_canvas(presenter.to_window((800, 500))) == (800, 500)
 
 
