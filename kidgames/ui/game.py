@@ -153,7 +153,16 @@ class GameScene(Scene):
         return events
 
     def animate(self, events: list[Event]) -> None:
-        """Turn events into animation steps (each game draws its own)."""
+        """Turn events into animation steps: each event goes to the scene's ``_anim_<kind>(event)``
+        where it has one (a scene that needs more, such as the events still to come, overrides this)."""
+        for event in events:
+            handler = getattr(self, f"_anim_{event.kind}", None)
+            if handler:
+                handler(event)
+
+    def sound(self, name: str):
+        """An animation step's sound: quiet while a tap skips the animation ahead."""
+        return lambda: None if self.anim.skipping else self.app.assets.play(name)
 
     def secret_step(self, event: Event, show: Callable[[], None], hide: Callable[[], None]) -> bool:
         """Queue the private moment of ``event`` (a look under a tree, a drawn hand): a secret

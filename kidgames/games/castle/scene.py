@@ -421,9 +421,6 @@ class CastleScene(GameScene):
         return None
 
     # -- events to animation ---------------------------------------------------------------------
-    def sound(self, name: str):
-        return lambda: None if self.anim.skipping else self.app.assets.play(name)
-
     def animate(self, events) -> None:
         for i, event in enumerate(events):
             handler = getattr(self, f"_anim_{event.kind}", None)

@@ -240,15 +240,6 @@ class ForestScene(GameScene):
         return x, y - TREE_SIZE * 0.3
 
     # -- events to animation ---------------------------------------------------------------------------
-    def animate(self, events) -> None:
-        for event in events:
-            handler = getattr(self, f"_anim_{event.kind}", None)
-            if handler:
-                handler(event)
-
-    def sound(self, name: str):
-        return lambda: None if self.anim.skipping else self.app.assets.play(name)
-
     def name_of(self, seat: int) -> str:
         return self.seats[seat].name
 

@@ -108,15 +108,6 @@ class KnightsScene(GameScene):
             super().key(event)
 
     # -- events to animation ---------------------------------------------------------------------------
-    def animate(self, events) -> None:
-        for event in events:
-            handler = getattr(self, f"_anim_{event.kind}", None)
-            if handler:
-                handler(event)
-
-    def sound(self, name: str):
-        return lambda: None if self.anim.skipping else self.app.assets.play(name)
-
     def _anim_rolled(self, ev) -> None:
         faces = tumble_faces(self.state.turn)
 

@@ -356,9 +356,6 @@ class QueensScene(GameScene):
         return rects[-1].center
 
     # -- events to animation ---------------------------------------------------------------------
-    def sound(self, name: str):
-        return lambda: None if self.anim.skipping else self.app.assets.play(name)
-
     def animate(self, events) -> None:
         for i, event in enumerate(events):
             handler = getattr(self, f"_anim_{event.kind}", None)
