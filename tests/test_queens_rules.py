@@ -546,6 +546,23 @@ def test_illegal_actions_change_nothing(action):
     assert state.to_json() == before
 
 
+def test_actions_the_engine_handed_out_are_checked_again_in_another_position():
+    state = table(hands={0: ["king", "knight", "n1", "n1", "n2"]}, awake={1: ["moon"]})
+    handed_out = state.legal_actions()
+    assert {a.kind for a in handed_out} == {"king", "knight", "discard"}
+    elsewhere = table(hands={0: ["potion", "n3", "n5", "n9", "n10"]}, awake={1: ["cake"]})
+    before = elsewhere.to_json()
+    for action in handed_out:
+        with pytest.raises(IllegalActionError):
+            elsewhere.apply(action)
+        assert elsewhere.to_json() == before
+    # The same position after its own move: the list of the last decision is stale.
+    state.apply(next(a for a in handed_out if a.kind == "knight"))
+    for action in handed_out:
+        with pytest.raises(IllegalActionError, match="must first answer the knight"):
+            state.apply(action)
+
+
 def test_an_illegal_action_is_a_value_error_with_a_sentence():
     state = table(hands={0: ["king", "n1", "n3", "n5", "n9"]})
     with pytest.raises(ValueError, match="holds no knight"):

@@ -146,6 +146,26 @@ def _discard_actions(hand: list[str]) -> tuple[Action, ...]:
 
 
 _PLAYED_JESTER = tuple(Event("played", player=p, card="jester") for p in range(MAX_PLAYERS))
+#: The ``discarded`` event of every discard in the tables, by its cards (in :data:`CARD_ORDER`), one a seat.
+_DISCARDED: Mapping[tuple[str, ...], tuple[Event, ...]] = MappingProxyType({
+    cards: tuple(Event("discarded", player=p, cards=cards) for p in range(MAX_PLAYERS)) for cards in _DISCARD_ACTIONS})
+
+
+def _parts(action: Action) -> tuple[str, Any, Any, Any, Any]:
+    """An action of the right form as ``(kind, slot, target, queen, cards)``, None where it has no such field."""
+    fields = action.fields
+    return action.kind, fields.get("slot"), fields.get("target"), fields.get("queen"), fields.get("cards")
+
+
+#: The parts of every action in the tables, by the record's id: those records are made once, here,
+#: with the right form, so ``apply`` neither checks their form again nor reads their fields one by one
+#: (a hand-made record, even an equal one, is another object and is checked in full).  The tables
+#: keep them alive as long as the module, so no other object can have the id of one of them.
+_BUILT_PARTS: Mapping[int, tuple[str, Any, Any, Any, Any]] = MappingProxyType({
+    id(action): _parts(action)
+    for table in (_DISCARD_ACTIONS.values(), _KNIGHT.values(), _POTION.values(), _KING, _WAKE,
+                  (_JESTER, _DEFEND, _ALLOW))
+    for action in table})
 
 
 class QueensState:
@@ -208,7 +228,7 @@ class QueensState:
     # -- deciding ---------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action of ``current_player`` (rules: A turn)."""
-        if self.is_over:
+        if self.winners:
             return []
         pending = self.pending
         if pending is not None:
@@ -240,43 +260,45 @@ class QueensState:
     def apply(self, action: Action) -> list[Event]:
         """Play one action of ``current_player``; an illegal one raises :class:`IllegalActionError`
         and changes nothing (every check comes before the first change)."""
-        if self.is_over:
+        if self.winners:
             raise IllegalActionError("the game is over: every action is refused")
-        self._check_form(action)
-        problem = self._problem(action)
+        parts = _BUILT_PARTS.get(id(action))
+        if parts is None:
+            self._check_form(action)
+            parts = _parts(action)
+        kind, slot, target, queen, cards = parts
+        problem = self._problem(kind, slot, target, queen, cards)
         if problem:
             raise IllegalActionError(problem)
-        kind = action.kind
         p = self.current_player
+        if kind == "discard":
+            hand = self.hands[p]
+            for card in cards:
+                hand.remove(card)
+            self.discard.extend(cards)
+            discarded = _DISCARDED.get(cards)
+            events = [discarded[p] if discarded else Event("discarded", player=p, cards=_sorted_cards(cards))]
+            events += self._end_turn()
+            return events
         if kind == "wake":
-            return self._pick_slot(action.slot)
+            return self._pick_slot(slot)
         if kind in ("defend", "allow"):
             return self._answer(kind == "defend")
-        events: list[Event] = []
-        if kind == "discard":
-            cards = list(action.cards)
-            for card in cards:
-                self.hands[p].remove(card)
-            self.discard.extend(cards)
-            events.append(Event("discarded", player=p, cards=_sorted_cards(cards)))
-            return events + self._end_turn()
         self.hands[p].remove(kind)
         self.discard.append(kind)
         if kind == "king":
-            events.append(Event("played", player=p, card="king", slot=action.slot))
-            events += self._wake(p, action.slot, by="king")
+            events = [Event("played", player=p, card="king", slot=slot)]
+            events += self._wake(p, slot, by="king")
             return events + self._after_waking()
         if kind == "knight":
-            self.pending = {"kind": "knight", "attacker": p, "target": action.target, "queen": action.queen}
-            self.current_player = action.target
-            return [Event("played", player=p, card="knight", target=action.target, queen=action.queen)]
+            self.pending = {"kind": "knight", "attacker": p, "target": target, "queen": queen}
+            self.current_player = target
+            return [Event("played", player=p, card="knight", target=target, queen=queen)]
         if kind == "potion":
-            self.pending = {"kind": "potion", "attacker": p, "target": action.target,
-                            "queen": action.queen, "slot": action.slot}
-            self.current_player = action.target
-            return [Event("played", player=p, card="potion", target=action.target, queen=action.queen,
-                          slot=action.slot)]
-        events.append(_PLAYED_JESTER[p])
+            self.pending = {"kind": "potion", "attacker": p, "target": target, "queen": queen, "slot": slot}
+            self.current_player = target
+            return [Event("played", player=p, card="potion", target=target, queen=queen, slot=slot)]
+        events = [_PLAYED_JESTER[p]]
         return events + self._jester(p)
 
     def _check_form(self, action: Any) -> None:
@@ -298,25 +320,23 @@ class QueensState:
         if action.kind == "discard" and not all(isinstance(c, str) for c in action.cards):
             raise IllegalActionError(f"a discard names its cards by id, not {action.cards!r}")
 
-    def _problem(self, action: Action) -> str | None:
-        """Why ``action`` is not legal now, or None."""
-        kind, pending = action.kind, self.pending
-        if pending is not None and pending["kind"] == "wake":
-            if kind != "wake":
-                return f"seat {self.current_player} must now pick a sleeping queen to wake ('wake')"
-            return self._slot_problem(action.slot, asleep=True)
+    def _problem(self, kind: str, slot: Any, target: Any, queen: Any, cards: Any) -> str | None:
+        """Why the action of these parts (see :func:`_parts`) is not legal now, or None."""
+        pending = self.pending
         if pending is not None:
+            if pending["kind"] == "wake":
+                if kind != "wake":
+                    return f"seat {self.current_player} must now pick a sleeping queen to wake ('wake')"
+                return self._slot_problem(slot, asleep=True)
             if kind not in ("defend", "allow"):
                 return f"seat {self.current_player} must first answer the {pending['kind']} ('defend' or 'allow')"
             counter = COUNTER[pending["kind"]]
             if kind == "defend" and counter not in self.hands[pending["target"]]:
                 return f"only a {counter} stops a {pending['kind']}, and seat {pending['target']} holds none"
             return None
-        if kind in ("wake", "defend", "allow"):
-            return f"there is nothing to {'answer' if kind != 'wake' else 'wake'} now: it is an ordinary turn"
-        p, hand = self.turn_player, self.hands[self.turn_player]
+        p = self.turn_player
+        hand = self.hands[p]
         if kind == "discard":
-            cards = action.cards
             if len(cards) == 1 and cards[0] in hand:
                 return None
             for card in set(cards):
@@ -324,24 +344,25 @@ class QueensState:
                     return f"{card!r} is not a card of Sleeping Queens"
                 if cards.count(card) > hand.count(card):
                     return f"seat {p} does not hold {cards.count(card)} of {card!r}"
-            if not is_valid_discard(cards):
+            if cards not in _DISCARDED and not is_valid_discard(cards):
                 return (f"{list(cards)} is no discard: one card, a pair of equal numbers or an "
                         f"addition of three or more numbers")
             return None
+        if kind in ("wake", "defend", "allow"):
+            return f"there is nothing to {'answer' if kind != 'wake' else 'wake'} now: it is an ordinary turn"
         if kind not in hand:
             return f"seat {p} holds no {kind}"
         if kind == "king":
-            return self._slot_problem(action.slot, asleep=True)
+            return self._slot_problem(slot, asleep=True)
         if kind in ("knight", "potion"):
-            t, q = action.target, action.queen
-            if not 0 <= t < self.num_players or t == p:
-                return f"the target {t!r} is not an opponent's seat"
-            if q not in self.awake[t]:
-                return f"seat {t} has no awake {q!r} queen"
-            if kind == "knight" and RIVAL.get(q) in self.awake[p]:
-                return f"the {q} queen may not join the {RIVAL[q]} queen: a knight cannot steal her"
+            if not 0 <= target < self.num_players or target == p:
+                return f"the target {target!r} is not an opponent's seat"
+            if queen not in self.awake[target]:
+                return f"seat {target} has no awake {queen!r} queen"
+            if kind == "knight" and RIVAL.get(queen) in self.awake[p]:
+                return f"the {queen} queen may not join the {RIVAL[queen]} queen: a knight cannot steal her"
             if kind == "potion":
-                return self._slot_problem(action.slot, asleep=False)
+                return self._slot_problem(slot, asleep=False)
         return None
 
     def _slot_problem(self, slot: int, asleep: bool) -> str | None:
@@ -450,6 +471,12 @@ class QueensState:
         return [Event("reshuffled", count=len(self.draw_pile))]
 
     def _draw(self, seat: int, count: int) -> list[Event]:
+        pile = self.draw_pile
+        if 0 < count <= len(pile):
+            drawn = pile[-count:]
+            del pile[-count:]
+            drawn.reverse()  # the top card (the last) is drawn first
+            return self._drew(seat, drawn)
         events: list[Event] = []
         drawn: list[str] = []
         for _ in range(count):
@@ -477,10 +504,12 @@ class QueensState:
 
     def _end_turn(self) -> list[Event]:
         """The turn player refills to five and the next seat clockwise plays."""
-        events = self._refill(self.turn_player)
+        seat = self.turn_player
+        missing = HAND_SIZE - len(self.hands[seat])
+        events = self._draw(seat, missing) if missing > 0 else []
         self.turn += 1
-        self.turn_player = self.current_player = (self.turn_player + 1) % self.num_players
-        events.append(_TURN[self.turn_player])
+        self.turn_player = self.current_player = seat = (seat + 1) % self.num_players
+        events.append(_TURN[seat])
         return events
 
     def _check_end(self, seat: int) -> list[Event]:
