@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from kidgames.core.protocol import Action
+from kidgames.core.protocol import Action, Event
 from kidgames.games import GAMES
 from kidgames.games.queens.rules import DECK, QUEENS, thresholds
 
@@ -66,6 +66,8 @@ def check_after_action(state, events):
     if state.pending is None and not state.is_over:
         assert [len(h) for h in state.hands] == [5] * state.num_players
     for event in events:
+        # The engine makes some events from prepared fields: each must equal the same event made anew.
+        assert Event(event.kind, **event.fields) == event
         if event.kind == "drew":
             assert event.private_to == event.player
             continue

@@ -21,7 +21,9 @@ Decisions of this engine where the rules file leaves the form open:
 from __future__ import annotations
 
 import random
-from itertools import combinations, combinations_with_replacement
+from bisect import bisect_left
+from itertools import combinations_with_replacement, compress
+from operator import is_not
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -98,24 +100,25 @@ def discard_options(hand: list[str]) -> list[tuple[str, ...]]:
     return options + list(_NUMBER_DISCARDS.get(values, ())) if len(values) > 1 else options
 
 
-def _number_discards(values: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    """The pairs and equations among sorted number values."""
-    found: list[tuple[str, ...]] = []
-    seen = set()
-    for size in range(2, len(values) + 1):
-        for combo in combinations(values, size):
-            if combo[-1] == sum(combo[:-1]) and combo not in seen:
-                seen.add(combo)
-                found.append(tuple(f"n{v}" for v in combo))
-    return tuple(found)
+def _number_discards() -> dict[tuple[int, ...], tuple[tuple[str, ...], ...]]:
+    """The pairs and equations within every sorted hand of up to five number values that holds
+    any, each listed in every hand that contains it: by size, then by value."""
+    found: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
+    for size in range(2, HAND_SIZE + 1):
+        for equation in combinations_with_replacement(range(1, 11), size):
+            if equation[-1] != sum(equation[:-1]):
+                continue
+            cards = tuple(f"n{v}" for v in equation)
+            for more in range(HAND_SIZE - size + 1):
+                for rest in combinations_with_replacement(range(1, 11), more):
+                    found.setdefault(tuple(sorted(equation + rest)), []).append(cards)
+    return {values: tuple(cards) for values, cards in found.items()}
 
 
 # Tables of immutable records, made once at import (no cache that grows while games are played):
 # legal_actions would otherwise build hundreds of new records for every decision.
-#: The pairs and equations of every hand of two to five numbers (2,992 sorted hands).
-_NUMBER_DISCARDS: Mapping[tuple[int, ...], tuple[tuple[str, ...], ...]] = MappingProxyType({
-    values: _number_discards(values)
-    for size in range(2, HAND_SIZE + 1) for values in combinations_with_replacement(range(1, 11), size)})
+#: The pairs and equations of every sorted hand of two to five numbers that has any.
+_NUMBER_DISCARDS: Mapping[tuple[int, ...], tuple[tuple[str, ...], ...]] = MappingProxyType(_number_discards())
 _DISCARD_ACTIONS: Mapping[tuple[str, ...], Action] = MappingProxyType({
     cards: Action("discard", cards=cards)
     for cards in {(card,) for card in CARD_COUNTS} | {c for found in _NUMBER_DISCARDS.values() for c in found}})
@@ -123,10 +126,12 @@ _NUMBER_DISCARD_ACTIONS: Mapping[tuple[int, ...], tuple[Action, ...]] = MappingP
     values: tuple(_DISCARD_ACTIONS[cards] for cards in found) for values, found in _NUMBER_DISCARDS.items()})
 _KNIGHT: Mapping[tuple[int, str], Action] = MappingProxyType({
     (t, q): Action("knight", target=t, queen=q) for t in range(MAX_PLAYERS) for q in QUEENS})
-_POTION: Mapping[tuple[int, str, int], Action] = MappingProxyType({
-    (t, q, s): Action("potion", target=t, queen=q, slot=s)
-    for t in range(MAX_PLAYERS) for q in QUEENS for s in range(NUM_SLOTS)})
+#: The potions against queen ``q`` of seat ``t``, by slot.
+_POTION: Mapping[tuple[int, str], tuple[Action, ...]] = MappingProxyType({
+    (t, q): tuple(Action("potion", target=t, queen=q, slot=s) for s in range(NUM_SLOTS))
+    for t in range(MAX_PLAYERS) for q in QUEENS})
 _KING = tuple(Action("king", slot=s) for s in range(NUM_SLOTS))
+_NONES = (None,) * NUM_SLOTS
 _WAKE = tuple(Action("wake", slot=s) for s in range(NUM_SLOTS))
 _JESTER, _DEFEND, _ALLOW = Action("jester"), Action("defend"), Action("allow")
 _TURN = tuple(Event("turn", player=p) for p in range(MAX_PLAYERS))
@@ -140,11 +145,30 @@ def _sorted_cards(cards) -> tuple[str, ...]:
 
 def _discard_actions(hand: list[str]) -> tuple[Action, ...]:
     """The discard actions of a hand: each kind of card alone, then its pairs and equations."""
-    singles = tuple(_DISCARD_ACTIONS[(card,)] for card in sorted(set(hand), key=CARD_ORDER.__getitem__))
-    values = tuple(sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE))
-    return singles + _NUMBER_DISCARD_ACTIONS.get(values, ())
+    cards = sorted(hand)
+    # The number cards ("n1" ... "n10") sort together, after "dragon", "jester", "king" and "knight"
+    # and before "potion" and "wand": the sorted hand splits into its two parts without a loop.
+    i = bisect_left(cards, "n")
+    j = bisect_left(cards, "o", i)
+    powers = _POWER_PART.get((*cards[:i], *cards[j:]))
+    numbers = _NUMBER_PART.get(tuple(cards[i:j]))
+    if powers is None or numbers is None:  # more than five cards of a part, or no card of the game
+        singles = tuple(_DISCARD_ACTIONS[(card,)] for card in sorted(set(hand), key=CARD_ORDER.__getitem__))
+        values = tuple(sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE))
+        return singles + _NUMBER_DISCARD_ACTIONS.get(values, ())
+    return powers + numbers
 
 
+_POWER_ORDER = tuple(card for card in CARD_COUNTS if card in POWER_CARDS)
+#: The discards of the power cards of every hand (each kind alone, in :data:`CARD_ORDER`) and of
+#: its number cards (each alone, then the pairs and equations), by those cards sorted as strings.
+_POWER_PART: Mapping[tuple[str, ...], tuple[Action, ...]] = MappingProxyType({
+    tuple(sorted(cards)): tuple(_DISCARD_ACTIONS[(card,)] for card in dict.fromkeys(cards))
+    for size in range(HAND_SIZE + 1) for cards in combinations_with_replacement(_POWER_ORDER, size)})
+_NUMBER_PART: Mapping[tuple[str, ...], tuple[Action, ...]] = MappingProxyType({
+    tuple(sorted(f"n{v}" for v in values)):
+        tuple(_DISCARD_ACTIONS[(f"n{v}",)] for v in dict.fromkeys(values)) + _NUMBER_DISCARD_ACTIONS.get(values, ())
+    for size in range(HAND_SIZE + 1) for values in combinations_with_replacement(range(1, 11), size)})
 _PLAYED_JESTER = tuple(Event("played", player=p, card="jester") for p in range(MAX_PLAYERS))
 #: The ``discarded`` event of every discard in the tables, by its cards (in :data:`CARD_ORDER`), one a seat.
 _DISCARDED: Mapping[tuple[str, ...], tuple[Event, ...]] = MappingProxyType({
@@ -163,7 +187,7 @@ def _parts(action: Action) -> tuple[str, Any, Any, Any, Any]:
 #: keep them alive as long as the module, so no other object can have the id of one of them.
 _BUILT_PARTS: Mapping[int, tuple[str, Any, Any, Any, Any]] = MappingProxyType({
     id(action): _parts(action)
-    for table in (_DISCARD_ACTIONS.values(), _KNIGHT.values(), _POTION.values(), _KING, _WAKE,
+    for table in (_DISCARD_ACTIONS.values(), _KNIGHT.values(), *_POTION.values(), _KING, _WAKE,
                   (_JESTER, _DEFEND, _ALLOW))
     for action in table})
 
@@ -233,22 +257,23 @@ class QueensState:
         pending = self.pending
         if pending is not None:
             if pending["kind"] == "wake":
-                return [_WAKE[s] for s, q in enumerate(self.slots) if q is not None]
+                return list(compress(_WAKE, map(is_not, self.slots, _NONES)))
             counter = COUNTER[pending["kind"]]
             return [_DEFEND, _ALLOW] if counter in self.hands[pending["target"]] else [_ALLOW]
         p = self.turn_player
         hand = self.hands[p]
         actions: list[Action] = []
         if "king" in hand:
-            actions += [_KING[s] for s, q in enumerate(self.slots) if q is not None]
+            actions += compress(_KING, map(is_not, self.slots, _NONES))
         if "knight" in hand:
             mine = self.awake[p]
             for t in self._opponents(p):
                 actions += [_KNIGHT[t, q] for q in self.awake[t] if RIVAL.get(q) not in mine]
         if "potion" in hand:
-            empty = [s for s, q in enumerate(self.slots) if q is None]
+            empty = [q is None for q in self.slots]
             for t in self._opponents(p):
-                actions += [_POTION[t, q, s] for q in self.awake[t] for s in empty]
+                for q in self.awake[t]:
+                    actions += compress(_POTION[t, q], empty)
         if "jester" in hand:
             actions.append(_JESTER)
         actions += _discard_actions(hand)
@@ -287,17 +312,19 @@ class QueensState:
         self.hands[p].remove(kind)
         self.discard.append(kind)
         if kind == "king":
-            events = [Event("played", player=p, card="king", slot=slot)]
+            events = [Event.from_items("played", (("card", "king"), ("player", p), ("slot", slot)))]
             events += self._wake(p, slot, by="king")
             return events + self._after_waking()
         if kind == "knight":
             self.pending = {"kind": "knight", "attacker": p, "target": target, "queen": queen}
             self.current_player = target
-            return [Event("played", player=p, card="knight", target=target, queen=queen)]
+            return [Event.from_items("played", (("card", "knight"), ("player", p), ("queen", queen),
+                                                ("target", target)))]
         if kind == "potion":
             self.pending = {"kind": "potion", "attacker": p, "target": target, "queen": queen, "slot": slot}
             self.current_player = target
-            return [Event("played", player=p, card="potion", target=target, queen=queen, slot=slot)]
+            return [Event.from_items("played", (("card", "potion"), ("player", p), ("queen", queen), ("slot", slot),
+                                           ("target", target)))]
         events = [_PLAYED_JESTER[p]]
         return events + self._jester(p)
 
@@ -382,7 +409,7 @@ class QueensState:
         and the waking ends.  Rose woken by a king or a jester count gives one more pick."""
         queen = self.slots[slot]
         self.slots[slot] = None
-        events = [Event("queen_woken", player=seat, queen=queen, slot=slot, by=by)]
+        events = [Event.from_items("queen_woken", (("by", by), ("player", seat), ("queen", queen), ("slot", slot)))]
         if RIVAL.get(queen) in self.awake[seat]:
             self.slots[slot] = queen
             events.append(Event("queen_returned", player=seat, queen=queen, slot=slot))
@@ -422,16 +449,17 @@ class QueensState:
             events = [Event("defended", player=victim, card=counter, attacker=attacker, queen=queen)]
             events += self._draw(victim, 1)
             return events + self._end_turn()
-        events = [Event("allowed", player=victim, attacker=attacker)]
+        events = [Event.from_items("allowed", (("attacker", attacker), ("player", victim)))]
         self.awake[victim].remove(queen)
         if attack["kind"] == "knight":
             self.awake[attacker].append(queen)
-            events.append(Event("queen_stolen", player=attacker, target=victim, queen=queen))
+            events.append(Event.from_items("queen_stolen", (("player", attacker), ("queen", queen),
+                                                            ("target", victim))))
             events += self._check_end(attacker)
         else:
             self.slots[attack["slot"]] = queen
-            events.append(Event("queen_slept", player=attacker, target=victim, queen=queen,
-                                slot=attack["slot"]))
+            events.append(Event.from_items("queen_slept", (("player", attacker), ("queen", queen),
+                                                           ("slot", attack["slot"]), ("target", victim))))
         if self.is_over:
             return events
         return events + self._end_turn()
@@ -447,13 +475,13 @@ class QueensState:
         card = self.draw_pile.pop()
         if card in POWER_CARDS:
             self.hands[p].append(card)
-            events.append(Event("jester_revealed", player=p, card=card, seat=None))
+            events.append(Event.from_items("jester_revealed", (("card", card), ("player", p), ("seat", None))))
             events += self._refill(p)
-            events.append(Event("extra_turn", player=p))
+            events.append(Event.from_items("extra_turn", (("player", p),)))
             return events
         self.discard.append(card)
         seat = jester_count(p, NUMBER_VALUE[card], self.num_players)
-        events.append(Event("jester_revealed", player=p, card=card, seat=seat))
+        events.append(Event.from_items("jester_revealed", (("card", card), ("player", p), ("seat", seat))))
         if any(q is not None for q in self.slots):
             self.pending = {"kind": "wake", "reason": "jester", "seat": seat}
             self.current_player = seat
@@ -495,7 +523,7 @@ class QueensState:
             return []
         self.hands[seat].extend(cards)
         count = len(cards)
-        return [Event("drew", player=seat, cards=tuple(cards), private_to=seat),
+        return [Event.from_items("drew", (("cards", tuple(cards)), ("player", seat), ("private_to", seat))),
                 _CARDS_DRAWN[seat, count] if count <= HAND_SIZE else Event("cards_drawn", player=seat, count=count)]
 
     def _refill(self, seat: int) -> list[Event]:
