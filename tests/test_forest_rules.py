@@ -240,3 +240,55 @@ def test_same_seed_and_same_actions_give_the_same_game():
         action = a.legal_actions()[-1]
         assert a.apply(action) == b.apply(action)
     assert a.to_json() == b.to_json()
+
+
+# -- the fast way through apply: only the very actions just offered skip the check ----------------
+def test_an_action_offered_before_the_position_changed_is_checked_again(game):
+    at(game, 0, "V", (3, 5))
+    offered = {(a.dest, a.dice_used): a for a in game.legal_actions()}
+    at(game, 0, "m20", (3, 5))          # a test (or a careless caller) moves the pawn by hand
+    before = game.to_json()
+    with pytest.raises(IllegalActionError):
+        game.apply(offered[("a4", 2)])
+    assert game.to_json() == before
+
+
+def test_an_offered_action_is_taken_once(game):
+    roll = game.legal_actions()[0]
+    game.apply(roll)
+    before = game.to_json()
+    with pytest.raises(IllegalActionError, match="rolled"):
+        game.apply(roll)
+    assert game.to_json() == before
+
+
+def test_a_hand_made_move_is_checked_in_full_even_right_after_the_legal_actions(game):
+    at(game, 0, "V", (3, 5))
+    legal = {(a.dest, a.dice_used): a for a in game.legal_actions()}
+    before = game.to_json()
+    # Right end and dice, but a route that does not get there; then a bool for the dice used.
+    for bad in (Action("move", dest="a4", path=["m1", "m2", "m3", "m4", "m5", "m6", "m7", "a4"], dice_used=2),
+                Action("move", dest="a4", path=list(legal[("a4", 2)].path), dice_used=True)):
+        with pytest.raises(IllegalActionError):
+            game.apply(bad)
+        assert game.to_json() == before
+    # Any route to an end is legal, not only the one the offered action names.
+    routes = game._moves()[("m2", 2)]
+    assert len(routes) > 1 and routes[0] == legal[("m2", 2)].path
+    events = game.apply(Action("move", dest="m2", path=list(routes[-1]), dice_used=2))
+    assert events[0].path == routes[-1] and game.positions[0] == "m2"
+
+
+def test_the_moves_of_a_throw_are_worked_out_once_per_board_and_in_the_order_of_the_walks():
+    board = new_state(2, seed=1).board
+    one, other = new_state(2, seed=2, options={"board": board}), new_state(3, seed=3, options={"board": board})
+    for state in (one, other):
+        at(state, 0, "m6", (2, 4))
+    assert one.legal_actions() == other.legal_actions()
+    assert all(a is b for a, b in zip(one.legal_actions(), other.legal_actions()))
+    assert board.turn_moves("m6", 2, 4) is board.turn_moves("m6", 2, 4)
+    assert new_state(2, seed=1).board.turn_moves("m6", 2, 4) is not board.turn_moves("m6", 2, 4)
+    # The sum's walks come first, then the first die's, then the other's.
+    ends = [(a.dest, a.dice_used) for a in one.legal_actions()]
+    sums = list(dict.fromkeys((walk[-1], 2) for walk in board.walks("m6", 6)))
+    assert ends[:len(sums)] == sums

@@ -23,14 +23,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from kidgames.core.board import (COMMON_TOP_LEVEL_KEYS, MAX_FIELDS, BoardError, BoardGraph,
                                  BoardReader, KindSpec, Node, Schema, _is_name, _show, load_data,
                                  reachable)
 from kidgames.core.paths import BOARDS
+from kidgames.core.protocol import Action
 
-__all__ = ["BoardError", "ForestBoard", "TreeSlot", "SCHEMA", "TREES", "SHORT_TREES",
+__all__ = ["BoardError", "ForestBoard", "TreeSlot", "TurnMoves", "SCHEMA", "TREES", "SHORT_TREES",
            "DEFAULT_BOARD", "load_forest_board", "forest_board_from_data"]
 
 DEFAULT_BOARD = BOARDS / "forest.yaml"
@@ -76,6 +77,8 @@ class ForestBoard(BoardGraph):
         self._slot_of = {slot.space: slot.id for slot in slots.values()}
         self._distances: dict[str, dict[str, int]] = {}
         self._walks: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
+        self._turns: dict[tuple[str, int, int], TurnMoves] = {}
+        self._move_actions: dict[tuple[str, int, tuple[str, ...]], Action] = {}
 
     def tree_slot(self, node_id: str) -> str | None:
         """The tree slot beside a blue space, else None."""
@@ -84,27 +87,70 @@ class ForestBoard(BoardGraph):
     def walks(self, start: str, steps: int) -> tuple[tuple[str, ...], ...]:
         """Every walk of exactly ``steps`` from ``start``: each step to a neighbour, never straight
         back to the space just left, never into the village square (rules 3, and its decision).
-        Kept per board: a game asks for the same few hundred walks again and again."""
+        In the order of a search that tries the neighbours in turn; each walk is one of ``steps - 1``
+        made one step longer.  Kept per board: a game asks for the same few hundred again and again."""
         known = self._walks.get((start, steps))
         if known is not None:
             return known
-        village = self.village
-        found: list[tuple[str, ...]] = []
-        path: list[str] = []
+        if steps <= 0:
+            found: list[tuple[str, ...]] = [()] if steps == 0 else []
+        else:
+            village, neighbours = self.village, self._neighbours
+            found = []
+            for walk in self.walks(start, steps - 1):
+                if walk:
+                    here, back = walk[-1], (walk[-2] if len(walk) > 1 else start)
+                else:
+                    here, back = start, None
+                for nxt in neighbours[here]:
+                    if nxt != back and nxt != village:
+                        found.append(walk + (nxt,))
+        known = self._walks[(start, steps)] = tuple(found)
+        return known
 
-        def go(here: str, came_from: str | None) -> None:
-            if len(path) == steps:
-                found.append(tuple(path))
-                return
-            for nxt in self._neighbours[here]:
-                if nxt != came_from and nxt != village:
-                    path.append(nxt)
-                    go(nxt, here)
-                    path.pop()
+    def turn_moves(self, start: str, a: int, b: int) -> "TurnMoves":
+        """Every end of a turn from ``start`` with the dice ``a`` and ``b`` (rules 3 and 4): both
+        dice as one walk, or one die then the other in either order; the first walk may stop
+        early on a blue space or the key space; a die that has no walk is lost.
 
-        go(start, None)
-        self._walks[(start, steps)] = tuple(found)
-        return self._walks[(start, steps)]
+        They depend on the board, the space and the dice alone (pawns are passed, no walk enters
+        the village), so each is worked out once per board: a game asks for the same few hundred
+        again and again.  The order is that of the walks: the sum first, then ``a`` before ``b``."""
+        known = self._turns.get((start, a, b))
+        if known is None:
+            known = self._turns[(start, a, b)] = TurnMoves(self, start, a, b)
+        return known
+
+    def turn_routes(self, start: str, a: int, b: int) -> Iterator[tuple[str, int, tuple[str, ...], tuple[str, ...]]]:
+        """Every route of a turn in the order of :meth:`turn_moves`, as ``(end space, dice used,
+        first walk, second walk)`` (the second empty when one walk is the whole route); a route
+        may come more than once."""
+        stoppers = (BLUE, KEY)
+        for route in self.walks(start, a + b):
+            yield route[-1], 2, route, ()
+        for first, second in ((a, b), (b, a)) if a != b else ((a, b),):
+            first_walks = self.walks(start, first)
+            if not first_walks:
+                for route in self.walks(start, second):
+                    yield route[-1], 1, route, ()
+                continue
+            for route in first_walks:
+                middle = route[-1]
+                if self.kind(middle) in stoppers:
+                    yield middle, 1, route, ()
+                second_walks = self.walks(middle, second)
+                if not second_walks:
+                    yield middle, 1, route, ()
+                for more in second_walks:
+                    yield more[-1], 2, route, more
+
+    def move_action(self, dest: str, used: int, path: tuple[str, ...]) -> Action:
+        """The ``move`` action along ``path``, made once per board (dice 3-5 and 5-3 share most)."""
+        key = (dest, used, path)
+        action = self._move_actions.get(key)
+        if action is None:
+            action = self._move_actions[key] = Action("move", dest=dest, path=path, dice_used=used)
+        return action
 
     def distances_from(self, node_id: str) -> dict[str, int]:
         """Steps from ``node_id`` to every space (shortest, ignoring the rule against turning back)."""
@@ -121,6 +167,42 @@ class ForestBoard(BoardGraph):
                 frontier = nxt
             self._distances[node_id] = found
         return self._distances[node_id]
+
+
+class TurnMoves:
+    """The moves of one turn from a space with a throw (see :meth:`ForestBoard.turn_moves`).
+
+    ``actions`` holds one ``move`` action per end, ``(space, dice used)``, with the first route
+    found as its path; ``routes`` maps each end to every route there (each a tuple of the spaces
+    stepped on), worked out only when asked for (to check a move made by hand).  Shared by every
+    state on the board, so never changed."""
+
+    __slots__ = ("_board", "_turn", "actions", "_routes")
+
+    def __init__(self, board: ForestBoard, start: str, a: int, b: int) -> None:
+        self._board = board
+        self._turn = (start, a, b)
+        self._routes: dict[tuple[str, int], tuple[tuple[str, ...], ...]] | None = None
+        first: dict[tuple[str, int], tuple[str, ...]] = {}
+        for dest, used, walk, more in board.turn_routes(start, a, b):
+            if (dest, used) not in first:
+                first[(dest, used)] = walk + more
+        if not first:
+            # Only on an odd home-made board: no die can be walked, the pawn stays.
+            first[(start, 0)] = ()
+        self.actions = tuple(board.move_action(dest, used, path) for (dest, used), path in first.items())
+
+    @property
+    def routes(self) -> dict[tuple[str, int], tuple[tuple[str, ...], ...]]:
+        if self._routes is None:
+            start = self._turn[0]
+            found: dict[tuple[str, int], dict[tuple[str, ...], None]] = {}
+            for dest, used, walk, more in self._board.turn_routes(*self._turn):
+                found.setdefault((dest, used), {})[walk + more] = None
+            if not found:
+                found[(start, 0)] = {(): None}
+            self._routes = {end: tuple(routes) for end, routes in found.items()}
+        return self._routes
 
 
 def load_forest_board(path: str | Path = DEFAULT_BOARD) -> ForestBoard:

@@ -20,7 +20,7 @@ from kidgames.core.board import BoardError
 from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players,
                                     rng_from_json, rng_state_to_json)
 
-from .board import BLUE, KEY, ForestBoard, forest_board_from_data, load_forest_board
+from .board import ForestBoard, forest_board_from_data, load_forest_board
 
 GAME_ID = "forest"
 TITLE = "Fairy-Tale Forest"
@@ -39,6 +39,8 @@ ACTION_FIELDS = {
     "magic_jump": {"node"}, "magic_shuffle": set(), "guess": {"slot"},
 }
 MAGIC = ("magic_swap", "magic_jump", "magic_shuffle")
+#: The one action of the roll step (actions are immutable, so one serves every game).
+ROLL_ACTION = Action("roll")
 
 
 class ForestState:
@@ -66,7 +68,14 @@ class ForestState:
         self.dice: tuple[int, int] | None = None
         self.current_player = 0
         self.turn = 0
-        self._moves_for: tuple | None = None
+        # What legal_actions last offered and the position it was offered in: apply takes one of
+        # those very objects without checking it again (see _offered_key).
+        self._offered: tuple[tuple[Action, ...], tuple] | None = None
+        self._guesses_for: tuple[tuple, tuple[Action, ...]] | None = None
+        self._magic_for: tuple[tuple, tuple[Action, ...]] | None = None
+        # Events are immutable: the few that recur, turn after turn, are made once per game.
+        self._turn_events = tuple(Event("turn", player=seat) for seat in range(num_players))
+        self._rolled_events: dict[tuple[int, int, int], Event] = {}
 
     def deal(self) -> None:
         """Setup: trees shuffled onto the slots, cards shuffled into a stack, the top one turned up."""
@@ -103,16 +112,30 @@ class ForestState:
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == OVER:
-            return []
-        if phase == ROLL:
-            return [Action("roll")]
-        if phase == GUESS:
-            return [Action("guess", slot=slot) for slot in self.tree_at]
-        actions = [Action("move", dest=dest, path=list(paths[0]), dice_used=used)
-                   for (dest, used), paths in self._moves().items()]
-        if self.dice == (1, 1):
-            actions += self._magic()
-        return actions
+            offered: tuple[Action, ...] = ()
+        elif phase == ROLL:
+            offered = (ROLL_ACTION,)
+        elif phase == GUESS:
+            offered = self._guesses()
+        else:
+            a, b = self.dice
+            offered = self.board.turn_moves(self.positions[self.current_player], a, b).actions
+            if self.dice == (1, 1):
+                offered += self._magic()
+        self._offered = (offered, self._offered_key())
+        return list(offered)
+
+    def _offered_key(self) -> tuple:
+        """Everything the legal actions depend on.  The actions legal_actions offered are taken
+        unchecked only while this is unchanged (a test may set the public attributes at will)."""
+        return (self.current_player, self.positions[self.current_player], self.dice, self.wanted,
+                len(self.stack), tuple(self.tree_at))
+
+    def _guesses(self) -> tuple[Action, ...]:
+        slots = tuple(self.tree_at)
+        if self._guesses_for is None or self._guesses_for[0] != slots:
+            self._guesses_for = (slots, tuple(Action("guess", slot=slot) for slot in slots))
+        return self._guesses_for[1]
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may know: everything on the table but the motifs under the trees and the
@@ -134,13 +157,19 @@ class ForestState:
         }
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply one decision; an illegal one raises :class:`IllegalActionError` and changes nothing."""
-        self._check(action)
+        """Apply one decision; an illegal one raises :class:`IllegalActionError` and changes nothing.
+
+        An action object that legal_actions has just offered, in the position it was offered in,
+        is legal: it is applied without checking it again.  Any other is checked in full."""
+        offered = self._offered
+        if not (offered is not None and _holds(offered[0], action) and offered[1] == self._offered_key()):
+            self._check(action)
+        self._offered = None
         kind = action.kind
         if kind == "roll":
             return self._roll(action.get("dice"))
         if kind == "move":
-            return self._move(action.dest, list(action.path), action.dice_used)
+            return self._move(action.dest, action.path, action.dice_used)
         if kind == "guess":
             return self._guess(action.slot)
         if kind == "magic_swap":
@@ -212,48 +241,13 @@ class ForestState:
         """Every walk of exactly ``steps`` from ``start`` (see :meth:`ForestBoard.walks`)."""
         return self.board.walks(start, steps)
 
-    def _moves(self) -> dict[tuple[str, int], list[tuple[str, ...]]]:
-        """Every end of the turn, ``(space, dice used)`` -> the routes there (rules 3 and 4).
-
-        Both dice as one walk, or one die then the other in either order; the first walk may stop
-        early on a blue space or the key space; a die that has no walk is lost."""
+    def _moves(self) -> dict[tuple[str, int], tuple[tuple[str, ...], ...]]:
+        """Every end of the turn, ``(space, dice used)`` -> the routes there (rules 3 and 4; see
+        :meth:`ForestBoard.turn_moves`, which works each out once per board)."""
         a, b = self.dice
-        start = self.positions[self.current_player]
-        if self._moves_for is not None and self._moves_for[0] == (start, a, b):
-            return self._moves_for[1]
-        stoppers = (BLUE, KEY)
-        moves: dict[tuple[str, int], list[tuple[str, ...]]] = {}
+        return self.board.turn_moves(self.positions[self.current_player], a, b).routes
 
-        def add(dest: str, used: int, route: tuple[str, ...]) -> None:
-            routes = moves.setdefault((dest, used), [])
-            if route not in routes:
-                routes.append(route)
-
-        for route in self.walks(start, a + b):
-            add(route[-1], 2, route)
-        for first, second in ((a, b), (b, a)) if a != b else ((a, b),):
-            first_walks = self.walks(start, first)
-            if not first_walks:
-                for route in self.walks(start, second):
-                    add(route[-1], 1, route)
-                continue
-            for route in first_walks:
-                middle = route[-1]
-                if self.board.kind(middle) in stoppers:
-                    add(middle, 1, route)
-                second_walks = self.walks(middle, second)
-                if not second_walks:
-                    add(middle, 1, route)
-                for more in second_walks:
-                    add(more[-1], 2, route + more)
-        if not moves:
-            # Only on an odd home-made board: no die can be walked, the pawn stays.
-            moves[(start, 0)] = [()]
-        # Asked for by legal_actions and again by apply's check: worked out once per position.
-        self._moves_for = ((start, a, b), moves)
-        return moves
-
-    def _move(self, dest: str, path: list[str], used: int) -> list[Event]:
+    def _move(self, dest: str, path: tuple[str, ...], used: int) -> list[Event]:
         p = self.current_player
         start = self.positions[p]
         self.positions[p] = dest
@@ -282,13 +276,17 @@ class ForestState:
         self.dice = None
         self.turn += 1
         self.current_player = (self.current_player + 1) % self.num_players
-        return [Event("turn", player=self.current_player)]
+        return [self._turn_events[self.current_player]]
 
     def _roll(self, dice: tuple[int, int] | None) -> list[Event]:
         if dice is None:
             dice = (self.rng.randint(1, DIE_SIDES), self.rng.randint(1, DIE_SIDES))
-        self.dice = (dice[0], dice[1])
-        return [Event("rolled", player=self.current_player, dice=list(self.dice))]
+        self.dice = dice = (dice[0], dice[1])
+        key = (self.current_player, *dice)
+        event = self._rolled_events.get(key)
+        if event is None:
+            event = self._rolled_events[key] = Event("rolled", player=self.current_player, dice=dice)
+        return [event]
 
     # -- the castle ----------------------------------------------------------------------------
     def _guess(self, slot: str) -> list[Event]:
@@ -319,12 +317,15 @@ class ForestState:
     def _jump_targets(self) -> list[str]:
         return [self.board.slots[slot].space for slot in self.tree_at]
 
-    def _magic(self) -> list[Action]:
-        actions = [Action("magic_swap", a=a, b=b) for a, b in combinations(self.tree_at, 2)]
-        actions += [Action("magic_jump", node=node) for node in self._jump_targets()]
-        if self.stack:
-            actions.append(Action("magic_shuffle"))
-        return actions
+    def _magic(self) -> tuple[Action, ...]:
+        key = (tuple(self.tree_at), bool(self.stack))
+        if self._magic_for is None or self._magic_for[0] != key:
+            actions = [Action("magic_swap", a=a, b=b) for a, b in combinations(self.tree_at, 2)]
+            actions += [Action("magic_jump", node=node) for node in self._jump_targets()]
+            if self.stack:
+                actions.append(Action("magic_shuffle"))
+            self._magic_for = (key, tuple(actions))
+        return self._magic_for[1]
 
     def _swap(self, a: str, b: str) -> list[Event]:
         """Swap the trees on two slots; nobody sees under them."""
@@ -466,6 +467,14 @@ def _restore(data: Mapping[str, Any]) -> ForestState:
     state.current_player = current
     state.turn = turn
     return state
+
+
+def _holds(actions: tuple[Action, ...], action: Any) -> bool:
+    """Whether ``action`` is one of these very objects (not merely an equal one)."""
+    for offered in actions:
+        if offered is action:
+            return True
+    return False
 
 
 def _is_int(value: Any) -> bool:
