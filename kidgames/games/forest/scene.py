@@ -25,6 +25,7 @@ SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
 SIDEBAR_FILL = (226, 240, 206)
 BOARD_MARGIN = 24
 PLAYER_TOP, PLAYER_H, PLAYER_GAP = 126, 66, 6
+WON_RESERVE, WON_SCALE = 96, 0.42               # a player's cards won, in their row
 CARDS_Y = 636                                   # the stack and the wanted card
 CARD_SIZE = (96, 124)
 STACK_X, WANTED_X = 1330, 1490                 # card centres
@@ -490,11 +491,16 @@ class ForestScene(GameScene):
             rect = self.player_rect(i)
             current = i == self.shown_current and not self.controller.is_over
             won = self.state.won[i]
-            reserve = min(150, 30 + 16 * len(won)) if won else 0
-            right = draw_player_panel(surface, assets, rect, seat, current, reserve=reserve)
-            for k, motif in enumerate(won):
-                step = min(16, (reserve - 30) / max(1, len(won) - 1)) if len(won) > 1 else 0
-                self.draw_card(surface, (right - reserve + 22 + k * step, rect.centery), motif, 0.36)
+            right = draw_player_panel(surface, assets, rect, seat, current, reserve=WON_RESERVE if won else 0)
+            if won:
+                # the cards won: the last one face up on its little pile, and how many, in big digits
+                x = right - WON_RESERVE + 24
+                for k in range(min(len(won), 3) - 1, 0, -1):
+                    self.draw_card(surface, (x + 4 * k, rect.centery - 4 * k), None, WON_SCALE)
+                self.draw_card(surface, (x, rect.centery), won[-1], WON_SCALE)
+                ink = (255, 255, 255) if current else INK
+                count = assets.text(str(len(won)), 38, ink, title=True)
+                surface.blit(count, count.get_rect(midleft=(x + 32, rect.centery + 2)))
         # the face-down stack and the wanted secret, turned up
         stack = len(self.state.stack)
         for k in range(min(stack, 6)):
