@@ -223,14 +223,40 @@ class PresentTimer:
         return self.present if self.has_present else self.flip
 
 
+class AreaTimer:
+    """Notes, from outside the app, whether a frame redrew everything (``app.draw``) or only some
+    areas (``app.draw_rects``), and how much of the canvas those areas cover."""
+
+    def __init__(self, app) -> None:
+        self.full = False
+        self.area = 0
+        draw, draw_rects = app.draw, app.draw_rects
+
+        def noted_draw(*a, **kw):
+            self.full = True
+            return draw(*a, **kw)
+
+        def noted_rects(rects, *a, **kw):
+            self.area += sum(abs(r[2] * r[3]) for r in rects)
+            return draw_rects(rects, *a, **kw)
+
+        app.draw, app.draw_rects = noted_draw, noted_rects   # on the instance: the class is unchanged
+
+    def reset(self) -> None:
+        self.full, self.area = False, 0
+
+
 def timed_frames(app, n: int, timer: PresentTimer, before=None, on_frame=None) -> dict:
-    """Run ``n`` frames of 1/60 s; time those that drew."""
+    """Run ``n`` frames of 1/60 s; time those that drew, and tell whole redraws from partial ones."""
     drew, present_ms, flip_ms, skipped = [], [], [], 0
+    partial_ms, full_ms, areas = [], [], []
+    areas_timer = AreaTimer(app)
     for _ in range(n):
         if before:
             before()
         count = app.frames_drawn
         timer.reset()
+        areas_timer.reset()
         t = time.perf_counter()
         app.frame(FRAME)
         elapsed = (time.perf_counter() - t) * 1000
@@ -238,12 +264,22 @@ def timed_frames(app, n: int, timer: PresentTimer, before=None, on_frame=None) -
             drew.append(elapsed)
             present_ms.append(timer.shown() * 1000)
             flip_ms.append(timer.flip * 1000)
+            if areas_timer.full:
+                full_ms.append(elapsed)
+            else:
+                partial_ms.append(elapsed)
+                areas.append(areas_timer.area)
             if on_frame:
                 on_frame(elapsed)
         else:
             skipped += 1
     out = frame_summary(drew)
     out["not_drawn"] = skipped
+    out["full"] = len(full_ms)
+    out["full_median"] = statistics.median(full_ms) if full_ms else 0.0
+    out["partial_p95"] = percentile(partial_ms, 95) if partial_ms else 0.0
+    canvas = app.screen.get_width() * app.screen.get_height()
+    out["partial_area_p95_pct"] = 100 * percentile(areas, 95) / canvas if areas else 0.0
     out["present_median"] = statistics.median(present_ms) if drew else 0.0
     out["flip_median"] = statistics.median(flip_ms) if drew else 0.0
     out["draw_median"] = statistics.median(d - p for d, p in zip(drew, present_ms)) if drew else 0.0
@@ -283,6 +319,36 @@ def queens_frames(app, timer: PresentTimer, frames: int) -> dict:
     return timed_frames(app, frames, timer)
 
 
+def castle_frames(app, timer: PresentTimer, frames: int) -> dict:
+    """A Castle Builders game of 4 computer players: cards flip, fly to castles and spare piles,
+    the witch sweeps in."""
+    from kidgames.ui.game import start_game_scene
+    start_game_scene(app, "castle", four_computers(), seed=KNIGHTS_SEED)
+    app.frame(FRAME)
+    return timed_frames(app, frames, timer)
+
+
+#: The game cases of the frame rows, by name (``--only`` picks some).
+GAME_CASES = {"queens": queens_frames, "castle": castle_frames}
+
+
+def child_frames_only(opts) -> dict:
+    """Only the cases named in ``--only`` (knights and the game cases), in a window of ``--window``."""
+    import pygame
+    size = tuple(int(v) for v in opts.window.split("x"))
+    app = build_app(window_size=size)
+    timer = PresentTimer(app)
+    result = {"driver": pygame.display.get_driver(), "canvas": list(app.screen.get_size()),
+              "window": list(pygame.display.get_surface().get_size())}
+    for name in opts.only.split(","):
+        if name == "knights":
+            result["knights"], _ = knights_frames(app, timer, opts.frames)
+        else:
+            result[name] = GAME_CASES[name](app, timer, opts.frames)
+    pygame.quit()
+    return result
+
+
 def child_frames(opts) -> dict:
     import pygame
     from kidgames.ui.results import ResultsScene
@@ -318,7 +384,8 @@ def child_frames(opts) -> dict:
     if not isinstance(app.top, ResultsScene):
         raise RuntimeError("the results scene did not come up")
     result["results"] = timed_frames(app, opts.frames, timer)
-    result["queens"] = queens_frames(app, timer, opts.frames)
+    for name, case in GAME_CASES.items():
+        result[name] = case(app, timer, opts.frames)
     result["max_rss_mb_end"] = max_rss_mb()
     pygame.quit()
     return result
@@ -332,7 +399,8 @@ def child_frames_scaled(opts) -> dict:
     knights, _ = knights_frames(app, timer, opts.frames)
     result = {"driver": pygame.display.get_driver(), "window": list(pygame.display.get_surface().get_size()),
               "knights": knights}
-    result["queens"] = queens_frames(app, timer, opts.frames)
+    for name, case in GAME_CASES.items():
+        result[name] = case(app, timer, opts.frames)
     pygame.quit()
     return result
 
@@ -431,6 +499,43 @@ def ok(value: float, target: float) -> str:
     return "yes" if value < target else "NO"
 
 
+GAME_TITLES = {"queens": "Sleeping Queens", "castle": "Castle Builders"}
+
+
+def frame_rows(blocks) -> list[tuple[str, str, str, str]]:
+    rows = []
+    for block, key, label in blocks:
+        m = block[key]
+        rows.append((f"{label}, {m['n']} drawn",
+                     f"p95 {m['p95']:5.1f} ms", f"p95 < {TARGETS['frame_p95_ms']:.0f} ms",
+                     ok(m["p95"], TARGETS["frame_p95_ms"])))
+        rows.append(("  mean / median / max; median draw + present (flip)",
+                     f"{m['mean']:.1f} / {m['median']:.1f} / {m['max']:.1f} ms; "
+                     f"{m['draw_median']:.1f} + {m['present_median']:.1f} ({m['flip_median']:.1f})", "", ""))
+        if "full" in m:
+            rows.append(("  whole redraws (median); partial p95, their area p95",
+                         f"{m['full']} ({m['full_median']:.1f} ms); {m['partial_p95']:.1f} ms, "
+                         f"{m['partial_area_p95_pct']:.0f} % of the canvas", "", ""))
+    return rows
+
+
+def frames_only_report(r: dict) -> str:
+    blocks = []
+    for sc in r["frames_only"]:
+        for name, title in (("knights", "Knights"), *GAME_TITLES.items()):
+            if name in sc:
+                blocks.append((sc, name, f"frame, {title}, window {sc['window'][0]}x{sc['window'][1]}"))
+    rows = frame_rows(blocks)
+    env = r["environment"]
+    head = (f"kidgames frame benchmark ({r['mode']}), only {r['only']}: Python {env['python']}, pygame-ce "
+            f"{env['pygame']} (SDL {env['sdl']}), {env['cpus']} CPUs, load {env['load_before']:.2f} -> "
+            f"{env['load_after']:.2f}, {r['seconds']:.0f} s in all")
+    w = [max(len(x[i]) for x in rows) for i in range(3)]
+    lines = [head, f"{'measure':<{w[0]}}  {'figure':<{w[1]}}  {'target':<{w[2]}}  met"]
+    lines += [f"{a:<{w[0]}}  {b:<{w[1]}}  {c:<{w[2]}}  {d}".rstrip() for a, b, c, d in rows]
+    return "\n".join(lines)
+
+
 def report(r: dict) -> str:
     rows: list[tuple[str, str, str, str]] = []
     s = r["startup"]
@@ -442,21 +547,14 @@ def report(r: dict) -> str:
     f = r["frames"]
     blocks = [(f, "menu", "frame, menu (forced redraws)"), (f, "knights", "frame, Knights 4 computers"),
               (f, "results", "frame, results (confetti)")]
-    if "queens" in f:
-        blocks.append((f, "queens", "frame, Sleeping Queens 4 computers"))
+    for name, title in GAME_TITLES.items():
+        if name in f:
+            blocks.append((f, name, f"frame, {title} 4 computers"))
     for sc in r["frames_scaled"]:
-        blocks.append((sc, "knights", f"frame, Knights, window {sc['window'][0]}x{sc['window'][1]} (scaled)"))
-        if "queens" in sc:
-            blocks.append((sc, "queens", f"frame, Sleeping Queens, window {sc['window'][0]}x{sc['window'][1]} "
-                                         "(scaled)"))
-    for block, key, label in blocks:
-        m = block[key]
-        rows.append((f"{label}, {m['n']} drawn",
-                     f"p95 {m['p95']:5.1f} ms", f"p95 < {TARGETS['frame_p95_ms']:.0f} ms",
-                     ok(m["p95"], TARGETS["frame_p95_ms"])))
-        rows.append(("  mean / median / max; median draw + present (flip)",
-                     f"{m['mean']:.1f} / {m['median']:.1f} / {m['max']:.1f} ms; "
-                     f"{m['draw_median']:.1f} + {m['present_median']:.1f} ({m['flip_median']:.1f})", "", ""))
+        for name, title in (("knights", "Knights"), *GAME_TITLES.items()):
+            if name in sc:
+                blocks.append((sc, name, f"frame, {title}, window {sc['window'][0]}x{sc['window'][1]} (scaled)"))
+    rows += frame_rows(blocks)
     k = f["knights"]
     if k["action_frames"]:
         rows.append((f"  Knights frames with a throw + autosave ({len(k['action_frames'])})",
@@ -513,6 +611,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle-seconds", type=float, default=12.0,
                         help="seconds of idle loop (default 12: two hops of the waiting die)")
     parser.add_argument("--games", type=int, default=500, help="random Knights games (default 500)")
+    parser.add_argument("--only", metavar="CASES",
+                        help="only the frame rows of these cases (comma-separated: knights, "
+                             f"{', '.join(GAME_CASES)}), at 1600x1000 and in every scaled window")
+    parser.add_argument("--windows", metavar="WxH,...",
+                        help="with --only: these window sizes (default 1600x1000 and every scaled window)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--window", default="1521x950", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -524,6 +627,8 @@ def main(argv: list[str] | None = None) -> int:
             out = child_frames(args)
         elif mode == "frames-scaled":
             out = child_frames_scaled(args)
+        elif mode == "frames-only":
+            out = child_frames_only(args)
         elif mode in ("idle-menu", "idle-knights", "idle-pulse"):
             out = child_idle(args, mode.split("-")[1])
         elif mode == "memory":
@@ -538,6 +643,20 @@ def main(argv: list[str] | None = None) -> int:
                      "and set DISPLAY=:99)")
     started = time.perf_counter()
     r: dict = {"mode": "x11" if args.x11 else "dummy", "environment": environment(), "targets": TARGETS}
+    if args.only:
+        unknown = set(args.only.split(",")) - {"knights", *GAME_CASES}
+        if unknown:
+            parser.error(f"unknown cases {', '.join(sorted(unknown))}")
+        r["only"] = args.only
+        windows = args.windows.split(",") if args.windows else [f"{w}x{h}" for w, h in (CANVAS, *SCALED_WINDOWS)]
+        r["frames_only"] = [run_child("frames-only", args, ["--window", size, "--only", args.only])
+                            for size in windows]
+        r["environment"]["load_after"] = os.getloadavg()[0]
+        r["seconds"] = time.perf_counter() - started
+        print(frames_only_report(r))
+        if args.json:
+            Path(args.json).write_text(json.dumps(r, indent=2) + "\n", encoding="utf-8")
+        return 0
     steps = (("startup", lambda: measure_startup(args)),
              ("frames", lambda: run_child("frames", args)),
              ("frames_scaled", lambda: [run_child("frames-scaled", args, ["--window", f"{w}x{h}"])
