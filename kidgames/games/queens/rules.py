@@ -135,8 +135,9 @@ _NONES = (None,) * NUM_SLOTS
 _WAKE = tuple(Action("wake", slot=s) for s in range(NUM_SLOTS))
 _JESTER, _DEFEND, _ALLOW = Action("jester"), Action("defend"), Action("allow")
 _TURN = tuple(Event("turn", player=p) for p in range(MAX_PLAYERS))
-_CARDS_DRAWN = MappingProxyType({(p, k): Event("cards_drawn", player=p, count=k)
-                                 for p in range(MAX_PLAYERS) for k in range(1, HAND_SIZE + 1)})
+#: The public ``cards_drawn`` event of seat ``p`` drawing ``k`` cards: ``_CARDS_DRAWN[p][k]``.
+_CARDS_DRAWN = tuple((None, *(Event("cards_drawn", player=p, count=k) for k in range(1, HAND_SIZE + 1)))
+                     for p in range(MAX_PLAYERS))
 
 
 def _sorted_cards(cards) -> tuple[str, ...]:
@@ -159,6 +160,10 @@ def _discard_actions(hand: list[str]) -> tuple[Action, ...]:
     return powers + numbers
 
 
+#: A seat drawing a single card: its private ``drew`` and public ``cards_drawn`` events, by card.
+_DREW_ONE: tuple[Mapping[str, tuple[Event, Event]], ...] = tuple(MappingProxyType({
+    card: (Event("drew", player=p, cards=(card,), private_to=p), _CARDS_DRAWN[p][1]) for card in CARD_COUNTS})
+    for p in range(MAX_PLAYERS))
 _POWER_ORDER = tuple(card for card in CARD_COUNTS if card in POWER_CARDS)
 #: The discards of the power cards of every hand (each kind alone, in :data:`CARD_ORDER`) and of
 #: its number cards (each alone, then the pairs and equations), by those cards sorted as strings.
@@ -292,9 +297,12 @@ class QueensState:
             self._check_form(action)
             parts = _parts(action)
         kind, slot, target, queen, cards = parts
-        problem = self._problem(kind, slot, target, queen, cards)
-        if problem:
-            raise IllegalActionError(problem)
+        # The most frequent action, one card of the hand discarded in an ordinary turn, is legal at a glance.
+        if not (kind == "discard" and len(cards) == 1 and self.pending is None
+                and cards[0] in self.hands[self.turn_player]):
+            problem = self._problem(kind, slot, target, queen, cards)
+            if problem:
+                raise IllegalActionError(problem)
         p = self.current_player
         if kind == "discard":
             hand = self.hands[p]
@@ -302,9 +310,8 @@ class QueensState:
                 hand.remove(card)
             self.discard.extend(cards)
             discarded = _DISCARDED.get(cards)
-            events = [discarded[p] if discarded else Event("discarded", player=p, cards=_sorted_cards(cards))]
-            events += self._end_turn()
-            return events
+            return self._end_turn([discarded[p] if discarded else
+                                   Event("discarded", player=p, cards=_sorted_cards(cards))])
         if kind == "wake":
             return self._pick_slot(slot)
         if kind in ("defend", "allow"):
@@ -416,15 +423,15 @@ class QueensState:
             return events
         self.awake[seat].append(queen)
         events += self._check_end(seat)
-        if (not self.is_over and queen == "rose" and by in ("king", "jester")
-                and any(q is not None for q in self.slots)):
+        if (not self.winners and queen == "rose" and by in ("king", "jester")
+                and self.slots.count(None) < len(self.slots)):
             self.pending = {"kind": "wake", "reason": "rose", "seat": seat}
             self.current_player = seat
         return events
 
     def _after_waking(self) -> list[Event]:
         """The turn ends after a waking unless the game is over or a Rose pick is pending."""
-        if self.is_over or self.pending is not None:
+        if self.winners or self.pending is not None:
             return []
         return self._end_turn()
 
@@ -448,7 +455,7 @@ class QueensState:
             self.discard.append(counter)
             events = [Event("defended", player=victim, card=counter, attacker=attacker, queen=queen)]
             events += self._draw(victim, 1)
-            return events + self._end_turn()
+            return self._end_turn(events)
         events = [Event.from_items("allowed", (("attacker", attacker), ("player", victim)))]
         self.awake[victim].remove(queen)
         if attack["kind"] == "knight":
@@ -460,9 +467,9 @@ class QueensState:
             self.slots[attack["slot"]] = queen
             events.append(Event.from_items("queen_slept", (("player", attacker), ("queen", queen),
                                                            ("slot", attack["slot"]), ("target", victim))))
-        if self.is_over:
+        if self.winners:
             return events
-        return events + self._end_turn()
+        return self._end_turn(events)
 
     def _jester(self, p: int) -> list[Event]:
         """Rules, Jester: a character card turned up joins the hand and its player plays again; a
@@ -471,7 +478,7 @@ class QueensState:
         if not self.draw_pile:
             # Only possible in a hand-built position: there is no card left anywhere to turn up.
             events.append(Event("jester_revealed", player=p, card=None, seat=None))
-            return events + self._end_turn()
+            return self._end_turn(events)
         card = self.draw_pile.pop()
         if card in POWER_CARDS:
             self.hands[p].append(card)
@@ -482,11 +489,11 @@ class QueensState:
         self.discard.append(card)
         seat = jester_count(p, NUMBER_VALUE[card], self.num_players)
         events.append(Event.from_items("jester_revealed", (("card", card), ("player", p), ("seat", seat))))
-        if any(q is not None for q in self.slots):
+        if self.slots.count(None) < len(self.slots):
             self.pending = {"kind": "wake", "reason": "jester", "seat": seat}
             self.current_player = seat
             return events
-        return events + self._end_turn()
+        return self._end_turn(events)
 
     # -- cards in and out of hands ------------------------------------------------------------------
     def _reshuffle(self) -> list[Event]:
@@ -499,12 +506,6 @@ class QueensState:
         return [Event("reshuffled", count=len(self.draw_pile))]
 
     def _draw(self, seat: int, count: int) -> list[Event]:
-        pile = self.draw_pile
-        if 0 < count <= len(pile):
-            drawn = pile[-count:]
-            del pile[-count:]
-            drawn.reverse()  # the top card (the last) is drawn first
-            return self._drew(seat, drawn)
         events: list[Event] = []
         drawn: list[str] = []
         for _ in range(count):
@@ -518,23 +519,37 @@ class QueensState:
         events += self._drew(seat, drawn)
         return events
 
-    def _drew(self, seat: int, cards: list[str]) -> list[Event]:
+    def _drew(self, seat: int, cards: list[str] | tuple[str, ...]) -> list[Event]:
         if not cards:
             return []
         self.hands[seat].extend(cards)
         count = len(cards)
         return [Event.from_items("drew", (("cards", tuple(cards)), ("player", seat), ("private_to", seat))),
-                _CARDS_DRAWN[seat, count] if count <= HAND_SIZE else Event("cards_drawn", player=seat, count=count)]
+                _CARDS_DRAWN[seat][count] if count <= HAND_SIZE else Event("cards_drawn", player=seat, count=count)]
 
     def _refill(self, seat: int) -> list[Event]:
         missing = HAND_SIZE - len(self.hands[seat])
         return self._draw(seat, missing) if missing > 0 else []
 
-    def _end_turn(self) -> list[Event]:
-        """The turn player refills to five and the next seat clockwise plays."""
+    def _end_turn(self, events: list[Event] | None = None) -> list[Event]:
+        """The turn player refills to five and the next seat clockwise plays; the events are added
+        to ``events``."""
+        if events is None:
+            events = []
         seat = self.turn_player
         missing = HAND_SIZE - len(self.hands[seat])
-        events = self._draw(seat, missing) if missing > 0 else []
+        if missing > 0:
+            pile = self.draw_pile
+            drew = _DREW_ONE[seat].get(pile[-1]) if missing == 1 and pile else None
+            if drew is not None:  # the most frequent refill, after a one-card discard: prepared events
+                self.hands[seat].append(pile.pop())
+                events += drew
+            elif missing <= len(pile):  # as nearly always: one slice, the top card (the last) first
+                drawn = tuple(pile[:-missing - 1:-1])
+                del pile[-missing:]
+                events += self._drew(seat, drawn)
+            else:
+                events += self._draw(seat, missing)
         self.turn += 1
         self.turn_player = self.current_player = seat = (seat + 1) % self.num_players
         events.append(_TURN[seat])
@@ -544,15 +559,16 @@ class QueensState:
         """Rules, End of the game: ``seat`` just gained a queen; it wins at once on reaching the
         threshold; with every queen awake and no one there, the highest scores share the win."""
         queens, points = thresholds(self.num_players)
-        scores = self.scores
-        if len(self.awake[seat]) >= queens or scores[seat] >= points:
+        mine = self.awake[seat]
+        if len(mine) >= queens or sum(map(QUEEN_POINTS.__getitem__, mine)) >= points:
             self.winners = [seat]
-        elif all(q is None for q in self.slots):
+        elif self.slots.count(None) == len(self.slots):
+            scores = self.scores
             best = max(scores)
             self.winners = [s for s, score in enumerate(scores) if score == best]
         else:
             return []
-        return [Event("game_over", winners=tuple(self.winners), scores=tuple(scores))]
+        return [Event("game_over", winners=tuple(self.winners), scores=tuple(self.scores))]
 
     # -- saving -----------------------------------------------------------------------------------
     def to_json(self) -> dict:
