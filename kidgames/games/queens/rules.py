@@ -131,6 +131,8 @@ _POTION: Mapping[tuple[int, str], tuple[Action, ...]] = MappingProxyType({
     (t, q): tuple(Action("potion", target=t, queen=q, slot=s) for s in range(NUM_SLOTS))
     for t in range(MAX_PLAYERS) for q in QUEENS})
 _KING = tuple(Action("king", slot=s) for s in range(NUM_SLOTS))
+#: The opponents of seat ``p`` in a game of ``n`` players: ``_OPPONENTS[n][p]``.
+_OPPONENTS = tuple(tuple(tuple(t for t in range(n) if t != p) for p in range(n)) for n in range(MAX_PLAYERS + 1))
 _NONES = (None,) * NUM_SLOTS
 _WAKE = tuple(Action("wake", slot=s) for s in range(NUM_SLOTS))
 _JESTER, _DEFEND, _ALLOW = Action("jester"), Action("defend"), Action("allow")
@@ -272,11 +274,11 @@ class QueensState:
             actions += compress(_KING, map(is_not, self.slots, _NONES))
         if "knight" in hand:
             mine = self.awake[p]
-            for t in self._opponents(p):
+            for t in _OPPONENTS[self.num_players][p]:
                 actions += [_KNIGHT[t, q] for q in self.awake[t] if RIVAL.get(q) not in mine]
         if "potion" in hand:
             empty = [q is None for q in self.slots]
-            for t in self._opponents(p):
+            for t in _OPPONENTS[self.num_players][p]:
                 for q in self.awake[t]:
                     actions += compress(_POTION[t, q], empty)
         if "jester" in hand:
@@ -284,16 +286,15 @@ class QueensState:
         actions += _discard_actions(hand)
         return actions
 
-    def _opponents(self, p: int) -> list[int]:
-        return [t for t in range(self.num_players) if t != p]
-
     def apply(self, action: Action) -> list[Event]:
         """Play one action of ``current_player``; an illegal one raises :class:`IllegalActionError`
         and changes nothing (every check comes before the first change)."""
         if self.winners:
             raise IllegalActionError("the game is over: every action is refused")
-        parts = _BUILT_PARTS.get(id(action))
-        if parts is None:
+        built = id(action)
+        if built in _BUILT_PARTS:
+            parts = _BUILT_PARTS[built]
+        else:
             self._check_form(action)
             parts = _parts(action)
         kind, slot, target, queen, cards = parts
@@ -540,10 +541,11 @@ class QueensState:
         missing = HAND_SIZE - len(self.hands[seat])
         if missing > 0:
             pile = self.draw_pile
-            drew = _DREW_ONE[seat].get(pile[-1]) if missing == 1 and pile else None
-            if drew is not None:  # the most frequent refill, after a one-card discard: prepared events
-                self.hands[seat].append(pile.pop())
-                events += drew
+            if missing == 1 and pile and pile[-1] in _DREW_ONE[seat]:
+                # The most frequent refill, after a one-card discard: prepared events.
+                card = pile.pop()
+                self.hands[seat].append(card)
+                events += _DREW_ONE[seat][card]
             elif missing <= len(pile):  # as nearly always: one slice, the top card (the last) first
                 drawn = tuple(pile[:-missing - 1:-1])
                 del pile[-missing:]
