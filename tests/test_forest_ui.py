@@ -8,8 +8,6 @@ import pytest
 
 import kidgames.ui.game as game_module
 from kidgames.core.seats import Seat
-from kidgames.games import GAMES
-from kidgames.games.forest import SPEC
 from kidgames.games.forest.rules import GUESS, MOVE, ROLL
 from kidgames.games.forest.scene import DICE_TARGET, HIT_R, PANEL_BUTTON, ForestScene
 from kidgames.ui.curtain import CurtainScene
@@ -18,15 +16,12 @@ from kidgames.ui.results import ResultsScene
 from kidgames.ui.widgets import MIN_TARGET
 from ui_driver import FRAME, make_app, tap, tap_button
 
-# Fairy-Tale Forest is not in the registry (random play is too long for the protocol check):
-# the tests put it into the app themselves.
-FOREST = SPEC
 FAMILY = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", level="hard")]
 
 
 def forest_app(tmp_path, lang="en", **kw):
     app = make_app(tmp_path, lang=lang, **kw)
-    app.games = dict(GAMES, forest=FOREST)
+    assert "forest" in app.games, "the menu offers Fairy-Tale Forest (kidgames.games registers it)"
     return app
 
 

@@ -8,7 +8,6 @@ import pytest
 import kidgames.ui.game as game_module
 from kidgames.core.seats import Seat
 from kidgames.games import GAMES
-from kidgames.games.forest import SPEC as FOREST_SPEC
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.dialog import ConfirmScene, MessageScene
 from kidgames.ui.game import start_game_scene
@@ -21,7 +20,6 @@ from kidgames.ui.setup import SetupScene
 from ui_driver import FRAME, make_app
 
 KNIGHTS = GAMES["knights"]
-FOREST = FOREST_SPEC
 SEATS = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer")]
 
 
@@ -62,7 +60,6 @@ def open_castle(app):
 
 
 def open_forest(app):
-    app.games = dict(GAMES, forest=FOREST)    # not in the registry yet: see test_forest_ui.py
     start_game_scene(app, "forest", SEATS, seed=app.monkey_rng.randrange(1000),
                      options={"short": app.monkey_rng.random() < 0.5})
     app.frame(FRAME)

@@ -69,10 +69,13 @@ def test_each_tile_shows_whether_its_game_can_be_continued(tmp_path):
     edge = (knights_rect.centerx, knights_rect.top + 3)
     assert app.screen.get_at(edge)[:3] == SAVED_BORDER, "a saved game's tile has a green frame"
     assert app.screen.get_at((peek_rect.centerx, peek_rect.top + 3))[:3] != SAVED_BORDER
-    # The saved game's pawns stand on its tile: a red and a blue one.
-    band = app.screen.subsurface(pygame.Rect(knights_rect.x, knights_rect.top + 250, knights_rect.w, 130))
-    colours = {band.get_at((x, y))[:3] for x in range(0, band.get_width(), 2) for y in range(0, band.get_height(), 2)}
-    assert (222, 52, 52) in colours and (45, 110, 230) in colours
+    # The saved game's pawns stand on its tile: a red and a blue one (looked for over the whole
+    # tile, wherever the grid of four games and the test game puts it; the other tile has none).
+    def colours(rect):
+        tile = app.screen.subsurface(rect)
+        return {tile.get_at((x, y))[:3] for x in range(0, tile.get_width(), 2) for y in range(0, tile.get_height(), 2)}
+    assert (222, 52, 52) in colours(knights_rect) and (45, 110, 230) in colours(knights_rect)
+    assert not {(222, 52, 52), (45, 110, 230)} & colours(peek_rect)
 
 
 def test_a_tile_with_a_save_asks_play_on_or_a_new_game(tmp_path):
