@@ -1,6 +1,7 @@
-"""Seeded random games of Fairy-Tale Forest all end, with the cards conserved at every step.
-(bench/forest_stats.py plays many more.)  A random pawn finds the key space rarely, so the suite
-plays short games and a few full ones."""
+"""Seeded random games of Fairy-Tale Forest all end, with the cards conserved and every pawn on a
+space of the board at every step, and the most cards winning.  (bench/forest_stats.py plays
+thousands.)  A random pawn finds the key space rarely, so the suite plays short games and a few
+full ones, all on one board (loaded once, as a caller of many games does)."""
 from __future__ import annotations
 
 import hashlib
@@ -9,33 +10,63 @@ import random
 
 import pytest
 
+from kidgames.games.forest.board import load_forest_board
 from kidgames.games.forest.rules import new_state
 
 
-def play(seed: int, short: bool):
-    state = new_state(2 + seed % 5, seed=seed, options={"short": short})
+@pytest.fixture(scope="module")
+def board():
+    return load_forest_board()
+
+
+def check_table(state, motifs: list[str], slots: list[str]) -> None:
+    """What holds after every action of every game."""
+    board, n = state.board, state.num_players
+    # Every card lies in exactly one place: the stack, face up or won.
+    cards = state.stack + ([state.wanted] if state.wanted is not None else []) + [m for c in state.won for m in c]
+    assert sorted(cards) == motifs
+    assert sum(len(c) for c in state.won) + len(state.stack) + (state.wanted is not None) == len(motifs)
+    assert state.wanted is not None or not state.stack, "cards left in the stack but none face up"
+    # The trees stay on their slots, each motif under one tree (swaps only exchange them).
+    assert sorted(state.tree_at) == slots and sorted(state.tree_at.values()) == motifs
+    # Every pawn stands on a space; only the player to name a tree stands on the key space.
+    assert len(state.positions) == n and all(pos in board.nodes for pos in state.positions)
+    assert all(pos != board.key or seat == state.current_player for seat, pos in enumerate(state.positions))
+    assert 0 <= state.current_player < n
+    assert state.dice is None or (len(state.dice) == 2 and all(1 <= d <= 6 for d in state.dice))
+
+
+def play(seed: int, short: bool, board):
+    state = new_state(2 + seed % 5, seed=seed, options={"short": short, "board": board})
     rng = random.Random(seed)
-    motifs = sorted(state.tree_at.values())
+    motifs, slots = sorted(state.tree_at.values()), sorted(state.tree_at)
+    check_table(state, motifs, slots)
+    events = []
     for _ in range(400_000):
         if state.is_over:
-            return state
-        state.apply(rng.choice(state.legal_actions()))
-        cards = state.stack + ([state.wanted] if state.wanted else []) + [m for c in state.won for m in c]
-        assert sorted(cards) == motifs and sorted(state.tree_at.values()) == motifs
-    raise AssertionError(f"seed {seed}: the game did not end")
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_random_short_games_end_with_every_card_won(seed):
-    state = play(seed, short=True)
-    assert sum(len(c) for c in state.won) == 7 and state.winners
+            break
+        events = state.apply(rng.choice(state.legal_actions()))
+        check_table(state, motifs, slots)
+    else:
+        raise AssertionError(f"seed {seed}: the game did not end")
+    # The game ends with the last card won; most cards wins, equal highest counts share the win.
+    assert state.legal_actions() == [] and state.wanted is None and not state.stack
     best = max(len(c) for c in state.won)
-    assert all(len(state.won[w]) == best for w in state.winners)
+    assert state.winners == [seat for seat, cards in enumerate(state.won) if len(cards) == best]
+    assert events[-1].kind == "game_over" and list(events[-1].winners) == state.winners
+    assert list(events[-1].cards) == [len(c) for c in state.won]
+    return state
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_short_games_end_with_every_card_won_by_the_most_cards(seed, board):
+    state = play(seed, short=True, board=board)
+    assert sum(len(c) for c in state.won) == 7 and state.winners
 
 
 @pytest.mark.parametrize("seed", range(2))
-def test_random_full_games_end_with_every_card_won(seed):
-    state = play(seed, short=False)
+def test_random_full_games_end_with_every_card_won_by_the_most_cards(seed, board):
+    state = play(seed, short=False, board=board)
     assert sum(len(c) for c in state.won) == 13
 
 
