@@ -562,11 +562,13 @@ def test_the_glow_of_a_selected_card_leans_with_the_card(tmp_path, monkeypatch):
     assert left - right > 8       # leaning, the right side is higher; straight, the same height
 
 
-def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path):
+@pytest.mark.parametrize("window", [None, (1280, 800)], ids=["canvas", "tablet"])
+def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path, window):
     """Partial redraws while four computers play: after each frame the window equals a full
-    redraw (flying and flipping cards, banners, the count, the piles, the panels)."""
+    redraw (flying and flipping cards, banners, the count, the piles, the panels), in a window of
+    the canvas's size and in a scaled one."""
     from test_screen_invariant import differing_area, window_bytes
-    app = make_app(tmp_path, speed="normal")
+    app = make_app(tmp_path, speed="normal", window_size=window)
     seats = [Seat(n, c, "computer", "normal") for n, c in zip(ROBOS, ("red", "blue", "green", "yellow"))]
     scene = start(app, seats, seed=7)
     partial = 0

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from kidgames.ui.anim import ease_in_out, lerp
-from kidgames.ui.widgets import INK, MIN_TARGET, PAPER, shade
+from kidgames.ui.widgets import INK, MIN_TARGET, PAPER, Button, rounded_panel, shade
 
 CARD_RATIO = 1.4            # height / width of every card
 SELECT_LIFT = 0.22          # a selected hand card rises by this share of its height
@@ -28,14 +28,16 @@ BACK_COLOUR = (70, 96, 170)
 @dataclass(frozen=True)
 class CardLook:
     """What a card's face shows: ``picture`` (a sprite name), ``number`` (a big number or
-    sign, drawn over the lower half), ``corner`` (a small value in the top corner, e.g. points),
-    ``colour`` (the frame).  ``face_down`` draws the back in ``colour`` instead."""
+    sign, drawn over the lower half), ``corner`` (a small value in the top corner, e.g. points;
+    in the top left corner with ``corner_left``, the part of a card that stays in view in a row of
+    overlapping cards), ``colour`` (the frame).  ``face_down`` draws the back in ``colour`` instead."""
 
     picture: str | None = None
     number: str | None = None
     corner: str | None = None
     colour: tuple[int, int, int] = (250, 200, 80)
     face_down: bool = False
+    corner_left: bool = False
 
 
 BACK = CardLook(face_down=True, colour=BACK_COLOUR)
@@ -86,6 +88,18 @@ class CardArt:
             self._cache[key] = surf
         return surf
 
+    def panel(self, surface: pygame.Surface, rect: pygame.Rect, colour, radius: int = 22, border=None,
+              border_width: int = 4, shadow: int = 6) -> None:
+        """``widgets.rounded_panel`` (a player's panel, a banner), painted once per size and look
+        with its shadow and kept: a redraw only blits it."""
+        key = ("panel", rect.size, tuple(colour), radius, tuple(border) if border else None, border_width, shadow)
+        plate = self._cache.get(key)
+        if plate is None:
+            plate = pygame.Surface((rect.w, rect.h + shadow), pygame.SRCALPHA)
+            rounded_panel(plate, pygame.Rect(0, 0, rect.w, rect.h), colour, radius, border, border_width, shadow)
+            self._cache[key] = plate
+        surface.blit(plate, rect.topleft)
+
     def _blank(self, width: int, fill, border) -> pygame.Surface:
         w, h = card_size(width)
         surf = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -114,7 +128,7 @@ class CardArt:
             surf.blit(num, num.get_rect(center=(w // 2, round(y))))
         if look.corner is not None:
             r = max(12, w // 6)
-            centre = (inner.right - r + 2, inner.top + r - 2)
+            centre = (inner.left + r - 2 if look.corner_left else inner.right - r + 2, inner.top + r - 2)
             pygame.draw.circle(surf, (255, 255, 255), centre, r)
             pygame.draw.circle(surf, shade(look.colour, 0.6), centre, r, max(2, w // 40))
             value = self.assets.fit_text(look.corner, int(r * 1.3), INK, int(r * 1.8), int(r * 1.8), title=True,
@@ -205,6 +219,20 @@ def fly(anim, sprite: CardSprite, sprites: list, duration: float, *, start=None,
         sprite.progress = t
 
     anim.add(duration, update, start=begin, end=finish, easing=ease_in_out)
+
+
+def reshuffle(anim, sprites: list, count: int, discard_at, draw_at, width: int, set_piles, *,
+              sound=None, shown: int = 5, duration: float = 0.16) -> None:
+    """Queue a reshuffle on ``anim``: the discard pile is gathered (``set_piles(0, [])`` empties
+    both piles of the scene's view), a few backs fly from the discard pile at ``discard_at`` to the
+    draw pile at ``draw_at`` (``shown`` at most, each ``duration`` seconds), then the draw pile holds
+    ``count`` cards (``set_piles(count, [])``) and ``sound`` plays (an animation step's sound)."""
+    anim.call(lambda: set_piles(0, []))
+    for _ in range(min(shown, count)):
+        fly(anim, CardSprite(BACK, discard_at, draw_at, width, arc=40), sprites, duration)
+    anim.call(lambda: set_piles(count, []))
+    if sound is not None:
+        anim.call(sound)
 
 
 @dataclass
@@ -315,7 +343,75 @@ def pile_bounds(centre, width: int, badge: bool = True) -> pygame.Rect:
     return area.inflate(6, 6)
 
 
+def card_rows(area: pygame.Rect, count: int, max_width: int, target: int = MIN_TARGET,
+              gap: int = 12) -> list[pygame.Rect]:
+    """Where ``count`` cards lie in ``area``: one row from the left, overlapping when they must,
+    or, when one row would leave less than ``target`` of a card in view, overlapping rows (each row
+    lies over the one before it, lower down).  Every card keeps a part in view at least ``target``
+    × ``target`` (its left strip; in a row behind, the top of that strip), so a finger can tap it;
+    the cards are as wide as that allows, up to ``max_width``.  Later cards lie on top.  Only when
+    even ``target``-wide cards cannot keep that much in view do they overlap more."""
+    if count <= 0:
+        return []
+    rows = 1
+    while True:
+        per_row = -(-count // rows)
+        tallest = area.h - (rows - 1) * target            # the front row whole, the others' tops
+        width = min(max_width, int(tallest / CARD_RATIO), area.w - target * (per_row - 1))
+        fits = width >= target
+        deeper = area.h - rows * target >= round(target * CARD_RATIO)    # room for one more row?
+        if fits or not deeper:
+            break
+        rows += 1
+    if not fits:
+        width = max(1, min(max_width, int(tallest / CARD_RATIO), target))
+    w, h = card_size(width)
+    step_x = min(w + gap, (area.w - w) / (per_row - 1)) if per_row > 1 else 0
+    step_y = min(h + gap, (area.h - h) / (rows - 1)) if rows > 1 else 0
+    top = area.centery - (h + step_y * (rows - 1)) / 2
+    return [pygame.Rect(round(area.x + (i % per_row) * step_x), round(top + (i // per_row) * step_y), w, h)
+            for i in range(count)]
+
+
 def seat_rects(count: int, area: pygame.Rect, gap: int = 10) -> list[pygame.Rect]:
     """The panels of ``count`` seats (2–5) stacked in ``area``, each as tall as fits."""
     h = min(240, (area.h - gap * (count - 1)) // count)
     return [pygame.Rect(area.x, area.y + i * (h + gap), area.w, h) for i in range(count)]
+
+
+# -- partial redraws ------------------------------------------------------------------------------
+# A table scene describes itself as parts, ``{key: (look, area)}``: ``look`` is whatever decides a
+# part's pixels, ``area`` the canvas rect it paints (or None when it paints nothing).  Between two
+# frames only the areas of the parts whose look changed are redrawn, each both where it was and
+# where it is now.
+
+def changed_areas(shown: dict, now: dict) -> list[pygame.Rect]:
+    """The areas to redraw to go from the parts ``shown`` to the parts ``now``."""
+    rects = []
+    for key in now.keys() | shown.keys():
+        was, is_ = shown.get(key), now.get(key)
+        if was != is_:
+            rects += [part[1] for part in (was, is_) if part is not None and part[1] is not None]
+    return rects
+
+
+def button_look(button: Button) -> tuple:
+    """What decides a button's pixels."""
+    b = button
+    return tuple(b.rect), b.text, b.icon, b.colour, b.text_size, b.enabled, b.visible, b.selected, b.pressed
+
+
+def button_parts(buttons: list[Button]) -> dict:
+    """The buttons as parts: each paints its rect, its shadow and its pressed offset."""
+    return {("button", b.name or i): (button_look(b), b.rect.inflate(24, 24)) for i, b in enumerate(buttons)}
+
+
+def sprite_parts(sprites: list[CardSprite]) -> dict:
+    """Flying and flipping cards as parts."""
+    parts = {}
+    for i, sprite in enumerate(sprites):
+        look, squeeze = sprite.showing()
+        x, y = sprite.centre
+        parts[("fly", i)] = ((look, round(squeeze, 3), sprite.current_width, round(x), round(y)),
+                             sprite.rect().inflate(6, 6))
+    return parts

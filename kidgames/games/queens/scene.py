@@ -13,10 +13,10 @@ import time
 import pygame
 
 from kidgames.core.protocol import Action, Event
-from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, HandLayout, card_size, draw_pile,
-                               fly, pile_bounds)
+from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, HandLayout, button_parts, card_size,
+                               changed_areas, draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
 from kidgames.ui.game import SKIP_GUARD, GameScene
-from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, rounded_panel, shade
+from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
 from .rules import NUM_SLOTS, QUEEN_POINTS, thresholds
 
@@ -34,6 +34,8 @@ ACTION_B = pygame.Rect(1190, 866, 398, 110)
 REVEAL_AT = (860, 390)
 BANNER_RECT = pygame.Rect(560, 300, 800, 170)
 PANEL_NAME_W = 170
+BACKS_W, BACKS_STEP = 20, 9        # the backs of a player's hand cards in their panel
+MARK_R = 42                        # the jester's count in a panel
 # the areas these parts paint, shadows included (a partial redraw repaints them whole)
 HINT_AREA = HINT_RECT.inflate(8, 16)
 BANNER_AREA = BANNER_RECT.inflate(8, 24)
@@ -70,6 +72,9 @@ def slot_rect(slot: int) -> pygame.Rect:
     return pygame.Rect(GRID_LEFT + col * (w + GRID_GAP_X), GRID_TOP + row * (h + GRID_GAP_Y), w, h)
 
 
+SLOT_AREAS = [slot_rect(slot).inflate(20, 20) for slot in range(NUM_SLOTS)]   # a slot and its glow
+
+
 class QueensScene(GameScene):
     def __init__(self, app, spec, seats, state, options) -> None:
         super().__init__(app, spec, seats, state, options)
@@ -86,6 +91,9 @@ class QueensScene(GameScene):
         self._last_tap: tuple[float, tuple[int, int]] | None = None
         self._situation: tuple | None = None
         self._shown: dict = {}                 # the moving parts as last drawn (see dirty_rects)
+        self._to_prepare: list[str] = []       # banner texts to render before they show
+        self._frozen: tuple | None = None      # the hint and the lit panel until an animation begins
+        self._geometry: dict = {}              # places of things on the table, by their count
         self.sync()
 
     # -- the view of the table ------------------------------------------------------------------
@@ -100,6 +108,7 @@ class QueensScene(GameScene):
         self.flying = []
         self.banner = None
         self.count_mark = None
+        self._frozen = None
         self.layout()
 
     def live_hand_seat(self) -> int | None:
@@ -193,13 +202,19 @@ class QueensScene(GameScene):
         self.submit(action)
 
     def submit(self, action):
+        # The hint and the lit panel stay as they are until the animation begins: the frame that
+        # applies an action (and saves the game) draws nothing more; the next one shows the change.
+        frozen = (self.hint_text(), self.shown_turn())
         seat = self.hand_seat()
         self.anim_hand_seat = seat
         self.anim_hand = list(self.state.hands[seat]) if seat is not None else []
         self.selected = []
         self.potion_target = None
         self.refusal = None
+        self._frozen = frozen
         events = super().submit(action)
+        if not events:
+            self._frozen = None
         self.layout()
         return events
 
@@ -227,7 +242,19 @@ class QueensScene(GameScene):
     def update(self, dt: float) -> bool:
         self._auto_defend()
         self._follow_situation()
-        return super().update(dt)
+        self._prepare_text()
+        busy = self.anim.busy
+        moved = super().update(dt)
+        self._follow_situation()      # a computer's action this frame: its buttons at once
+        if self._frozen is not None:
+            self._prepare_text(every=True)     # this frame applied an action and draws nothing
+        if moved and busy and not self.anim.busy:
+            # The batch's last step: the app's redraw after the last movement (this very frame)
+            # shows it whole; where no such redraw comes, only what changed is redrawn.
+            for rect in self.dirty_rects():
+                self.app.invalidate(rect)
+            return False
+        return moved
 
     def situation(self) -> tuple:
         return self.live_hand_seat(), self.state.current_player, self.anim.busy, self.controller.is_over
@@ -240,12 +267,22 @@ class QueensScene(GameScene):
         return super().wake_in()
 
     def _follow_situation(self) -> None:
-        # A curtain lifted after this scene resumed changes whose hand shows: the buttons follow.
+        # A curtain lifted after this scene resumed changes whose hand shows: the buttons follow,
+        # and what that changes (buttons, hint, hand, lit panel) is redrawn, only there.
         situation = self.situation()
         if situation != self._situation:
             self._situation = situation
             self.layout()
-            self.app.dirty = True
+            for rect in self.dirty_rects():
+                self.app.invalidate(rect)
+
+    def _prepare_text(self, every: bool = False) -> None:
+        """Render one (or ``every``) banner text queued for later, in a frame that draws little
+        (the frame that shows the banner then only blits it)."""
+        while self._to_prepare:
+            self.banner_label(self._to_prepare.pop(0))
+            if not every:
+                break
 
     def handle(self, pointer) -> None:
         self._follow_situation()
@@ -330,22 +367,72 @@ class QueensScene(GameScene):
         return None
 
     # -- the seats -------------------------------------------------------------------------------
+    # The places below are worked out once per count and kept (the seats never change): read them,
+    # never change them.
+    def _kept(self, key, make):
+        value = self._geometry.get(key)
+        if value is None:
+            value = self._geometry[key] = make()
+        return value
+
     def seat_rects(self) -> list[pygame.Rect]:
-        n = len(self.seats)
-        gap = 10
-        h = min(220, (SEATS_AREA.h - gap * (n - 1)) // n)
-        return [pygame.Rect(SEATS_AREA.x, SEATS_AREA.y + i * (h + gap), SEATS_AREA.w, h) for i in range(n)]
+        def make():
+            n = len(self.seats)
+            gap = 10
+            h = min(220, (SEATS_AREA.h - gap * (n - 1)) // n)
+            return [pygame.Rect(SEATS_AREA.x, SEATS_AREA.y + i * (h + gap), SEATS_AREA.w, h) for i in range(n)]
+        return self._kept("seats", make)
 
     def queen_width(self) -> int:
         h = self.seat_rects()[0].h - 14
         return min(110, int(h / 1.4))
 
     def queen_rects(self, seat: int, count: int) -> list[pygame.Rect]:
-        panel = self.seat_rects()[seat]
-        w, h = card_size(self.queen_width())
-        area = pygame.Rect(panel.x + PANEL_NAME_W, panel.y, panel.w - PANEL_NAME_W - 8, panel.h)
-        step = min(w + 6, (area.w - w) / max(1, count - 1)) if count > 1 else 0
-        return [pygame.Rect(round(area.x + i * step), area.centery - h // 2, w, h) for i in range(count)]
+        def make():
+            panel = self.seat_rects()[seat]
+            w, h = card_size(self.queen_width())
+            area = pygame.Rect(panel.x + PANEL_NAME_W, panel.y, panel.w - PANEL_NAME_W - 8, panel.h)
+            step = min(w + 6, (area.w - w) / max(1, count - 1)) if count > 1 else 0
+            return [pygame.Rect(round(area.x + i * step), area.centery - h // 2, w, h) for i in range(count)]
+        return self._kept(("queens", seat, count), make)
+
+    def score_area(self, seat: int) -> pygame.Rect:
+        """Where a panel shows its queens' count and points (see draw_seats)."""
+        def make():
+            rect = self.seat_rects()[seat]
+            y = rect.y + (62 if rect.h < 150 else 84)
+            return pygame.Rect(rect.x + 4, y - 22, PANEL_NAME_W - 4, 76)
+        return self._kept(("score", seat), make)
+
+    def queens_area(self, seat: int, count: int) -> pygame.Rect | None:
+        """Where a panel's awake queens lie, with the glow of a lit one."""
+        if not count:
+            return None
+
+        def make():
+            rects = self.queen_rects(seat, count)
+            return rects[0].unionall(rects[1:]).inflate(16, 16)
+        return self._kept(("queens_area", seat, count), make)
+
+    def backs_area(self, seat: int, count: int) -> pygame.Rect | None:
+        """Where the backs of a panel's hand cards lie (see draw_seats)."""
+        if not count:
+            return None
+
+        def make():
+            rect = self.seat_rects()[seat]
+            w, h = card_size(BACKS_W)
+            return pygame.Rect(rect.right - 72, rect.bottom - h - 10, w + BACKS_STEP * (count - 1) + 6, h + 6)
+        return self._kept(("backs", seat, count), make)
+
+    def mark_area(self, seat: int) -> pygame.Rect:
+        """The jester's count in a panel."""
+        def make():
+            rect = self.seat_rects()[seat]
+            area = pygame.Rect(0, 0, 2 * MARK_R + 6, 2 * MARK_R + 6)
+            area.center = (rect.right - 50, rect.centery)
+            return area
+        return self._kept(("mark", seat), make)
 
     def panel_centre(self, seat: int) -> tuple[int, int]:
         rect = self.seat_rects()[seat]
@@ -357,13 +444,19 @@ class QueensScene(GameScene):
 
     # -- events to animation ---------------------------------------------------------------------
     def animate(self, events) -> None:
+        self.anim.call(self._thaw)
         for i, event in enumerate(events):
             handler = getattr(self, f"_anim_{event.kind}", None)
             if handler:
                 handler(event, events[i + 1:])
         self.anim.call(self.sync)
 
+    def _thaw(self) -> None:
+        self._frozen = None
+
     def say(self, text: str, picture: str, seconds: float = 0.9) -> None:
+        self._to_prepare.append(text)
+
         def show() -> None:
             self.banner = (text, picture)
         self.anim.call(show)
@@ -601,21 +694,14 @@ class QueensScene(GameScene):
             fly(self.anim, sprite, self.flying, DEAL_TIME, start=begin, end=arrive)
 
     def _anim_reshuffled(self, ev, rest) -> None:
-        count = ev.count
-
-        def gather() -> None:
-            self.v_discard = []
-            self.v_draw = 0
+        # the banner stays up while the cards go round
         self.say(self.t("queens.say.reshuffled"), "sparkles", 0.5)
-        self.anim.call(gather)
-        for _ in range(min(5, count)):
-            fly(self.anim, CardSprite(BACK, DISCARD_AT, DRAW_AT, PILE_W, arc=40), self.flying, 0.16)
-
-        def filled() -> None:
-            self.v_draw = count
-        self.anim.call(filled)
-        self.anim.call(self.sound("card"))
+        reshuffle(self.anim, self.flying, ev.count, DISCARD_AT, DRAW_AT, PILE_W, self.set_piles,
+                  sound=self.sound("card"))
         self._hide_banner()
+
+    def set_piles(self, draw: int, discard: list[str]) -> None:
+        self.v_draw, self.v_discard = draw, list(discard)
 
     def _anim_turn(self, ev, rest) -> None:
         self.anim.call(self.sound("turn"))
@@ -635,6 +721,8 @@ class QueensScene(GameScene):
     # -- hints -----------------------------------------------------------------------------------
     def hint_text(self) -> str:
         ctrl, state = self.controller, self.state
+        if self._frozen is not None:
+            return self._frozen[0]
         if ctrl.is_over or self.anim.busy:
             return ""
         if self.refusal:
@@ -699,23 +787,12 @@ class QueensScene(GameScene):
         """The areas whose look changed since the last draw: flying and flipping cards, the
         banner, the hint, the hand (a card leaving or arriving), the piles, the slots and the
         players' panels when their queens or cards change."""
-        now = self.moving_parts()
-        rects = []
-        for key in now.keys() | self._shown.keys():
-            was, is_ = self._shown.get(key), now.get(key)
-            if was != is_:
-                rects += [part[1] for part in (was, is_) if part is not None]
-        return rects
+        return changed_areas(self._shown, self.moving_parts())
 
     def moving_parts(self) -> dict:
         """Every part of the table that can change: its look (what decides its pixels) and the
         area it paints."""
-        parts: dict = {}
-        for i, sprite in enumerate(self.flying):
-            look, squeeze = sprite.showing()
-            x, y = sprite.centre
-            parts[("fly", i)] = ((look, round(squeeze, 3), sprite.current_width, round(x), round(y)),
-                                 sprite.rect().inflate(6, 6))
+        parts = sprite_parts(self.flying)
         if self.banner:
             parts["banner"] = (self.banner, BANNER_AREA)
         parts["hint"] = (self.hint_text(), HINT_AREA)
@@ -723,28 +800,36 @@ class QueensScene(GameScene):
         turn = self.shown_turn()
         over = self.controller.is_over
         for i, rect in enumerate(self.seat_rects()):
-            look = (tuple(self.v_awake[i]), self.v_hand_counts[i], i == turn, over and i in self.state.winners,
-                    tuple(sorted(q for s, q in lit_queens if s == i)),
-                    self.count_mark[1] if self.count_mark and self.count_mark[0] == i else None)
-            parts[("seat", i)] = (look, rect.inflate(12, 20))
+            # a panel changes in pieces: its light (the whole panel), the score, the queens, the
+            # backs of the hand's cards, the jester's count
+            parts[("seat", i)] = ((i == turn, over and i in self.state.winners), rect.inflate(12, 20))
+            awake = tuple(self.v_awake[i])
+            parts[("score", i)] = ((len(awake), sum(QUEEN_POINTS[q] for q in awake)), self.score_area(i))
+            lit = tuple(sorted(q for s, q in lit_queens if s == i))
+            parts[("queens", i)] = ((awake, lit), self.queens_area(i, len(awake)))
+            backs = self.v_hand_counts[i]
+            parts[("backs", i)] = (backs, self.backs_area(i, backs))
+            mark = self.count_mark[1] if self.count_mark and self.count_mark[0] == i else None
+            parts[("mark", i)] = (mark, self.mark_area(i))
         lit_slots = self.highlighted_slots()
         for slot, shown in enumerate(self.v_slots):
-            parts[("slot", slot)] = ((shown, slot in lit_slots), slot_rect(slot).inflate(20, 20))
+            parts[("slot", slot)] = ((shown, slot in lit_slots), SLOT_AREAS[slot])
         parts["draw"] = (self.v_draw, DRAW_AREA)
         parts["discard"] = ((len(self.v_discard), self.v_discard[-1] if self.v_discard else None), DISCARD_AREA)
         hand = self.shown_hand() if self.hand_seat() is not None else []
         layout = self.hand_layout()
         bounds = layout.bounds()
-        parts["hand"] = ((self.hand_seat(), tuple(hand), tuple(sorted(layout.selected))),
-                         bounds.union(HAND_LABEL) if bounds else HAND_LABEL)
+        if bounds:
+            parts["hand"] = ((self.hand_seat(), tuple(hand), tuple(sorted(layout.selected))), bounds)
+        parts["hand_label"] = (self.hand_seat(), HAND_LABEL)
         parts["equation"] = (self.equation_shown(), EQUATION_AREA)
-        buttons = tuple((b.name, b.enabled, tuple(b.rect)) for b in self.buttons)
-        area = self.buttons[0].rect.unionall([b.rect for b in self.buttons[1:]]).inflate(24, 24)
-        parts["buttons"] = (buttons, area)
+        parts.update(button_parts(self.buttons))
         return parts
 
     def shown_turn(self) -> int | None:
         """The player whose panel is lit as having the turn (none while cards move)."""
+        if self._frozen is not None:
+            return self._frozen[1]
         return None if self.controller.is_over or self.anim.busy else self.state.turn_player
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -770,7 +855,7 @@ class QueensScene(GameScene):
         text = self.hint_text()
         if not text:
             return
-        rounded_panel(surface, HINT_RECT, PAPER, radius=24, border=(200, 160, 80), shadow=4)
+        self.art.panel(surface, HINT_RECT, PAPER, radius=24, border=(200, 160, 80), shadow=4)
         label = self.app.assets.fit_text(text, 36, INK, HINT_RECT.w - 30, HINT_RECT.h - 12, title=True)
         surface.blit(label, label.get_rect(center=HINT_RECT.center))
 
@@ -786,42 +871,47 @@ class QueensScene(GameScene):
             current = i == turn
             fill = shade(PAWN_RGB[seat.colour], 1.0) if current else PAPER
             winner = self.controller.is_over and i in self.state.winners
-            rounded_panel(surface, rect, fill, radius=20,
+            self.art.panel(surface, rect, fill, radius=20,
                           border=(255, 210, 40) if current or winner else (200, 180, 140),
                           border_width=7 if current or winner else 3, shadow=4)
+            # each piece of the panel is drawn where the redraw reaches it
             ink = (255, 255, 255) if current else INK
             small = rect.h < 150
-            pawn_size = 40 if small else 58
-            draw_pawn(surface, seat.colour, seat.shape, (rect.x + 36, rect.y + pawn_size // 2 + 14), pawn_size)
-            name = assets.fit_text(seat.name, 30, ink, PANEL_NAME_W - 74, 44, title=True)
-            surface.blit(name, name.get_rect(midleft=(rect.x + 66, rect.y + 30)))
-            points = sum(QUEEN_POINTS[q] for q in self.v_awake[i])
-            score = assets.text(f"{points}/{need_points}", 26, ink, title=True)
-            crown = assets.image("crown", 30)
-            y = rect.y + (62 if small else 84)
-            surface.blit(crown, crown.get_rect(midleft=(rect.x + 10, y)))
-            count = assets.text(f"{len(self.v_awake[i])}/{need_queens}", 26, ink, title=True)
-            surface.blit(count, count.get_rect(midleft=(rect.x + 44, y)))
-            star = assets.image("star", 28)
-            surface.blit(star, star.get_rect(midleft=(rect.x + 10, y + 32)))
-            surface.blit(score, score.get_rect(midleft=(rect.x + 44, y + 32)))
-            if seat.is_computer:
+            if clip.colliderect(rect.x, rect.y, PANEL_NAME_W, 80):
+                pawn_size = 40 if small else 58
+                draw_pawn(surface, seat.colour, seat.shape, (rect.x + 36, rect.y + pawn_size // 2 + 14), pawn_size)
+                name = assets.fit_text(seat.name, 30, ink, PANEL_NAME_W - 74, 44, title=True)
+                surface.blit(name, name.get_rect(midleft=(rect.x + 66, rect.y + 30)))
+            if clip.colliderect(self.score_area(i)):
+                points = sum(QUEEN_POINTS[q] for q in self.v_awake[i])
+                score = assets.text(f"{points}/{need_points}", 26, ink, title=True)
+                crown = assets.image("crown", 30)
+                y = rect.y + (62 if small else 84)
+                surface.blit(crown, crown.get_rect(midleft=(rect.x + 10, y)))
+                count = assets.text(f"{len(self.v_awake[i])}/{need_queens}", 26, ink, title=True)
+                surface.blit(count, count.get_rect(midleft=(rect.x + 44, y)))
+                star = assets.image("star", 28)
+                surface.blit(star, star.get_rect(midleft=(rect.x + 10, y + 32)))
+                surface.blit(score, score.get_rect(midleft=(rect.x + 44, y + 32)))
+            if seat.is_computer and clip.colliderect(rect.right - 48, rect.y + 4, 44, 44):
                 robot = assets.image("robot", 34)
                 surface.blit(robot, robot.get_rect(topright=(rect.right - 10, rect.y + 8)))
             # the number of cards in the hand, as a small fan of backs (never their faces)
             backs = self.v_hand_counts[i]
-            bw = 20
-            for k in range(backs):
-                back = self.art.surface(BACK, bw)
-                surface.blit(back, (rect.right - 70 + k * 9, rect.bottom - back.get_height() - 8))
-            for queen, qrect in zip(self.v_awake[i], self.queen_rects(i, len(self.v_awake[i]))):
-                if (i, queen) in lit:
-                    pygame.draw.rect(surface, (255, 230, 60), qrect.inflate(12, 12), border_radius=14)
-                surface.blit(self.art.surface(card_look(queen), qrect.w), qrect)
+            if backs and clip.colliderect(self.backs_area(i, backs)):
+                for k in range(backs):
+                    back = self.art.surface(BACK, BACKS_W)
+                    surface.blit(back, (rect.right - 70 + k * BACKS_STEP, rect.bottom - back.get_height() - 8))
+            awake = self.v_awake[i]
+            if awake and clip.colliderect(self.queens_area(i, len(awake))):
+                for queen, qrect in zip(awake, self.queen_rects(i, len(awake))):
+                    if (i, queen) in lit:
+                        pygame.draw.rect(surface, (255, 230, 60), qrect.inflate(12, 12), border_radius=14)
+                    surface.blit(self.art.surface(card_look(queen), qrect.w), qrect)
             if self.count_mark and self.count_mark[0] == i:
                 centre = (rect.right - 50, rect.centery)
-                pygame.draw.circle(surface, (255, 230, 60), centre, 42)
-                pygame.draw.circle(surface, INK, centre, 42, 4)
+                pygame.draw.circle(surface, (255, 230, 60), centre, MARK_R)
+                pygame.draw.circle(surface, INK, centre, MARK_R, 4)
                 num = assets.text(str(self.count_mark[1]), 48, INK, title=True)
                 surface.blit(num, num.get_rect(center=centre))
 
@@ -829,9 +919,9 @@ class QueensScene(GameScene):
         lit = self.highlighted_slots()
         clip = surface.get_clip()
         for slot, shown in enumerate(self.v_slots):
-            rect = slot_rect(slot)
-            if not clip.colliderect(rect.inflate(20, 20)):
+            if not clip.colliderect(SLOT_AREAS[slot]):
                 continue
+            rect = slot_rect(slot)
             if slot in lit:
                 pygame.draw.rect(surface, (255, 230, 60), rect.inflate(16, 16), border_radius=18)
             if shown is None:
@@ -875,7 +965,7 @@ class QueensScene(GameScene):
         if shown is None:
             return
         text, ok = shown
-        rounded_panel(surface, EQUATION_RECT, PAPER, radius=24, border=(80, 170, 80) if ok else (210, 80, 70),
+        self.art.panel(surface, EQUATION_RECT, PAPER, radius=24, border=(80, 170, 80) if ok else (210, 80, 70),
                       border_width=6, shadow=4)
         mark = self.app.assets.image("check" if ok else "cross", 70)
         surface.blit(mark, mark.get_rect(midleft=(EQUATION_RECT.x + 16, EQUATION_RECT.centery)))
@@ -897,11 +987,14 @@ class QueensScene(GameScene):
 
     def draw_banner(self, surface) -> None:
         text, picture = self.banner
-        rounded_panel(surface, BANNER_RECT, PAPER, radius=30, border=(200, 150, 60), border_width=6, shadow=8)
+        self.art.panel(surface, BANNER_RECT, PAPER, radius=30, border=(200, 150, 60), border_width=6, shadow=8)
         pic = self.app.assets.image(picture, 130)
         surface.blit(pic, pic.get_rect(center=(BANNER_RECT.x + 90, BANNER_RECT.centery)))
-        label = self.app.assets.fit_text(text, 40, INK, BANNER_RECT.w - 210, BANNER_RECT.h - 24, title=True)
+        label = self.banner_label(text)
         surface.blit(label, label.get_rect(midleft=(BANNER_RECT.x + 175, BANNER_RECT.centery)))
+
+    def banner_label(self, text: str) -> pygame.Surface:
+        return self.app.assets.fit_text(text, 40, INK, BANNER_RECT.w - 210, BANNER_RECT.h - 24, title=True)
 
     def question_text(self, seat: int) -> str:
         pending = self.state.pending
