@@ -3,6 +3,7 @@ by tapping a card on another player's pile, the witch answered with a fairy, the
 the witch tapped one by one, all cards gone when there are fewer than three, auto-fairy, and a
 whole game with two people and a computer to the results."""
 import pygame
+import pytest
 
 import kidgames.ui.game as game_module
 from kidgames.core.protocol import Action
@@ -269,3 +270,85 @@ def test_the_table_for_four_in_german_shows_every_castle(tmp_path):
     empty = scene.castle_rect(2)
     assert shot.get_at((empty.x + empty.w * 12 // 100, empty.bottom - empty.w * 20 // 100))[:3] not in (
         (214, 62, 58), (58, 112, 222), (236, 188, 36), (148, 80, 198))
+
+
+@pytest.mark.parametrize("window", [None, (1280, 800)], ids=["canvas", "tablet"])
+def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path, window):
+    """Partial redraws while four computers play: after each frame the window equals a full redraw
+    (cards flipping and flying to castles and spare piles, the witch, banners, piles, panels), in a
+    window of the canvas's size and in a scaled one; most frames redraw only parts."""
+    from test_screen_invariant import differing_area, window_bytes
+    app = make_app(tmp_path, speed="normal", window_size=window)
+    seats = [Seat(n, c, "computer", "normal") for n, c in
+             (("Robo", "red"), ("Bip", "blue"), ("Zed", "green"), ("Tik", "yellow"))]
+    scene = start_game_scene(app, "castle", seats, seed=7)
+    st = scene.state
+    st.draw_pile.remove(WITCH)
+    st.draw_pile.insert(len(st.draw_pile) - 4, WITCH)      # the fifth card drawn: the witch sweeps in
+    scene.sync()
+    partial = 0
+    drawn_whole = []
+    original = app.draw
+    app.draw = lambda: (drawn_whole.append(1), original())
+    for _ in range(900):
+        before = len(drawn_whole)
+        app.frame(FRAME)
+        partial += len(drawn_whole) == before
+        area = differing_area(app, window_bytes(app))
+        assert area is None, f"the window differs from a full redraw in {area}"
+    kinds = {e.kind for e in scene.controller.log}
+    assert {"drew", "castle_started", "to_spares", "witch"} <= kinds, kinds
+    assert partial > 600 and len(scene.controller.log) > 10
+
+
+def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path):
+    """Rules, A turn: the draw pile is empty and Anna draws: the discard pile is shuffled into a new
+    draw pile and her card comes from it.  On screen the shuffle's banner shows, the draw pile runs
+    empty and fills again, and the counts under both piles are the state's (read from the window,
+    which also equals a full redraw)."""
+    from test_screen_invariant import Watcher
+    from kidgames.games.castle.scene import DISCARD_AT, DRAW_AT, FELT, PILE_W, card_look
+    from kidgames.ui.cards import draw_pile
+    app, scene = start(tmp_path, seats=[Seat("Anna", "red"), Seat("Ben", "blue")], seed=3)
+    st = scene.state
+    for card in ("castle:red:1", "castle:red:2"):
+        move(st, card, st.castles[0])
+    st.colours[0] = "red"
+    move(st, DIAMOND, st.spares[1])
+    st.discard += st.draw_pile
+    st.draw_pile = []                                  # empty: the next draw reshuffles
+    scene.sync()
+    discarded = len(st.discard)
+    watcher = Watcher(app, every=10)
+    table = Table(app, scene, frame=watcher.frame)
+    draw_counts: list[int] = []
+
+    def frame():
+        watcher.frame()
+        if not draw_counts or draw_counts[-1] != scene.v_draw:
+            draw_counts.append(scene.v_draw)
+    table._frame = frame
+    assert table.settle()
+    assert scene.v_draw == 0 and len(scene.v_discard) == discarded
+    table.do(Action("draw"))
+    assert table.settle()
+    assert "Shuffle! The thrown cards are the new pile." in table.banners
+    # empty while the cards go round, then the whole discard pile but Anna's card, taken at once
+    assert draw_counts[:2] == [0, discarded - 1], draw_counts
+    assert scene.v_draw == len(st.draw_pile) == discarded - 1
+    assert scene.v_discard == st.discard
+    watcher.check()
+
+    # the counts under the piles, as the window shows them
+    window = pygame.display.get_surface()
+    for centre, count, top in ((DRAW_AT, len(st.draw_pile), None),
+                               (DISCARD_AT, len(st.discard), st.discard[-1] if st.discard else None)):
+        expected = pygame.Surface(window.get_size())
+        expected.fill(FELT)
+        area = draw_pile(expected, scene.art, centre, PILE_W, count, card_look(top) if top else None,
+                         assets=app.assets)
+        badge = pygame.Rect(0, 0, 80, 54)
+        badge.midtop = (area.centerx, area.bottom + 12)
+        assert pygame.image.tobytes(window.subsurface(badge), "RGB") == \
+            pygame.image.tobytes(expected.subsurface(badge), "RGB"), f"the count {count} under the pile"
+

@@ -16,9 +16,10 @@ import pygame
 
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
-from kidgames.ui.cards import BACK, CardArt, CardLook, CardSprite, card_size, draw_pile, fly
+from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, button_parts, card_size, changed_areas, draw_pile,
+                               fly, pile_bounds, reshuffle, sprite_parts)
 from kidgames.ui.game import SKIP_GUARD, GameScene
-from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, rounded_panel, shade
+from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, shade
 
 from .rules import COLOURS, DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, colour_of, piece_of
 
@@ -36,6 +37,13 @@ WITCH_BUTTON = pygame.Rect(540, 650, 400, 140)
 BANNER_RECT = pygame.Rect(140, 380, 1320, 220)
 NAME_W = 170
 FELT = (58, 112, 150)
+# the areas these parts paint, shadows included (a partial redraw repaints them whole)
+HINT_AREA = HINT_RECT.inflate(8, 16)
+BANNER_AREA = BANNER_RECT.inflate(12, 32)
+CHOICE_AREA = CHOICE_RECT.inflate(12, 32)
+DRAW_AREA, DISCARD_AREA = pile_bounds(DRAW_AT, PILE_W), pile_bounds(DISCARD_AT, PILE_W)
+WITCH_SIZE = 220          # the witch sweeping across the table
+BADGE_R = 24              # the count on a stack of spare cards
 
 FLY_TIME, FLIP_TIME, SHOW_TIME, SWEEP_TIME = 0.55, 0.5, 0.45, 0.9
 
@@ -222,6 +230,10 @@ class CastleScene(GameScene):
         self.buying = False
         self._last_tap: tuple[float, tuple[int, int]] | None = None
         self._situation: tuple | None = None
+        self._shown: dict = {}                 # the parts as last drawn (see dirty_rects)
+        self._to_prepare: list[str] = []       # banner texts to render before they show
+        self._frozen: str | None = None        # the hint until an animation begins
+        self._geometry: dict = {}              # places of things on the table, by their count
         self.sync()
 
     # -- the view of the table ------------------------------------------------------------------
@@ -233,9 +245,11 @@ class CastleScene(GameScene):
         self.v_spares = [list(sp) for sp in s.spares]
         self.v_draw = len(s.draw_pile)
         self.v_discard = list(s.discard)
+        self.v_turn = s.current_player            # the lit panel: it moves on with the turn's step
         self.flying = []
         self.banner = None
         self.sweep = None
+        self._frozen = None
         self.layout()
 
     def name(self, seat: int) -> str:
@@ -298,14 +312,40 @@ class CastleScene(GameScene):
             self.submit(action)
 
     def submit(self, action):
+        # The hint stays as it is until the animation begins: the frame that applies an action
+        # (and saves the game) draws nothing more; the next one shows the change.
+        frozen = self.hint_text()
         self.buying = False
+        self._frozen = frozen
         events = super().submit(action)
+        if not events:
+            self._frozen = None
         self.layout()
         return events
 
     def update(self, dt: float) -> bool:
         self._follow_situation()
-        return super().update(dt)
+        self._prepare_text()
+        busy = self.anim.busy
+        moved = super().update(dt)
+        self._follow_situation()      # a computer's action this frame: its buttons at once
+        if self._frozen is not None:
+            self._prepare_text(every=True)     # this frame applied an action and draws nothing
+        if moved and busy and not self.anim.busy:
+            # The batch's last step: the app's redraw after the last movement (this very frame)
+            # shows it whole; where no such redraw comes, only what changed is redrawn.
+            for rect in self.dirty_rects():
+                self.app.invalidate(rect)
+            return False
+        return moved
+
+    def _prepare_text(self, every: bool = False) -> None:
+        """Render one (or ``every``) banner text queued for later, in a frame that draws little
+        (the frame that shows the banner then only blits it)."""
+        while self._to_prepare:
+            self.banner_label(self._to_prepare.pop(0))
+            if not every:
+                break
 
     def handle(self, pointer) -> None:
         self._follow_situation()
@@ -318,7 +358,8 @@ class CastleScene(GameScene):
         if situation != self._situation:
             self._situation = situation
             self.layout()
-            self.app.dirty = True
+            for rect in self.dirty_rects():     # what that changed is redrawn, only there
+                self.app.invalidate(rect)
 
     def tap(self, pos) -> None:
         now = time.monotonic()
@@ -345,30 +386,44 @@ class CastleScene(GameScene):
                 self.layout()
 
     # -- where things are ------------------------------------------------------------------------
+    # The places below are worked out once per count and kept (the seats never change): read them,
+    # never change them.
+    def _kept(self, key, make):
+        value = self._geometry.get(key)
+        if value is None:
+            value = self._geometry[key] = make()
+        return value
+
     def seat_rects(self) -> list[pygame.Rect]:
-        n = len(self.seats)
-        gap = 10
-        h = min(420, (SEATS_AREA.h - gap * (n - 1)) // n)
-        return [pygame.Rect(SEATS_AREA.x, SEATS_AREA.y + i * (h + gap), SEATS_AREA.w, h) for i in range(n)]
+        def make():
+            n = len(self.seats)
+            gap = 10
+            h = min(420, (SEATS_AREA.h - gap * (n - 1)) // n)
+            return [pygame.Rect(SEATS_AREA.x, SEATS_AREA.y + i * (h + gap), SEATS_AREA.w, h) for i in range(n)]
+        return self._kept("seats", make)
 
     def castle_rect(self, seat: int) -> pygame.Rect:
-        panel = self.seat_rects()[seat]
-        w = min(230, int((panel.h - 20) / CASTLE_RATIO))
-        rect = pygame.Rect(0, 0, w, round(w * CASTLE_RATIO))
-        rect.bottomleft = (panel.x + NAME_W + 6, panel.bottom - 10)
-        return rect
+        def make():
+            panel = self.seat_rects()[seat]
+            w = min(230, int((panel.h - 20) / CASTLE_RATIO))
+            rect = pygame.Rect(0, 0, w, round(w * CASTLE_RATIO))
+            rect.bottomleft = (panel.x + NAME_W + 6, panel.bottom - 10)
+            return rect
+        return self._kept(("castle", seat), make)
 
     def spare_width(self) -> int:
         h = self.seat_rects()[0].h
         return min(130, int((h - 40) / 1.4))
 
     def spare_rects(self, seat: int, count: int) -> list[pygame.Rect]:
-        panel = self.seat_rects()[seat]
-        left = self.castle_rect(seat).right + 24
-        area = pygame.Rect(left, panel.y, panel.right - 16 - left, panel.h)
-        w, h = card_size(self.spare_width())
-        step = min(w + 12, (area.w - w) / max(1, count - 1)) if count > 1 else 0
-        return [pygame.Rect(round(area.x + i * step), area.centery - h // 2 + 4, w, h) for i in range(count)]
+        def make():
+            panel = self.seat_rects()[seat]
+            left = self.castle_rect(seat).right + 24
+            area = pygame.Rect(left, panel.y, panel.right - 16 - left, panel.h)
+            w, h = card_size(self.spare_width())
+            step = min(w + 12, (area.w - w) / max(1, count - 1)) if count > 1 else 0
+            return [pygame.Rect(round(area.x + i * step), area.centery - h // 2 + 4, w, h) for i in range(count)]
+        return self._kept(("spares", seat, count), make)
 
     def spare_item_rect(self, seat: int, card: str, spares: list[str] | None = None) -> pygame.Rect:
         items = spare_items(self.v_spares[seat] if spares is None else spares)
@@ -422,13 +477,19 @@ class CastleScene(GameScene):
 
     # -- events to animation ---------------------------------------------------------------------
     def animate(self, events) -> None:
+        self.anim.call(self._thaw)
         for i, event in enumerate(events):
             handler = getattr(self, f"_anim_{event.kind}", None)
             if handler:
                 handler(event, events[i + 1:])
         self.anim.call(self.sync)
 
+    def _thaw(self) -> None:
+        self._frozen = None
+
     def say(self, text: str, picture: str | None = None, seconds: float = 0.9, castle: str | None = None) -> None:
+        self._to_prepare.append(text)
+
         def show() -> None:
             self.banner = (text, picture, castle)
         self.anim.call(show)
@@ -439,20 +500,13 @@ class CastleScene(GameScene):
         fly(self.anim, CardSprite(card_look(card), REVEAL_AT, REVEAL_AT, REVEAL_W, arc=0), self.flying, seconds)
 
     def _anim_reshuffled(self, ev, rest) -> None:
-        count = ev.count
-
-        def gather() -> None:
-            self.v_discard = []
-            self.v_draw = 0
+        # the banner first, then the cards go round under a clear sky
         self.say(self.t("castle.say.reshuffled"), "shuffle", 0.6)
-        self.anim.call(gather)
-        for _ in range(min(5, count)):
-            fly(self.anim, CardSprite(BACK, DISCARD_AT, DRAW_AT, PILE_W, arc=40), self.flying, 0.16)
+        reshuffle(self.anim, self.flying, ev.count, DISCARD_AT, DRAW_AT, PILE_W, self.set_piles,
+                  sound=self.sound("card"))
 
-        def filled() -> None:
-            self.v_draw = count
-        self.anim.call(filled)
-        self.anim.call(self.sound("card"))
+    def set_piles(self, draw: int, discard: list[str]) -> None:
+        self.v_draw, self.v_discard = draw, list(discard)
 
     def _anim_drew(self, ev, rest) -> None:
         sprite = CardSprite(card_look(ev.card), DRAW_AT, REVEAL_AT, PILE_W, end_width=REVEAL_W, look_from=BACK, arc=50)
@@ -583,6 +637,7 @@ class CastleScene(GameScene):
 
     def _anim_turn(self, ev, rest) -> None:
         self.anim.call(self.sound("turn"))
+        self.anim.call(lambda: setattr(self, "v_turn", ev.player))
         self.anim.wait(0.15)
 
     def _anim_game_over(self, ev, rest) -> None:
@@ -591,8 +646,14 @@ class CastleScene(GameScene):
         self.say(self.t("castle.say.won", name=self.name(winner)), None, 2.4, castle=self.state.colours[winner])
 
     # -- hints -----------------------------------------------------------------------------------
+    def shown_turn(self) -> int | None:
+        """The player whose panel is lit as having the turn."""
+        return None if self.controller.is_over else self.v_turn
+
     def hint_text(self) -> str:
         ctrl, state = self.controller, self.state
+        if self._frozen is not None:
+            return self._frozen
         if ctrl.is_over or self.anim.busy:
             return ""
         p = state.current_player
@@ -615,64 +676,152 @@ class CastleScene(GameScene):
         return self.t("castle.hint.draw", name=name)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def dirty_rects(self):
-        return None     # while cards fly the whole table is redrawn (a few ms; idle costs nothing)
+    def dirty_rects(self) -> list[pygame.Rect]:
+        """The areas whose look changed since the last draw: flying cards, the witch, the banner,
+        the hint, the piles, the choice, the buttons, and in the players' panels their light,
+        their castle and their spare pile."""
+        return changed_areas(self._shown, self.moving_parts())
+
+    def moving_parts(self) -> dict:
+        """Every part of the table that can change: its look (what decides its pixels) and the
+        area it paints."""
+        parts = sprite_parts(self.flying)
+        if self.sweep is not None:
+            parts["sweep"] = ((round(self.sweep_centre()[0]), round(self.sweep_centre()[1])), self.sweep_area())
+        if self.banner:
+            parts["banner"] = ((self.banner, self.banner_pieces()), BANNER_AREA)
+        parts["hint"] = (self.hint_text(), HINT_AREA)
+        over = self.controller.is_over
+        turn = self.shown_turn()
+        buyable = self.buy_targets() if self.buying else {}
+        for i, rect in enumerate(self.seat_rects()):
+            parts[("seat", i)] = ((i == turn, over and i in self.state.winners), rect.inflate(12, 20))
+            parts[("castle", i)] = ((self.v_colours[i], tuple(self.v_castles[i]), i == turn),
+                                    self.castle_area(i))
+            items = spare_items(self.v_spares[i])
+            lit = tuple(sorted(card for seller, card in buyable if seller == i))
+            parts[("spares", i)] = ((tuple(items), lit), self.spares_area(i, len(items)))
+        parts["draw"] = (self.v_draw, DRAW_AREA)
+        parts["discard"] = ((len(self.v_discard), self.v_discard[-1] if self.v_discard else None), DISCARD_AREA)
+        parts["choice"] = (self.choice_look(), CHOICE_AREA)
+        parts.update(button_parts(self.buttons))
+        return parts
+
+    def choice_look(self):
+        if not (self.person_decides() and self.state.pending in ("witch", "lose")):
+            return None
+        return self.state.pending, tuple(self.lose_items()), self.state.losses_left
+
+    def castle_area(self, seat: int) -> pygame.Rect:
+        """A panel's castle with its ground, and its count of pieces (see draw_seats)."""
+        def make():
+            panel, rect = self.seat_rects()[seat], self.castle_rect(seat)
+            count = pygame.Rect(panel.x + 4, panel.bottom - 56, NAME_W - 8, 50)
+            return rect.inflate(16, 16).union(count)
+        return self._kept(("castle_area", seat), make)
+
+    def spares_area(self, seat: int, count: int) -> pygame.Rect | None:
+        """Where a panel's spare pile lies: the stacks, their glow and their counts."""
+        if not count:
+            return None
+
+        def make():
+            rects = [self.stack_area(r) for r in self.spare_rects(seat, count)]
+            return rects[0].unionall(rects[1:])
+        return self._kept(("spares_area", seat, count), make)
+
+    @staticmethod
+    def stack_area(rect: pygame.Rect) -> pygame.Rect:
+        """What a stack of cards at ``rect`` paints: the glow, the cards below it, its count."""
+        badge = pygame.Rect(0, 0, 2 * BADGE_R + 4, 2 * BADGE_R + 4)
+        badge.center = (rect.right - 8, rect.bottom - 10)
+        return rect.inflate(16, 16).union(rect.move(12, -12)).union(badge)
+
+    def sweep_centre(self) -> tuple[float, float]:
+        t = self.sweep
+        return -160 + (REVEAL_AT[0] + 320) * t, REVEAL_AT[1] - 80 - math.sin(math.pi * t) * 260
+
+    def sweep_area(self) -> pygame.Rect:
+        x, y = self.sweep_centre()
+        area = pygame.Rect(0, 0, WITCH_SIZE + 4, WITCH_SIZE + 4)
+        area.center = (round(x), round(y))
+        return area
+
+    def banner_pieces(self) -> tuple | None:
+        """The pieces of the castle a banner shows (it grows while the banner is up)."""
+        castle = self.banner[2] if self.banner else None
+        if castle is None:
+            return None
+        builder = self._builder(castle)
+        return tuple(piece_of(c) for c in self.v_castles[builder]) if builder is not None else ()
 
     def draw(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
         surface.fill(FELT)
-        self.draw_hint(surface)
+        if clip.colliderect(HINT_AREA):
+            self.draw_hint(surface)
         self.draw_seats(surface)
         self.draw_piles(surface)
-        if self.person_decides() and self.state.pending in ("witch", "lose"):
+        if clip.colliderect(CHOICE_AREA) and self.choice_look() is not None:
             self.draw_choice(surface)
         self.draw_buttons(surface)
         for sprite in self.flying:
-            sprite.draw(surface, self.art)
-        if self.sweep is not None:
+            if clip.colliderect(sprite.rect().inflate(6, 6)):
+                sprite.draw(surface, self.art)
+        if self.sweep is not None and clip.colliderect(self.sweep_area()):
             self.draw_sweep(surface)
-        if self.banner:
+        if self.banner and clip.colliderect(BANNER_AREA):
             self.draw_banner(surface)
+        self._shown = self.moving_parts()
 
     def draw_hint(self, surface) -> None:
         text = self.hint_text()
         if not text:
             return
-        rounded_panel(surface, HINT_RECT, PAPER, radius=24, border=(200, 160, 80), shadow=4)
+        self.art.panel(surface, HINT_RECT, PAPER, radius=24, border=(200, 160, 80), shadow=4)
         label = self.app.assets.fit_text(text, 38, INK, HINT_RECT.w - 30, HINT_RECT.h - 12, title=True)
         surface.blit(label, label.get_rect(center=HINT_RECT.center))
 
     def draw_seats(self, surface) -> None:
         assets = self.app.assets
         over = self.controller.is_over
-        turn = None if over else self.state.current_player
+        turn = self.shown_turn()
         buyable = self.buy_targets() if self.buying else {}
+        clip = surface.get_clip()
         for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects())):
+            if not clip.colliderect(rect.inflate(12, 20)):
+                continue    # a partial redraw elsewhere: this panel is untouched
             current = i == turn
             winner = over and i in self.state.winners
             fill = tint(PAWN_RGB[seat.colour]) if current else PAPER
-            rounded_panel(surface, rect, fill, radius=20,
+            self.art.panel(surface, rect, fill, radius=20,
                           border=(255, 210, 40) if current or winner else (200, 180, 140),
                           border_width=7 if current or winner else 3, shadow=4)
+            # each piece of the panel is drawn where the redraw reaches it
             ink = INK
             small = rect.h < 240
             pawn_size = 46 if small else 64
-            draw_pawn(surface, seat.colour, seat.shape, (rect.x + 40, rect.y + pawn_size // 2 + 16), pawn_size)
-            name = assets.fit_text(seat.name, 30, ink, NAME_W - 12, 44, title=True)
-            surface.blit(name, name.get_rect(midleft=(rect.x + 12, rect.y + pawn_size + 44)))
-            if seat.is_computer:
-                robot = assets.image("robot", 40)
-                surface.blit(robot, robot.get_rect(topright=(rect.x + NAME_W - 10, rect.y + 12)))
-            colour = self.v_colours[i]
-            castle_rect = self.castle_rect(i)
-            ground = pygame.Rect(castle_rect.x - 6, castle_rect.bottom - 8, castle_rect.w + 12, 12)
-            pygame.draw.ellipse(surface, shade(fill, 0.82), ground)
-            pieces = tuple(piece_of(c) for c in self.v_castles[i])
-            surface.blit(self.art.castle(colour, pieces, castle_rect.w), castle_rect)
-            if colour is not None:
-                count = assets.text(f"{len(pieces)}/{PIECES}", 28, ink, title=True)
-                surface.blit(count, count.get_rect(bottomleft=(rect.x + 12, rect.bottom - 12)))
+            if clip.colliderect(rect.x, rect.y, NAME_W, pawn_size + 70):
+                draw_pawn(surface, seat.colour, seat.shape, (rect.x + 40, rect.y + pawn_size // 2 + 16), pawn_size)
+                name = assets.fit_text(seat.name, 30, ink, NAME_W - 12, 44, title=True)
+                surface.blit(name, name.get_rect(midleft=(rect.x + 12, rect.y + pawn_size + 44)))
+                if seat.is_computer:
+                    robot = assets.image("robot", 40)
+                    surface.blit(robot, robot.get_rect(topright=(rect.x + NAME_W - 10, rect.y + 12)))
+            if clip.colliderect(self.castle_area(i)):
+                colour = self.v_colours[i]
+                castle_rect = self.castle_rect(i)
+                ground = pygame.Rect(castle_rect.x - 6, castle_rect.bottom - 8, castle_rect.w + 12, 12)
+                pygame.draw.ellipse(surface, shade(fill, 0.82), ground)
+                pieces = tuple(piece_of(c) for c in self.v_castles[i])
+                surface.blit(self.art.castle(colour, pieces, castle_rect.w), castle_rect)
+                if colour is not None:
+                    count = assets.text(f"{len(pieces)}/{PIECES}", 28, ink, title=True)
+                    surface.blit(count, count.get_rect(bottomleft=(rect.x + 12, rect.bottom - 12)))
             items = spare_items(self.v_spares[i])
             for (card, n), srect in zip(items, self.spare_rects(i, len(items))):
+                if not clip.colliderect(self.stack_area(srect)):
+                    continue
                 if (i, card) in buyable:
                     pygame.draw.rect(surface, (255, 230, 60), srect.inflate(16, 16), border_radius=16)
                 self.draw_stack(surface, card, n, srect)
@@ -684,21 +833,24 @@ class CastleScene(GameScene):
         surface.blit(face, rect)
         if n > 1:
             centre = (rect.right - 8, rect.bottom - 10)
-            pygame.draw.circle(surface, PAPER, centre, 24)
-            pygame.draw.circle(surface, INK, centre, 24, 3)
+            pygame.draw.circle(surface, PAPER, centre, BADGE_R)
+            pygame.draw.circle(surface, INK, centre, BADGE_R, 3)
             num = self.app.assets.text(str(n), 30, INK, title=True)
             surface.blit(num, num.get_rect(center=centre))
 
     def draw_piles(self, surface) -> None:
         assets = self.app.assets
-        draw_pile(surface, self.art, DRAW_AT, PILE_W, self.v_draw, None, assets=assets)
-        top = card_look(self.v_discard[-1]) if self.v_discard else None
-        draw_pile(surface, self.art, DISCARD_AT, PILE_W, len(self.v_discard), top, assets=assets)
+        clip = surface.get_clip()
+        if clip.colliderect(DRAW_AREA):
+            draw_pile(surface, self.art, DRAW_AT, PILE_W, self.v_draw, None, assets=assets)
+        if clip.colliderect(DISCARD_AREA):
+            top = card_look(self.v_discard[-1]) if self.v_discard else None
+            draw_pile(surface, self.art, DISCARD_AT, PILE_W, len(self.v_discard), top, assets=assets)
 
     def draw_choice(self, surface) -> None:
         """The witch's moment for a person: use the fairy or not, or the cards to give her."""
         assets = self.app.assets
-        rounded_panel(surface, CHOICE_RECT, PAPER, radius=32, border=(90, 60, 110), border_width=6, shadow=8)
+        self.art.panel(surface, CHOICE_RECT, PAPER, radius=32, border=(90, 60, 110), border_width=6, shadow=8)
         witch = assets.image("witch", 120)
         surface.blit(witch, witch.get_rect(topleft=(CHOICE_RECT.x + 24, CHOICE_RECT.y + 16)))
         state = self.state
@@ -718,26 +870,26 @@ class CastleScene(GameScene):
         surface.blit(label, label.get_rect(midleft=(CHOICE_RECT.x + 160, CHOICE_RECT.y + 76)))
 
     def draw_sweep(self, surface) -> None:
-        t = self.sweep
-        x = -160 + (REVEAL_AT[0] + 320) * t
-        y = REVEAL_AT[1] - 80 - math.sin(math.pi * t) * 260
-        pic = self.app.assets.image("witch", 220)
+        x, y = self.sweep_centre()
+        pic = self.app.assets.image("witch", WITCH_SIZE)
         surface.blit(pic, pic.get_rect(center=(round(x), round(y))))
 
     def draw_banner(self, surface) -> None:
         text, picture, castle = self.banner
-        rounded_panel(surface, BANNER_RECT, PAPER, radius=30, border=(200, 150, 60), border_width=6, shadow=8)
+        self.art.panel(surface, BANNER_RECT, PAPER, radius=30, border=(200, 150, 60), border_width=6, shadow=8)
         if castle is not None:
-            builder = self._builder(castle)
-            pieces = tuple(piece_of(c) for c in self.v_castles[builder]) if builder is not None else ()
+            pieces = self.banner_pieces()
             pic = self.art.castle(castle, pieces, 130).copy()
             if not pieces:      # a freed colour: its emblem over the empty plot
                 draw_emblem(pic, EMBLEMS[castle], (65, 110), 40, CASTLE_RGB[castle])
         else:
             pic = self.app.assets.image(picture or "castle", 160)
         surface.blit(pic, pic.get_rect(center=(BANNER_RECT.x + 110, BANNER_RECT.centery)))
-        label = self.app.assets.fit_text(text, 46, INK, BANNER_RECT.w - 260, BANNER_RECT.h - 30, title=True)
+        label = self.banner_label(text)
         surface.blit(label, label.get_rect(midleft=(BANNER_RECT.x + 220, BANNER_RECT.centery)))
+
+    def banner_label(self, text: str) -> pygame.Surface:
+        return self.app.assets.fit_text(text, 46, INK, BANNER_RECT.w - 260, BANNER_RECT.h - 30, title=True)
 
     def _builder(self, colour: str) -> int | None:
         for seat, c in enumerate(self.v_colours):
