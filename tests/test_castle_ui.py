@@ -352,3 +352,61 @@ def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path):
         assert pygame.image.tobytes(window.subsurface(badge), "RGB") == \
             pygame.image.tobytes(expected.subsurface(badge), "RGB"), f"the count {count} under the pile"
 
+
+def tappable_square(rects: list, i: int, side: int = 72):
+    """A ``side`` x ``side`` square of card ``i`` that no later card (drawn on top) covers, or None."""
+    rect = rects[i]
+    later = rects[i + 1:]
+    for y in range(rect.y, rect.bottom - side + 1, 2):
+        for x in range(rect.x, rect.right - side + 1, 2):
+            square = pygame.Rect(x, y, side, side)
+            if not any(square.colliderect(other) for other in later):
+                return square
+    return None
+
+
+@pytest.mark.parametrize("players,spares", [(2, 20), (3, 20), (4, 12), (4, 18)])
+def test_every_spare_card_keeps_a_finger_sized_part_in_view(tmp_path, players, spares):
+    """A spare pile may grow long (computers' games reach 16-18 items): every card on it that may be
+    tapped (to buy it) keeps at least 72 x 72 canvas pixels in view, in one row or in overlapping
+    rows; a tap there takes that card.  Here the last seat holds ``spares`` items: castle cards of
+    three colours, a fairy and diamonds."""
+    from kidgames.games.castle.rules import COLOURS
+    from kidgames.games.castle.scene import spare_items
+    colours = ("red", "blue", "green", "yellow")
+    seats = [Seat(name, colour) for name, colour in zip(("Anna", "Ben", "Cleo", "Dana"), colours)][:players]
+    app, scene = start(tmp_path, seats=seats, seed=5)
+    st = scene.state
+    holder = players - 1
+    move(st, "castle:red:1", st.castles[0])
+    st.colours[0] = "red"
+    cards = ["castle:red:2"] + [f"castle:{c}:{p}" for c in COLOURS if c != "red" for p in range(1, 7)]
+    for card in cards[:spares - 2]:
+        move(st, card, st.spares[holder])
+    move(st, FAIRY, st.spares[holder])
+    for _ in range(3):
+        move(st, DIAMOND, st.spares[0])
+        move(st, DIAMOND, st.spares[holder])
+    scene.sync()
+    items = spare_items(scene.v_spares[holder])
+    assert len(items) == spares
+    rects = scene.spare_rects(holder, len(items))
+    panel = scene.seat_rects()[holder]
+    for i, ((card, _), rect) in enumerate(zip(items, rects)):
+        square = tappable_square(rects, i)
+        assert square is not None, f"{card} ({i + 1} of {spares}) has no 72x72 part in view: {rects}"
+        assert panel.contains(rect), f"{card} leaves its panel"
+        corners = (square.topleft, (square.right - 1, square.bottom - 1), square.center)
+        assert {scene.spare_at(point) for point in corners} == {(holder, card)}
+        assert not rect.colliderect(scene.castle_rect(holder))
+    # Anna (red, three diamonds) buys the red piece by tapping it
+    table = Table(app, scene)
+    assert table.settle()
+    assert scene.buy_targets() == {(holder, "castle:red:2"): Action("buy", seller=holder, card="castle:red:2")}
+    i = [card for card, _ in items].index("castle:red:2")
+    table.tap(scene.button("buy").rect.center)
+    table.tap(tappable_square(rects, i).center)
+    assert table.settle()
+    assert scene.v_castles[0] == ["castle:red:1", "castle:red:2"]
+    table.frame()
+    pygame.image.save(pygame.display.get_surface(), str(tmp_path / f"castle-spares-{players}-{spares}.png"))

@@ -16,8 +16,8 @@ import pygame
 
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
-from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, button_parts, card_size, changed_areas, draw_pile,
-                               fly, pile_bounds, reshuffle, sprite_parts)
+from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, button_parts, card_rows, card_size, changed_areas,
+                               draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
 from kidgames.ui.game import SKIP_GUARD, GameScene
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, shade
 
@@ -56,11 +56,18 @@ CASTLE_RATIO = 1.4
 
 
 def card_look(card: str) -> CardLook:
-    """A castle card shows its piece in the whole castle's ghost and its number in the corner."""
+    """A castle card shows its piece in the whole castle's ghost and its number in the top left corner
+    (in view when cards overlap in a row)."""
     colour = colour_of(card)
     if colour is not None:
-        return CardLook(picture=card, corner=str(piece_of(card)), colour=CASTLE_RGB[colour])
+        return CardLook(picture=card, corner=str(piece_of(card)), colour=CASTLE_RGB[colour], corner_left=True)
     return {DIAMOND: DIAMOND_LOOK, FAIRY: FAIRY_LOOK, WITCH: WITCH_LOOK}[card]
+
+
+def badge_centre(rect: pygame.Rect) -> tuple[int, int]:
+    """The count on a stack of cards: in its lower left corner, the part of the card that stays in
+    view in an overlapping row."""
+    return rect.x + BADGE_R + 3, rect.bottom - BADGE_R - 8
 
 
 def tint(rgb, share: float = 0.4):
@@ -69,12 +76,14 @@ def tint(rgb, share: float = 0.4):
     return tuple(round(PAPER[i] + (rgb[i] - PAPER[i]) * share) for i in range(3))
 
 
-def spare_items(spares: list[str]) -> list[tuple[str, int]]:
-    """A spare pile as it lies: diamonds in one stack, fairies in one, then the castle cards by
-    colour and piece."""
-    items = [(kind, spares.count(kind)) for kind in (DIAMOND, FAIRY) if kind in spares]
+def spare_items(spares: list[str], stacks_first: bool = False) -> list[tuple[str, int]]:
+    """A spare pile as it lies: the castle cards by colour and piece, then the fairies and the
+    diamonds in one stack each (at the end of the row, on top: always whole in view, with their
+    count); ``stacks_first`` puts the diamonds and fairies first."""
+    stacks = [(kind, spares.count(kind)) for kind in (DIAMOND, FAIRY) if kind in spares]
     castle = sorted((c for c in spares if colour_of(c)), key=lambda c: (COLOURS.index(colour_of(c)), piece_of(c)))
-    return items + [(c, 1) for c in castle]
+    cards = [(c, 1) for c in castle]
+    return stacks + cards if stacks_first else cards + stacks[::-1]
 
 
 # -- the castle picture ----------------------------------------------------------------------------
@@ -199,7 +208,7 @@ class CastleArt(CardArt):
         key = ("card", look, width)
         surf = self._own.get(key)
         if surf is None:
-            plain = CardLook(corner=look.corner, colour=look.colour)
+            plain = CardLook(corner=look.corner, colour=look.colour, corner_left=look.corner_left)
             surf = super().surface(plain, width).copy()
             w = surf.get_width() - 2
             pic_w = round(w * 0.62)
@@ -416,13 +425,14 @@ class CastleScene(GameScene):
         return min(130, int((h - 40) / 1.4))
 
     def spare_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """Where the ``count`` items of a spare pile lie: one row, or overlapping rows when a pile
+        grows long, every card with a part a finger can tap (see ``card_rows``)."""
         def make():
             panel = self.seat_rects()[seat]
             left = self.castle_rect(seat).right + 24
-            area = pygame.Rect(left, panel.y, panel.right - 16 - left, panel.h)
-            w, h = card_size(self.spare_width())
-            step = min(w + 12, (area.w - w) / max(1, count - 1)) if count > 1 else 0
-            return [pygame.Rect(round(area.x + i * step), area.centery - h // 2 + 4, w, h) for i in range(count)]
+            # room above for a stack's cards beneath it
+            area = pygame.Rect(left, panel.y + 8, panel.right - 16 - left, panel.h - 16)
+            return card_rows(area, count, self.spare_width())
         return self._kept(("spares", seat, count), make)
 
     def spare_item_rect(self, seat: int, card: str, spares: list[str] | None = None) -> pygame.Rect:
@@ -446,7 +456,7 @@ class CastleScene(GameScene):
         the castle's pieces."""
         p = self.state.current_player
         spares = [c for c in self.v_spares[p] if c != FAIRY]
-        return spare_items(spares) + [(c, 1) for c in self.v_castles[p]]
+        return spare_items(spares, stacks_first=True) + [(c, 1) for c in self.v_castles[p]]
 
     def lose_rects(self, count: int) -> list[pygame.Rect]:
         area = pygame.Rect(CHOICE_RECT.x + 24, CHOICE_RECT.y + 150, CHOICE_RECT.w - 48, CHOICE_RECT.h - 170)
@@ -536,7 +546,8 @@ class CastleScene(GameScene):
             sprite = CardSprite(card_look(card), (0, 0), target, self.spare_width())
 
             def leave() -> None:
-                sprite.start = self.spare_item_rect(seller, card).center
+                start = self.spare_item_rect(seller, card)
+                sprite.start, sprite.width = start.center, start.w
                 if card in self.v_spares[seller]:
                     self.v_spares[seller].remove(card)
             fly(self.anim, sprite, self.flying, FLY_TIME, start=leave, end=self._to_castle(p, card))
@@ -557,7 +568,8 @@ class CastleScene(GameScene):
         sprite = CardSprite(card_look(card), REVEAL_AT, (0, 0), REVEAL_W, end_width=self.spare_width())
 
         def aim() -> None:
-            sprite.end = self.spare_item_rect(p, card, self.v_spares[p] + [card]).center
+            end = self.spare_item_rect(p, card, self.v_spares[p] + [card])
+            sprite.end, sprite.end_width = end.center, end.w
 
         def arrive() -> None:
             self.v_spares[p].append(card)
@@ -599,7 +611,8 @@ class CastleScene(GameScene):
                 if not self.v_castles[p]:
                     self.v_colours[p] = None
             else:
-                sprite.start = self.spare_item_rect(p, card).center
+                start = self.spare_item_rect(p, card)
+                sprite.start, sprite.width = start.center, start.w
                 if card in self.v_spares[p]:
                     self.v_spares[p].remove(card)
         fly(self.anim, sprite, self.flying, FLY_TIME, start=leave, end=lambda: self.v_discard.append(card))
@@ -623,8 +636,9 @@ class CastleScene(GameScene):
             sprite = CardSprite(DIAMOND_LOOK, (0, 0), (0, 0), self.spare_width())
 
             def leave(sprite=sprite) -> None:
-                sprite.start = self.spare_item_rect(p, DIAMOND).center
-                sprite.end = self.spare_item_rect(seller, DIAMOND, self.v_spares[seller] + [DIAMOND]).center
+                start = self.spare_item_rect(p, DIAMOND)
+                end = self.spare_item_rect(seller, DIAMOND, self.v_spares[seller] + [DIAMOND])
+                sprite.start, sprite.width, sprite.end, sprite.end_width = start.center, start.w, end.center, end.w
                 self.v_spares[p].remove(DIAMOND)
 
             def arrive() -> None:
@@ -721,7 +735,7 @@ class CastleScene(GameScene):
         return self._kept(("castle_area", seat), make)
 
     def spares_area(self, seat: int, count: int) -> pygame.Rect | None:
-        """Where a panel's spare pile lies: the stacks, their glow and their counts."""
+        """Where a panel's spare pile lies: the stacks and their glow."""
         if not count:
             return None
 
@@ -732,10 +746,9 @@ class CastleScene(GameScene):
 
     @staticmethod
     def stack_area(rect: pygame.Rect) -> pygame.Rect:
-        """What a stack of cards at ``rect`` paints: the glow, the cards below it, its count."""
-        badge = pygame.Rect(0, 0, 2 * BADGE_R + 4, 2 * BADGE_R + 4)
-        badge.center = (rect.right - 8, rect.bottom - 10)
-        return rect.inflate(16, 16).union(rect.move(12, -12)).union(badge)
+        """What a stack of cards at ``rect`` paints: the glow, the cards below it (its count lies
+        on its top card)."""
+        return rect.inflate(16, 16).union(rect.move(12, -12))
 
     def sweep_centre(self) -> tuple[float, float]:
         t = self.sweep
@@ -832,7 +845,7 @@ class CastleScene(GameScene):
             surface.blit(face, rect.move(k * 4, -k * 4))
         surface.blit(face, rect)
         if n > 1:
-            centre = (rect.right - 8, rect.bottom - 10)
+            centre = badge_centre(rect)
             pygame.draw.circle(surface, PAPER, centre, BADGE_R)
             pygame.draw.circle(surface, INK, centre, BADGE_R, 3)
             num = self.app.assets.text(str(n), 30, INK, title=True)
