@@ -246,20 +246,26 @@ class AreaTimer:
         self.full, self.area = False, 0
 
 
-def timed_frames(app, n: int, timer: PresentTimer, before=None, on_frame=None) -> dict:
-    """Run ``n`` frames of 1/60 s; time those that drew, and tell whole redraws from partial ones."""
+def timed_frames(app, n: int, timer: PresentTimer, before=None, on_frame=None, scene=None) -> dict:
+    """Run ``n`` frames of 1/60 s; time those that drew, and tell whole redraws from partial ones.
+    With a game ``scene``, the frames that applied an action (a computer's move, saved at once) are
+    also timed, whether they drew or not."""
     drew, present_ms, flip_ms, skipped = [], [], [], 0
-    partial_ms, full_ms, areas = [], [], []
+    partial_ms, full_ms, areas, action_ms, action_drawn = [], [], [], [], 0
     areas_timer = AreaTimer(app)
     for _ in range(n):
         if before:
             before()
         count = app.frames_drawn
+        applied = len(scene.controller.log) if scene is not None else 0
         timer.reset()
         areas_timer.reset()
         t = time.perf_counter()
         app.frame(FRAME)
         elapsed = (time.perf_counter() - t) * 1000
+        if scene is not None and len(scene.controller.log) != applied:
+            action_ms.append(elapsed)
+            action_drawn += app.frames_drawn > count
         if app.frames_drawn > count:
             drew.append(elapsed)
             present_ms.append(timer.shown() * 1000)
@@ -280,6 +286,10 @@ def timed_frames(app, n: int, timer: PresentTimer, before=None, on_frame=None) -
     out["partial_p95"] = percentile(partial_ms, 95) if partial_ms else 0.0
     canvas = app.screen.get_width() * app.screen.get_height()
     out["partial_area_p95_pct"] = 100 * percentile(areas, 95) / canvas if areas else 0.0
+    if scene is not None:
+        out["move_frames"] = {"n": len(action_ms), "drawn": action_drawn,
+                                "median": statistics.median(action_ms) if action_ms else 0.0,
+                                "max": max(action_ms, default=0.0)}
     out["present_median"] = statistics.median(present_ms) if drew else 0.0
     out["flip_median"] = statistics.median(flip_ms) if drew else 0.0
     out["draw_median"] = statistics.median(d - p for d, p in zip(drew, present_ms)) if drew else 0.0
@@ -314,18 +324,18 @@ def knights_frames(app, timer: PresentTimer, frames: int) -> tuple[dict, object]
 def queens_frames(app, timer: PresentTimer, frames: int) -> dict:
     """A Sleeping Queens game of 4 computer players: cards fly, flip and count round the table."""
     from kidgames.ui.game import start_game_scene
-    start_game_scene(app, "queens", four_computers(), seed=KNIGHTS_SEED)
+    scene = start_game_scene(app, "queens", four_computers(), seed=KNIGHTS_SEED)
     app.frame(FRAME)
-    return timed_frames(app, frames, timer)
+    return timed_frames(app, frames, timer, scene=scene)
 
 
 def castle_frames(app, timer: PresentTimer, frames: int) -> dict:
     """A Castle Builders game of 4 computer players: cards flip, fly to castles and spare piles,
     the witch sweeps in."""
     from kidgames.ui.game import start_game_scene
-    start_game_scene(app, "castle", four_computers(), seed=KNIGHTS_SEED)
+    scene = start_game_scene(app, "castle", four_computers(), seed=KNIGHTS_SEED)
     app.frame(FRAME)
-    return timed_frames(app, frames, timer)
+    return timed_frames(app, frames, timer, scene=scene)
 
 
 #: The game cases of the frame rows, by name (``--only`` picks some).
@@ -516,6 +526,10 @@ def frame_rows(blocks) -> list[tuple[str, str, str, str]]:
             rows.append(("  whole redraws (median); partial p95, their area p95",
                          f"{m['full']} ({m['full_median']:.1f} ms); {m['partial_p95']:.1f} ms, "
                          f"{m['partial_area_p95_pct']:.0f} % of the canvas", "", ""))
+        if m.get("move_frames", {}).get("n"):
+            a = m["move_frames"]
+            rows.append(("  frames applying a move + autosave (drawn): median / max",
+                         f"{a['n']} ({a['drawn']}): {a['median']:.1f} / {a['max']:.1f} ms", "", ""))
     return rows
 
 
