@@ -138,6 +138,7 @@ def test_the_game_ends_with_the_last_card_and_ties_share_the_win(game):
     events = game.apply(Action("guess", slot=slot))
     assert game.is_over and game.legal_actions() == []
     assert game.winners == [0, 1], "6 cards each: the two share the win"
+    assert game.scores == [6, 6, 1], "the cards each seat won, for the results screen"
     assert events[-1].kind == "game_over" and list(events[-1].winners) == [0, 1]
 
 

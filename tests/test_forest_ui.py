@@ -124,6 +124,7 @@ def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp
     assert not shown_to_computer, "a computer's look never shows its picture"
     settle(app, 3)
     assert isinstance(app.top, ResultsScene)
+    assert app.top.scores == [len(cards) for cards in scene.state.won], "the results show the cards won"
 
 
 def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):

@@ -102,6 +102,11 @@ class ForestState:
         return [seat for seat, cards in enumerate(self.won) if len(cards) == best]
 
     @property
+    def scores(self) -> list[int]:
+        """Cards won by each seat (the results screen shows them beside the pawns)."""
+        return [len(cards) for cards in self.won]
+
+    @property
     def phase(self) -> str:
         if self.is_over:
             return OVER
