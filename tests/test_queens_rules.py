@@ -15,7 +15,7 @@ import pytest
 from kidgames.core.protocol import Action, IllegalActionError, StateDataError
 from kidgames.games import GAMES
 from kidgames.games.queens.rules import (DECK, QUEENS, discard_options, is_valid_discard, jester_count,
-                                         thresholds)
+                                         shuffle, thresholds)
 
 QUEENS_SPEC = GAMES["queens"]
 FILLER = [f"n{v}" for v in range(10, 0, -1) for _ in range(4)]
@@ -591,6 +591,29 @@ def test_same_seed_and_same_actions_give_the_same_game():
         return log, state.to_json()
     assert play(11) == play(11)
     assert play(11) != play(12)
+
+
+def test_the_engine_shuffles_exactly_as_the_random_generator_would():
+    # The deal and every reshuffle use rules.shuffle, a cheaper copy of Random.shuffle: the same
+    # draws in the same order, so a seed deals what it always dealt.
+    for seed in range(200):
+        for size in (0, 1, 2, 12, 67):
+            mine, theirs = random.Random(seed), random.Random(seed)
+            cards = [f"c{i}" for i in range(size)]
+            expected = list(cards)
+            shuffle(mine, cards)
+            theirs.shuffle(expected)
+            assert cards == expected and mine.getstate() == theirs.getstate()
+
+
+def test_a_generator_with_its_own_random_keeps_its_own_shuffle():
+    class Thrown(random.Random):
+        def random(self):
+            return 0.5
+    cards, expected = list(range(10)), list(range(10))
+    shuffle(Thrown(1), cards)
+    Thrown(1).shuffle(expected)
+    assert cards == expected
 
 
 def _damaged(mutate):
