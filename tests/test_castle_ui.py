@@ -187,6 +187,8 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
             break
         table.frame()
     assert isinstance(app.top, ResultsScene)
+    assert app.top.scores == [len(castle) for castle in scene.state.castles], "the results show every castle's pieces"
+    assert app.top.scores[winner] == 6
     # the finished castle is celebrated on the table before the results
     assert any(text.endswith(f"{scene.seats[winner].name} wins!") for text in table.banners)
     assert not app.errors

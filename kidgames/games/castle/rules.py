@@ -151,6 +151,11 @@ class CastleState:
     def is_over(self) -> bool:
         return bool(self.winners)
 
+    @property
+    def scores(self) -> list[int]:
+        """Pieces in each seat's castle (the results screen shows them beside the pawns)."""
+        return [len(castle) for castle in self.castles]
+
     def legal_actions(self) -> list[Action]:
         """Draw (or stop once a card was drawn), buy before the first draw, or the witch's choices."""
         if self.is_over:
