@@ -876,19 +876,21 @@ class QueensScene(GameScene):
                           border_width=7 if current or winner else 3, shadow=4)
             # each piece of the panel is drawn where the redraw reaches it
             ink = (255, 255, 255) if current else INK
+            # white on the player's colour, outlined so that it reads on yellow too
+            outline = shade(PAWN_RGB[seat.colour], 0.5) if current else None
             small = rect.h < 150
             if clip.colliderect(rect.x, rect.y, PANEL_NAME_W, 80):
                 pawn_size = 40 if small else 58
                 draw_pawn(surface, seat.colour, seat.shape, (rect.x + 36, rect.y + pawn_size // 2 + 14), pawn_size)
-                name = assets.fit_text(seat.name, 30, ink, PANEL_NAME_W - 74, 44, title=True)
+                name = assets.fit_text(seat.name, 30, ink, PANEL_NAME_W - 74, 44, title=True, outline=outline)
                 surface.blit(name, name.get_rect(midleft=(rect.x + 66, rect.y + 30)))
             if clip.colliderect(self.score_area(i)):
                 points = sum(QUEEN_POINTS[q] for q in self.v_awake[i])
-                score = assets.text(f"{points}/{need_points}", 26, ink, title=True)
+                score = assets.text(f"{points}/{need_points}", 26, ink, title=True, outline=outline)
                 crown = assets.image("crown", 30)
                 y = rect.y + (62 if small else 84)
                 surface.blit(crown, crown.get_rect(midleft=(rect.x + 10, y)))
-                count = assets.text(f"{len(self.v_awake[i])}/{need_queens}", 26, ink, title=True)
+                count = assets.text(f"{len(self.v_awake[i])}/{need_queens}", 26, ink, title=True, outline=outline)
                 surface.blit(count, count.get_rect(midleft=(rect.x + 44, y)))
                 star = assets.image("star", 28)
                 surface.blit(star, star.get_rect(midleft=(rect.x + 10, y + 32)))
