@@ -43,6 +43,7 @@ QUEEN_POINTS: Mapping[str, int] = MappingProxyType({
     "peacock": 10, "sunflower": 10, "cake": 5, "rainbow": 5, "rose": 5, "starfish": 5,
 })
 QUEENS: tuple[str, ...] = tuple(QUEEN_POINTS)
+_POINTS_OF = QUEEN_POINTS.__getitem__
 
 #: The 67 other cards, by id and count (rules: Components).
 CARD_COUNTS: Mapping[str, int] = MappingProxyType({
@@ -188,6 +189,22 @@ _PLAYED_JESTER = tuple(Event("played", player=p, card="jester") for p in range(M
 #: The ``played`` event of seat ``p``'s king on slot ``s``: ``_PLAYED_KING[p][s]``.
 _PLAYED_KING = tuple(tuple(Event("played", player=p, card="king", slot=s) for s in range(NUM_SLOTS))
                      for p in range(MAX_PLAYERS))
+# The frequent events of the queens' moves, made once (a record costs more to make than to look up),
+# from their fields as Record.from_items takes them, sorted by name.
+_SEATS = range(MAX_PLAYERS)
+#: ``queen_woken``: ``_QUEEN_WOKEN[by][seat][slot][queen]``.
+_QUEEN_WOKEN = MappingProxyType({by: tuple(tuple(MappingProxyType({q: Event.from_items(
+    "queen_woken", (("by", by), ("player", p), ("queen", q), ("slot", s))) for q in QUEENS})
+    for s in range(NUM_SLOTS)) for p in _SEATS) for by in ("king", "jester", "rose")})
+#: ``allowed``: ``_ALLOWED[attacker][victim]``.
+_ALLOWED = tuple(tuple(Event.from_items("allowed", (("attacker", a), ("player", v))) for v in _SEATS) for a in _SEATS)
+#: A knight's ``played`` and ``queen_stolen``: ``_KNIGHT_PLAYED[thief][victim][queen]``, ``_QUEEN_STOLEN[...]``.
+_KNIGHT_PLAYED = tuple(tuple(MappingProxyType({q: Event.from_items(
+    "played", (("card", "knight"), ("player", a), ("queen", q), ("target", v))) for q in QUEENS})
+    for v in _SEATS) for a in _SEATS)
+_QUEEN_STOLEN = tuple(tuple(MappingProxyType({q: Event.from_items(
+    "queen_stolen", (("player", a), ("queen", q), ("target", v))) for q in QUEENS})
+    for v in _SEATS) for a in _SEATS)
 #: The ``discarded`` event of every discard in the tables, by its cards (in :data:`CARD_ORDER`), one a seat.
 _DISCARDED: Mapping[tuple[str, ...], tuple[Event, ...]] = MappingProxyType({
     cards: tuple(Event("discarded", player=p, cards=cards) for p in range(MAX_PLAYERS)) for cards in _DISCARD_ACTIONS})
@@ -370,9 +387,12 @@ class QueensState:
                     self.turn_player = self.current_player = seat = (p + 1) % self.num_players
                     return [discarded[p], *drew_one[top], _TURN[seat]]
                 return self._end_turn([discarded[p]])
-        problem = self._problem(kind, slot, target, queen, cards)
-        if problem:
-            raise IllegalActionError(problem)
+        # The next most frequent, a king on a sleeping queen in an ordinary turn, is legal at a glance too.
+        if not (kind == "king" and self.pending is None and "king" in self.hands[self.turn_player]
+                and 0 <= slot < NUM_SLOTS and self.slots[slot] is not None):
+            problem = self._problem(kind, slot, target, queen, cards)
+            if problem:
+                raise IllegalActionError(problem)
         if kind == "discard":
             hand = self.hands[p]
             for card in cards:
@@ -393,8 +413,9 @@ class QueensState:
         if kind == "knight":
             self.pending = {"kind": "knight", "attacker": p, "target": target, "queen": queen}
             self.current_player = target
-            return [Event.from_items("played", (("card", "knight"), ("player", p), ("queen", queen),
-                                                ("target", target)))]
+            played = _KNIGHT_PLAYED[p][target]
+            return [played[queen] if queen in played else Event("played", card="knight", player=p, queen=queen,
+                                                                 target=target)]
         if kind == "potion":
             self.pending = {"kind": "potion", "attacker": p, "target": target, "queen": queen, "slot": slot}
             self.current_player = target
@@ -484,7 +505,8 @@ class QueensState:
         and the waking ends.  Rose woken by a king or a jester count gives one more pick."""
         slots = self.slots
         queen = slots[slot]
-        events.append(Event.from_items("queen_woken", (("by", by), ("player", seat), ("queen", queen), ("slot", slot))))
+        woken = _QUEEN_WOKEN[by][seat][slot]
+        events.append(woken[queen] if queen in woken else Event("queen_woken", by=by, player=seat, queen=queen, slot=slot))
         mine = self.awake[seat]
         if queen in RIVAL and RIVAL[queen] in mine:
             events.append(Event("queen_returned", player=seat, queen=queen, slot=slot))
@@ -524,12 +546,13 @@ class QueensState:
             events = [Event("defended", player=victim, card=counter, attacker=attacker, queen=queen)]
             events += self._draw(victim, 1)
             return self._end_turn(events)
-        events = [Event.from_items("allowed", (("attacker", attacker), ("player", victim)))]
+        events = [_ALLOWED[attacker][victim]]
         self.awake[victim].remove(queen)
         if attack["kind"] == "knight":
             self.awake[attacker].append(queen)
-            events.append(Event.from_items("queen_stolen", (("player", attacker), ("queen", queen),
-                                                            ("target", victim))))
+            stolen = _QUEEN_STOLEN[attacker][victim]
+            events.append(stolen[queen] if queen in stolen else
+                          Event("queen_stolen", player=attacker, queen=queen, target=victim))
             self._check_end(attacker, events)
         else:
             self.slots[attack["slot"]] = queen
@@ -601,11 +624,9 @@ class QueensState:
         missing = HAND_SIZE - len(self.hands[seat])
         return self._draw(seat, missing) if missing > 0 else []
 
-    def _end_turn(self, events: list[Event] | None = None) -> list[Event]:
+    def _end_turn(self, events: list[Event]) -> list[Event]:
         """The turn player refills to five and the next seat clockwise plays; the events are added
         to ``events``."""
-        if events is None:
-            events = []
         seat = self.turn_player
         hand = self.hands[seat]
         missing = HAND_SIZE - len(hand)
@@ -633,7 +654,7 @@ class QueensState:
         ``game_over`` event is added to ``events``)."""
         queens, points = _THRESHOLDS[self.num_players]
         mine = self.awake[seat]
-        if len(mine) >= queens or sum(map(QUEEN_POINTS.__getitem__, mine)) >= points:
+        if len(mine) >= queens or sum(map(_POINTS_OF, mine)) >= points:
             self.winners = [seat]
         elif not any(self.slots):  # no queen asleep
             scores = self.scores
