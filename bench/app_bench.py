@@ -338,8 +338,16 @@ def castle_frames(app, timer: PresentTimer, frames: int) -> dict:
     return timed_frames(app, frames, timer, scene=scene)
 
 
+def forest_frames(app, timer: PresentTimer, frames: int) -> dict:
+    """A Fairy-Tale Forest game of 4 computer players: dice tumble, pawns hop, trees lift."""
+    from kidgames.ui.game import start_game_scene
+    scene = start_game_scene(app, "forest", four_computers(), seed=KNIGHTS_SEED)
+    app.frame(FRAME)
+    return timed_frames(app, frames, timer, scene=scene)
+
+
 #: The game cases of the frame rows, by name (``--only`` picks some).
-GAME_CASES = {"queens": queens_frames, "castle": castle_frames}
+GAME_CASES = {"queens": queens_frames, "castle": castle_frames, "forest": forest_frames}
 
 
 def child_frames_only(opts) -> dict:
@@ -509,7 +517,7 @@ def ok(value: float, target: float) -> str:
     return "yes" if value < target else "NO"
 
 
-GAME_TITLES = {"queens": "Sleeping Queens", "castle": "Castle Builders"}
+GAME_TITLES = {"queens": "Sleeping Queens", "castle": "Castle Builders", "forest": "Fairy-Tale Forest"}
 
 
 def frame_rows(blocks) -> list[tuple[str, str, str, str]]:
