@@ -118,3 +118,18 @@ def test_a_game_without_a_screen_is_refused_with_a_sentence(capsys):
     assert "A Later Game cannot be played on screen yet" in capsys.readouterr().err
     assert main(["--list"], games=games) == 0
     assert "its screen comes later" in capsys.readouterr().out
+
+
+def test_what_lives_as_long_as_the_app_is_kept_out_of_full_garbage_collections(monkeypatch, tmp_path):
+    """Full collections walking the modules, the rule tables, fonts and pictures stalled a frame
+    (26-30 ms): the app freezes what it made before it runs."""
+    import gc
+    from kidgames.ui.app import App
+    monkeypatch.setenv("KIDGAMES_HOME", str(tmp_path))
+    frozen = []
+    monkeypatch.setattr(App, "run", lambda self: frozen.append(gc.get_freeze_count()))
+    try:
+        assert cli.main(["--window", "--mute"], GAMES) == 0
+    finally:
+        gc.unfreeze()
+    assert frozen and frozen[0] > 40_000, "the app's long-lived objects are frozen before it runs"
