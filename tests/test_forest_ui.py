@@ -14,7 +14,7 @@ from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
 from kidgames.ui.widgets import MIN_TARGET
-from ui_driver import FRAME, make_app, tap, tap_button
+from ui_driver import FRAME, make_app, run_until, tap, tap_button
 
 FAMILY = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", level="hard")]
 
@@ -101,6 +101,48 @@ def settle(app, seconds=0.5):
         app.frame(FRAME)
 
 
+def shown_again(app, scene):
+    """After a test built a position by hand: the scene as the state says, and shown (nothing
+    in the app knows that the state changed under it)."""
+    scene.settle()
+    app.dirty = True
+
+
+class EveryFrame:
+    """From now on, every frame of ``app`` (the taps' frames too) is followed by a look at the
+    window: it must equal a full redraw.  Counts the frames that redrew only some areas."""
+
+    def __init__(self, app) -> None:
+        from test_screen_invariant import differing_area, window_bytes
+        self.app = app
+        self.partial = self.whole = 0
+        frame, draw, draw_rects = app.frame, app.draw, app.draw_rects
+        drawn = []
+
+        def noted_draw():
+            drawn.append("whole")
+            draw()
+
+        def noted_rects(rects):
+            drawn.append("partial")
+            draw_rects(rects)
+
+        def checked_frame(dt=None):
+            drawn.clear()
+            moving = frame(dt)
+            if "whole" in drawn:
+                self.whole += 1
+            elif drawn:
+                self.partial += 1
+            area = differing_area(app, window_bytes(app))
+            log = getattr(getattr(app.top, "controller", None), "log", [])
+            assert area is None, f"the window differs from a full redraw in {area} on " \
+                                 f"{type(app.top).__name__}, after {[e.kind for e in log[-3:]]}"
+            return moving
+
+        app.draw, app.draw_rects, app.frame = noted_draw, noted_rects, checked_frame
+
+
 def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp_path, monkeypatch):
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.3)
     app = forest_app(tmp_path)
@@ -148,7 +190,7 @@ def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
 
 
 def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
-    app = forest_app(tmp_path)
+    app = forest_app(tmp_path, speed="normal")
     scene = start(app, FAMILY[:2], short=False)
     settle(app, 0.3)
     tap_button(app, "ready")
@@ -156,6 +198,7 @@ def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
     state.positions[0], state.dice = "m3", (2, 2)   # 2+2 from m3 ends on the blue m7
     scene.settle()
     settle(app, 0.2)
+    frames = EveryFrame(app)    # the hop, the curtain, the open look and its closing: each frame true
     tap(app, scene.space_xy("m7"))
     tap(app, scene.space_xy("m7"))                 # a double tap
     settle(app, 3)
@@ -165,17 +208,19 @@ def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
     tap(app, (600, 500))
     settle(app, 0.3)
     assert scene.lifted is None, "her tap closes it"
+    assert frames.partial > 10
 
 
 def test_a_computer_look_lifts_the_tree_with_its_back_to_the_room(tmp_path, monkeypatch):
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.1)
-    app = forest_app(tmp_path)
+    app = forest_app(tmp_path, speed="normal")
     seats = [Seat("Robo", "green", "computer", level="hard"), Seat("Anna", "red")]
     scene = start(app, seats, short=False)
     state = scene.state
     state.positions[0], state.dice = "m3", (2, 2)
     state.tree_at = dict(state.tree_at)
     scene.settle()
+    frames = EveryFrame(app)     # the hops and the lifting tree redraw only their areas, truly
     seen = []
     for _ in range(int(6 / FRAME)):
         app.frame(FRAME)
@@ -187,6 +232,7 @@ def test_a_computer_look_lifts_the_tree_with_its_back_to_the_room(tmp_path, monk
     assert looked, "the computer looked under a tree"
     assert seen and max(h for _, h, _ in seen) > 0.5, "the tree lifted"
     assert all(motif is None for _, _, motif in seen), "its picture never showed"
+    assert frames.partial > 30
 
 
 def test_a_double_one_offers_three_magics_and_each_works(tmp_path):
@@ -195,10 +241,11 @@ def test_a_double_one_offers_three_magics_and_each_works(tmp_path):
     settle(app, 0.3)
     tap_button(app, "ready")
     state = scene.state
+    frames = EveryFrame(app)    # gliding trees, a jump, the wiggling stack, banners: each frame true
 
     def double_one(seat):
         state.dice = (1, 1)
-        scene.settle()
+        shown_again(app, scene)
         settle(app, 0.3)
         if isinstance(app.top, CurtainScene):
             tap_button(app, "ready")
@@ -227,6 +274,68 @@ def test_a_double_one_offers_three_magics_and_each_works(tmp_path):
     tap_button(app, "magic:shuffle")
     assert sorted(state.stack + [state.wanted]) == cards
     assert [e.kind for e in scene.controller.log[-3:]] == ["stack_shuffled", "new_wanted", "turn"]
+    settle(app, 2.5)
+    assert frames.partial > 50
+
+
+def test_a_right_guess_wins_the_card_and_a_wrong_one_walks_home_each_frame_true(tmp_path):
+    """At the castle: a wrong guess shows its person the motif (behind her curtain) and walks her
+    home; a right one lifts the tree, flies the card to the winner's row and turns up the next
+    wanted card.  Every frame of it redraws only what changed, and truly."""
+    app = forest_app(tmp_path, speed="normal")
+    scene = start(app, FAMILY[:2], short=False)
+    settle(app, 0.3)
+    tap_button(app, "ready")
+    state = scene.state
+    frames = EveryFrame(app)
+    state.positions[0] = state.board.key
+    shown_again(app, scene)
+    settle(app, 0.2)
+    assert state.phase == GUESS
+    wrong = next(s for s, m in state.tree_at.items() if m != state.wanted)
+    tap(app, scene.tree_centre(wrong))
+    assert state.positions[0] == state.board.village
+    assert run_until(app, lambda: scene.anim.holding is not None or isinstance(app.top, CurtainScene), 4)
+    if isinstance(app.top, CurtainScene):
+        tap_button(app, "ready")
+    settle(app, 1.0)
+    assert scene.lifted == (wrong, 1.0, state.tree_at[wrong]), "the guesser sees what stood there"
+    tap(app, (600, 500))
+    settle(app, 4)
+    if isinstance(app.top, CurtainScene):
+        tap_button(app, "ready")
+    # Ben's turn: he stands at the castle too
+    assert state.current_player == 1
+    state.positions[1] = state.board.key
+    shown_again(app, scene)
+    settle(app, 0.3)
+    wanted = state.wanted
+    right = next(s for s, m in state.tree_at.items() if m == wanted)
+    tap(app, scene.tree_centre(right))
+    assert state.won[1] == [wanted]
+    flown = []
+    for _ in range(int(4 / FRAME)):
+        app.frame(FRAME)
+        flown.append(scene.flying_card is not None)
+    assert any(flown), "the card flew to Ben's row"
+    assert scene.shown_wanted == state.wanted and scene.flip == 1.0
+    assert frames.partial > 100 and frames.whole < frames.partial / 4
+
+
+@pytest.mark.parametrize("window", [None, (1280, 800)], ids=["canvas", "tablet"])
+def test_while_four_computers_play_every_frame_shows_what_a_full_redraw_shows(tmp_path, window):
+    """Partial redraws while four computers play (dice tumbling, pawns hopping and walking home,
+    trees lifting, banners): after each frame the window equals a full redraw, in a window of the
+    canvas's size and in a scaled one, and most drawn frames redraw only some areas."""
+    app = make_app(tmp_path, speed="normal", window_size=window)
+    seats = [Seat(n, c, "computer", "normal") for n, c in
+             zip(("Robo", "Bolt", "Chip", "Dot"), ("red", "blue", "green", "yellow"))]
+    scene = start(app, seats, seed=7)
+    frames = EveryFrame(app)
+    for _ in range(900):
+        app.frame(FRAME)
+    assert len(scene.controller.log) >= 10
+    assert frames.partial > 300 and frames.whole < frames.partial / 10
 
 
 def test_everything_to_tap_is_big_enough_for_a_finger(tmp_path):

@@ -13,7 +13,8 @@ import pygame
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out, ease_out_back
 from kidgames.ui.board_pieces import (BannerPainter, draw_die, draw_pawn_at, draw_player_panel, hop,
-                                      scatter_scenery, side_by_side, tumble_faces)
+                                      pawn_rect, scatter_scenery, side_by_side, tumble_faces)
+from kidgames.ui.cards import button_parts, changed_areas
 from kidgames.ui.game import GameScene
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel, shade
 
@@ -33,6 +34,10 @@ HINT_Y = 768
 DICE_Y, DIE_SIZE = 892, 112
 DICE_X = (1350, 1490)
 DICE_TARGET = pygame.Rect(SIDEBAR.x + 10, DICE_Y - 70, SIDEBAR.w - 20, 170)
+# What the side panel's changing pieces paint (a partial redraw redraws only these)
+STACK_AREA = pygame.Rect(STACK_X - 48 - 40 - 14, CARDS_Y - 62 - 18, 96 + 80 + 20, 124 + 18 + 52)
+WANTED_AREA = pygame.Rect(WANTED_X - 60, CARDS_Y - 74, 120, 148)
+HINT_AREA = pygame.Rect(SIDEBAR.x + 4, HINT_Y - 50, SIDEBAR.w - 8, 100)
 SPACE_R, BLUE_R, HIT_R = 20, 27, 40            # HIT_R: a space or tree answers a tap this far away
 TREE_SIZE = 86
 PAWN_SIZE = 50
@@ -63,6 +68,7 @@ class ForestScene(GameScene):
         self.choice: list[Action] | None = None       # two moves to one space: one die or both?
         self.magic_mode: str | None = None             # "swap" or "jump" after its magic button
         self.swap_first: str | None = None
+        self._shown: dict = {}          # the moving parts as last drawn (see dirty_rects)
 
     def settle(self) -> None:
         """Everything drawn as the state says, nothing on its way: the picture between moves."""
@@ -387,8 +393,115 @@ class ForestScene(GameScene):
         self.banner = None
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
-        """A moving forest redraws whole (trees, cards and pawns move together)."""
-        return None
+        """The areas whose look changed since the last draw: each moving thing's old and new place
+        (dice, pawns, trees, the open look, cards, the banner, the highlight rings, the panels)."""
+        return changed_areas(self._shown, self.moving_parts())
+
+    def moving_parts(self) -> dict:
+        """Every part of the picture that can change while the board stays: key -> (its look, the
+        area it paints).  Whatever ``draw()`` reads is in some part's look, exactly (a value rounded
+        for the look could hide a change of one pixel)."""
+        state = self.state
+        parts = {}
+        choosing = self.person_can_act()
+        if choosing and state.phase == MOVE and self.magic_mode is None:
+            for dest in self.reachable():
+                parts[("reach", dest)] = (True, self.reach_rect(dest))
+        pickable = self.trees_pickable(choosing)
+        for slot in state.tree_at:
+            x, y = self.slot_xy(slot)
+            look = (x, y, self.lifted if self.lifted and self.lifted[0] == slot else None,
+                    pickable, slot == self.swap_first)
+            parts[("tree", slot)] = (look, self.tree_rect(slot))
+        ring_for = self.shown_current if choosing else None
+        for p, x, y in side_by_side(self.pawn_xy, self.moving, PAWN_SIZE):
+            look = (x, y, self.pawn_lift[p], p == ring_for)
+            parts[("pawn", p)] = (look, self.pawn_area(x, y, self.pawn_lift[p]))
+        card = self.open_look_rect()
+        if card is not None:
+            parts["look"] = (self.lifted, card.inflate(12, 12).move(0, 2))     # its shadow 4 lower
+        is_over = self.controller.is_over
+        for i in range(len(self.seats)):
+            won = state.won[i]
+            parts[("player", i)] = ((i == self.shown_current and not is_over, len(won), won[-1] if won else None),
+                                    self.player_rect(i).inflate(20, 20))
+        parts["stack"] = ((len(state.stack), self.shuffle_t), STACK_AREA)
+        parts["wanted"] = ((self.shown_wanted, self.flip), WANTED_AREA)
+        parts["hint"] = (self.hint_text(), HINT_AREA)
+        rim = self.seats[self.shown_current].colour
+        for k in range(2):
+            parts[("die", k)] = ((self.dice_shown[k], self.dice_angle[k], self.dice_jump[k], rim),
+                                 self.die_rect(k))
+        parts["dice_target"] = (choosing and state.phase == ROLL, DICE_TARGET)
+        parts.update(button_parts(self.buttons))
+        first = self.button_named("choice:0")
+        if first is not None and first.visible and self.choice:
+            look = (tuple((a.dice_used, len(a.path)) for a in self.choice), state.dice,
+                    self.seats[state.current_player].colour)
+            parts["choice"] = (look, self.choice_panel_rect().inflate(20, 20))
+        jump = self.button_named("magic:jump")
+        if jump is not None and jump.visible:
+            parts["jump_picture"] = (state.current_player, jump.rect.inflate(40, 60))
+        if self.banner and self.banner[2] > 0.01:
+            rect = self.banner_rect()
+            parts["banner"] = ((self.banner, rect.topleft), rect)
+        if self.flying_card:
+            motif, (x, y) = self.flying_card
+            rect = pygame.Rect(0, 0, int(CARD_SIZE[0] * 0.7) + 6, int(CARD_SIZE[1] * 0.7) + 6)
+            rect.center = (round(x), round(y))
+            parts["flying"] = ((motif, rect.center), rect)
+        return parts
+
+    # -- where things paint (a part's area; draw() skips what lies outside the clip) ----------------
+    def reach_rect(self, dest: str) -> pygame.Rect:
+        x, y = self.space_xy(dest)
+        r = SPACE_R + 18
+        return pygame.Rect(math.floor(x - r), math.floor(y - r), 2 * r + 2, 2 * r + 2)
+
+    def tree_rect(self, slot: str) -> pygame.Rect:
+        """A tree, its shadow, the hole of a lifted tree and the ring of a pickable one."""
+        x, y = self.slot_xy(slot)
+        height = self.lifted[1] if self.lifted and self.lifted[0] == slot else 0.0
+        rect = pygame.Rect(math.floor(x - HIT_R - 6), math.floor(y - TREE_SIZE * 0.3 - HIT_R - 6),
+                           2 * HIT_R + 13, 0)
+        rect.h = math.ceil(y + 30) - rect.y          # the ring down to the hole and the shadow
+        w, h = self.app.assets.image("tree", TREE_SIZE).get_size()
+        if height > 0:
+            a = math.radians(height * 14)
+            w, h = w * abs(math.cos(a)) + h * abs(math.sin(a)), w * abs(math.sin(a)) + h * abs(math.cos(a))
+        lift = max(0.0, height) * (TREE_SIZE + 40)
+        bottom = y + 12 - lift
+        pic = pygame.Rect(math.floor(x - w / 2 - 3), math.floor(bottom - h - 3), math.ceil(w) + 7, math.ceil(h) + 7)
+        return rect.union(pic)
+
+    @staticmethod
+    def pawn_area(x: float, y: float, lift: float) -> pygame.Rect:
+        """A pawn standing at x, y (drawn 10 lower, on its space), its ring and shadow."""
+        return pawn_rect(x, y + 10, lift, PAWN_SIZE)
+
+    def open_look_rect(self) -> pygame.Rect | None:
+        """The card of an open look (its motif), or None while none is open."""
+        if not (self.lifted and self.lifted[2] and self.lifted[1] > 0.3):
+            return None
+        x, y = self.slot_xy(self.lifted[0])
+        card = pygame.Rect(0, 0, 110, 110)
+        card.midbottom = (x, y + 24)
+        return card
+
+    def die_rect(self, k: int) -> pygame.Rect:
+        """A die tumbling (turned any way, jumping) over its shadow."""
+        jump = self.dice_jump[k]
+        return pygame.Rect(DICE_X[k] - 84, DICE_Y - 84 - math.ceil(jump), 168, 168 + math.ceil(jump))
+
+    def banner_rect(self) -> pygame.Rect:
+        """Where the banner shows: mid-board, sliding up as it fades in."""
+        alpha = self.banner[2] if self.banner else 1.0
+        rect = pygame.Rect((0, 0), BANNER_SIZE)
+        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - alpha) * 30))
+        return rect
+
+    def choice_panel_rect(self) -> pygame.Rect:
+        return self.button_named("choice:0").rect.union(self.button_named("choice:1").rect).inflate(60, 60)
 
     # -- what the screen says --------------------------------------------------------------------------
     def hint_text(self) -> str:
@@ -413,9 +526,11 @@ class ForestScene(GameScene):
 
     # -- drawing ---------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """The whole picture, or (clipped to a changed area) only what lies in the clip."""
         if self.board_surface is None:
             self.board_surface = self.render_board()
-        surface.blit(self.board_surface, (0, 0))
+        clip = surface.get_clip()
+        surface.blit(self.board_surface, clip.topleft, clip)
         choosing = self.person_can_act()
         if choosing and self.state.phase == MOVE and self.magic_mode is None:
             self.draw_reachable(surface)
@@ -423,28 +538,37 @@ class ForestScene(GameScene):
         self.draw_pawns(surface)
         self.draw_open_look(surface)
         self.draw_sidebar(surface)
+        self.draw_buttons(surface)
         self.draw_choice_panel(surface)
-        if self.banner and self.banner[2] > 0.01:
+        if self.banner and self.banner[2] > 0.01 and clip.colliderect(self.banner_rect()):
             text, sprite, alpha = self.banner
-            rect = pygame.Rect((0, 0), BANNER_SIZE)
-            rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - alpha) * 30))
-            self.banner_painter.draw(surface, self.app.assets, text, sprite, alpha, rect.topleft)
+            self.banner_painter.draw(surface, self.app.assets, text, sprite, alpha, self.banner_rect().topleft)
         if self.flying_card:
             motif, (x, y) = self.flying_card
             self.draw_card(surface, (x, y), motif, 0.7)
+        self._shown = self.moving_parts()
 
     def draw_reachable(self, surface) -> None:
+        clip = surface.get_clip()
         for dest in self.reachable():
+            if not clip.colliderect(self.reach_rect(dest)):
+                continue
             x, y = self.space_xy(dest)
             pygame.draw.circle(surface, (255, 255, 255), (x, y), SPACE_R + 16, 7)
             pygame.draw.circle(surface, (255, 200, 30), (x, y), SPACE_R + 11, 4)
 
+    def trees_pickable(self, choosing: bool) -> bool:
+        return choosing and (self.state.phase == GUESS or self.magic_mode is not None)
+
     def draw_trees(self, surface, choosing: bool) -> None:
         assets = self.app.assets
         state = self.state
-        pickable = choosing and (state.phase == GUESS or self.magic_mode is not None)
+        clip = surface.get_clip()
+        pickable = self.trees_pickable(choosing)
         slots = sorted(state.tree_at, key=lambda s: self.slot_xy(s)[1])
         for slot in slots:
+            if not clip.colliderect(self.tree_rect(slot)):
+                continue
             x, y = self.slot_xy(slot)
             height, motif = 0.0, None
             if self.lifted and self.lifted[0] == slot:
@@ -468,27 +592,32 @@ class ForestScene(GameScene):
     def draw_open_look(self, surface) -> None:
         """The motif under a lifted tree, over the pawns: only ever set while its person may see
         it (a private look behind its curtain, or a right guess)."""
-        if not (self.lifted and self.lifted[2] and self.lifted[1] > 0.3):
+        card = self.open_look_rect()
+        if card is None or not surface.get_clip().colliderect(card.inflate(12, 12).move(0, 2)):
             return
-        slot, _, motif = self.lifted
-        x, y = self.slot_xy(slot)
-        card = pygame.Rect(0, 0, 110, 110)
-        card.midbottom = (x, y + 24)
+        motif = self.lifted[2]
         rounded_panel(surface, card, PAPER, radius=18, border=(200, 150, 60), border_width=5, shadow=4)
         pic = self.app.assets.image(motif, 92)
         surface.blit(pic, pic.get_rect(center=card.center))
 
     def draw_pawns(self, surface) -> None:
+        clip = surface.get_clip()
         ring_for = self.shown_current if self.person_can_act() else None
         for p, x, y in side_by_side(self.pawn_xy, self.moving, PAWN_SIZE):
-            draw_pawn_at(surface, self.seats[p], x, y + 10, PAWN_SIZE, lift=self.pawn_lift[p], ring=p == ring_for)
+            if clip.colliderect(self.pawn_area(x, y, self.pawn_lift[p])):
+                draw_pawn_at(surface, self.seats[p], x, y + 10, PAWN_SIZE, lift=self.pawn_lift[p], ring=p == ring_for)
 
     def draw_sidebar(self, surface) -> None:
         assets = self.app.assets
+        clip = surface.get_clip()
+        if not clip.colliderect(SIDEBAR.inflate(20, 0)):
+            return
         pygame.draw.rect(surface, SIDEBAR_FILL, SIDEBAR)
         pygame.draw.line(surface, (120, 160, 90), SIDEBAR.topleft, SIDEBAR.bottomleft, 6)
         for i, seat in enumerate(self.seats):
             rect = self.player_rect(i)
+            if not clip.colliderect(rect.inflate(20, 20)):
+                continue    # a partial redraw elsewhere: this row is untouched
             current = i == self.shown_current and not self.controller.is_over
             won = self.state.won[i]
             right = draw_player_panel(surface, assets, rect, seat, current, reserve=WON_RESERVE if won else 0)
@@ -503,25 +632,26 @@ class ForestScene(GameScene):
                 surface.blit(count, count.get_rect(midleft=(x + 32, rect.centery + 2)))
         # the face-down stack and the wanted secret, turned up
         stack = len(self.state.stack)
-        for k in range(min(stack, 6)):
-            dx = math.sin(self.shuffle_t * math.pi * 4 + k) * 40 * math.sin(math.pi * self.shuffle_t)
-            self.draw_card(surface, (STACK_X + dx - k * 2, CARDS_Y - k * 3), None, 1.0)
-        if stack:
-            count = assets.text(str(stack), 34, (255, 255, 255), title=True, outline=(60, 30, 90))
-            surface.blit(count, count.get_rect(center=(STACK_X - 10, CARDS_Y + CARD_SIZE[1] // 2 + 20)))
-        if self.shown_wanted:
+        if clip.colliderect(STACK_AREA):
+            for k in range(min(stack, 6)):
+                dx = math.sin(self.shuffle_t * math.pi * 4 + k) * 40 * math.sin(math.pi * self.shuffle_t)
+                self.draw_card(surface, (STACK_X + dx - k * 2, CARDS_Y - k * 3), None, 1.0)
+            if stack:
+                count = assets.text(str(stack), 34, (255, 255, 255), title=True, outline=(60, 30, 90))
+                surface.blit(count, count.get_rect(center=(STACK_X - 10, CARDS_Y + CARD_SIZE[1] // 2 + 20)))
+        if self.shown_wanted and clip.colliderect(WANTED_AREA):
             self.draw_card(surface, (WANTED_X, CARDS_Y), self.shown_wanted, 1.0, flip=self.flip, glow=True)
-        hint = self.hint_text()
+        hint = self.hint_text() if clip.colliderect(HINT_AREA) else ""
         if hint:
             label = assets.fit_text(hint, 30, INK, SIDEBAR.w - 30, 90)
             surface.blit(label, label.get_rect(center=(SIDEBAR.centerx, HINT_Y)))
         rim = PAWN_RGB[self.seats[self.shown_current].colour]
         for k in range(2):
-            draw_die(surface, (DICE_X[k], DICE_Y), DIE_SIZE, self.dice_shown[k], rim, angle=self.dice_angle[k],
-                     jump=self.dice_jump[k])
+            if clip.colliderect(self.die_rect(k)):
+                draw_die(surface, (DICE_X[k], DICE_Y), DIE_SIZE, self.dice_shown[k], rim,
+                         angle=self.dice_angle[k], jump=self.dice_jump[k])
         if self.person_can_act() and self.state.phase == ROLL:
             pygame.draw.rect(surface, (255, 255, 255), DICE_TARGET.inflate(-10, -20), 5, border_radius=30)
-        self.draw_buttons(surface)
 
     def draw_card(self, surface, centre, motif: str | None, scale: float, flip: float = 1.0,
                   glow: bool = False) -> None:
@@ -545,9 +675,11 @@ class ForestScene(GameScene):
 
     def draw_choice_panel(self, surface) -> None:
         """The pictures on the choice buttons: one die or both dice; the three kinds of magic."""
+        clip = surface.get_clip()
         first = self.button_named("choice:0")
-        if first is not None and first.visible and self.choice:
-            panel = first.rect.union(self.button_named("choice:1").rect).inflate(60, 60)
+        if first is not None and first.visible and self.choice \
+                and clip.colliderect(self.choice_panel_rect().inflate(20, 20)):
+            panel = self.choice_panel_rect()
             rounded_panel(surface, panel, PAPER, radius=30, border=(200, 150, 60), border_width=5, shadow=6)
             self.draw_buttons(surface)
             rim = PAWN_RGB[self.seats[self.state.current_player].colour]
@@ -560,7 +692,7 @@ class ForestScene(GameScene):
                     draw_die(surface, (centre[0] - 26, centre[1] - 20), 64, a, rim)
                     draw_die(surface, (centre[0] + 26, centre[1] + 8), 64, b, rim)
         jump = self.button_named("magic:jump")
-        if jump is not None and jump.visible:
+        if jump is not None and jump.visible and clip.colliderect(jump.rect.inflate(40, 60)):
             x, y = jump.rect.center
             tree = self.app.assets.image("tree", 90)
             surface.blit(tree, tree.get_rect(center=(x + 24, y - 6)))
