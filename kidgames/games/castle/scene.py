@@ -16,9 +16,10 @@ import pygame
 
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
-from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, button_parts, card_rows, card_size, changed_areas,
+from kidgames.ui.card_table import CardTableScene
+from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, button_parts, card_rows, card_size,
                                draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
-from kidgames.ui.game import SKIP_GUARD, GameScene
+from kidgames.ui.game import SKIP_GUARD
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, shade
 
 from .rules import COLOURS, DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, colour_of, piece_of
@@ -229,7 +230,7 @@ class CastleArt(CardArt):
         return surf
 
 
-class CastleScene(GameScene):
+class CastleScene(CardTableScene):
     def __init__(self, app, spec, seats, state, options) -> None:
         super().__init__(app, spec, seats, state, options)
         self.art = CastleArt(app.assets)
@@ -238,11 +239,6 @@ class CastleScene(GameScene):
         self.sweep: float | None = None       # the witch sweeping across the table, 0..1
         self.buying = False
         self._last_tap: tuple[float, tuple[int, int]] | None = None
-        self._situation: tuple | None = None
-        self._shown: dict = {}                 # the parts as last drawn (see dirty_rects)
-        self._to_prepare: list[str] = []       # banner texts to render before they show
-        self._frozen: str | None = None        # the hint until an animation begins
-        self._geometry: dict = {}              # places of things on the table, by their count
         self.sync()
 
     # -- the view of the table ------------------------------------------------------------------
@@ -332,43 +328,9 @@ class CastleScene(GameScene):
         self.layout()
         return events
 
-    def update(self, dt: float) -> bool:
-        self._follow_situation()
-        self._prepare_text()
-        busy = self.anim.busy
-        moved = super().update(dt)
-        self._follow_situation()      # a computer's action this frame: its buttons at once
-        if self._frozen is not None:
-            self._prepare_text(every=True)     # this frame applied an action and draws nothing
-        if moved and busy and not self.anim.busy:
-            # The batch's last step: the app's redraw after the last movement (this very frame)
-            # shows it whole; where no such redraw comes, only what changed is redrawn.
-            for rect in self.dirty_rects():
-                self.app.invalidate(rect)
-            return False
-        return moved
-
-    def _prepare_text(self, every: bool = False) -> None:
-        """Render one (or ``every``) banner text queued for later, in a frame that draws little
-        (the frame that shows the banner then only blits it)."""
-        while self._to_prepare:
-            self.banner_label(self._to_prepare.pop(0))
-            if not every:
-                break
-
-    def handle(self, pointer) -> None:
-        self._follow_situation()
-        super().handle(pointer)
-
-    def _follow_situation(self) -> None:
-        # whose decision it is changes the buttons, whether or not a batch of events just ended
-        situation = (self.state.current_player, self.state.pending, self.anim.busy, self.controller.is_over,
-                     self.state.drawn_this_turn)
-        if situation != self._situation:
-            self._situation = situation
-            self.layout()
-            for rect in self.dirty_rects():     # what that changed is redrawn, only there
-                self.app.invalidate(rect)
+    def situation(self) -> tuple:
+        return (self.state.current_player, self.state.pending, self.anim.busy, self.controller.is_over,
+                self.state.drawn_this_turn)
 
     def tap(self, pos) -> None:
         now = time.monotonic()
@@ -397,12 +359,6 @@ class CastleScene(GameScene):
     # -- where things are ------------------------------------------------------------------------
     # The places below are worked out once per count and kept (the seats never change): read them,
     # never change them.
-    def _kept(self, key, make):
-        value = self._geometry.get(key)
-        if value is None:
-            value = self._geometry[key] = make()
-        return value
-
     def seat_rects(self) -> list[pygame.Rect]:
         def make():
             n = len(self.seats)
@@ -493,9 +449,6 @@ class CastleScene(GameScene):
             if handler:
                 handler(event, events[i + 1:])
         self.anim.call(self.sync)
-
-    def _thaw(self) -> None:
-        self._frozen = None
 
     def say(self, text: str, picture: str | None = None, seconds: float = 0.9, castle: str | None = None) -> None:
         self._to_prepare.append(text)
@@ -690,12 +643,6 @@ class CastleScene(GameScene):
         return self.t("castle.hint.draw", name=name)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def dirty_rects(self) -> list[pygame.Rect]:
-        """The areas whose look changed since the last draw: flying cards, the witch, the banner,
-        the hint, the piles, the choice, the buttons, and in the players' panels their light,
-        their castle and their spare pile."""
-        return changed_areas(self._shown, self.moving_parts())
-
     def moving_parts(self) -> dict:
         """Every part of the table that can change: its look (what decides its pixels) and the
         area it paints."""

@@ -13,9 +13,10 @@ import time
 import pygame
 
 from kidgames.core.protocol import Action, Event
+from kidgames.ui.card_table import CardTableScene
 from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, HandLayout, button_parts, card_size,
-                               changed_areas, draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
-from kidgames.ui.game import SKIP_GUARD, GameScene
+                               draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
+from kidgames.ui.game import SKIP_GUARD
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
 from .rules import NUM_SLOTS, QUEEN_POINTS, thresholds
@@ -75,7 +76,7 @@ def slot_rect(slot: int) -> pygame.Rect:
 SLOT_AREAS = [slot_rect(slot).inflate(20, 20) for slot in range(NUM_SLOTS)]   # a slot and its glow
 
 
-class QueensScene(GameScene):
+class QueensScene(CardTableScene):
     def __init__(self, app, spec, seats, state, options) -> None:
         super().__init__(app, spec, seats, state, options)
         self.art = CardArt(app.assets)
@@ -89,11 +90,6 @@ class QueensScene(GameScene):
         self.anim_hand: list[str] = []
         self._drew_shown = False
         self._last_tap: tuple[float, tuple[int, int]] | None = None
-        self._situation: tuple | None = None
-        self._shown: dict = {}                 # the moving parts as last drawn (see dirty_rects)
-        self._to_prepare: list[str] = []       # banner texts to render before they show
-        self._frozen: tuple | None = None      # the hint and the lit panel until an animation begins
-        self._geometry: dict = {}              # places of things on the table, by their count
         self.sync()
 
     # -- the view of the table ------------------------------------------------------------------
@@ -239,54 +235,11 @@ class QueensScene(GameScene):
             return "queens.refuse.discard"
         return "queens.refuse"
 
-    def update(self, dt: float) -> bool:
-        self._auto_defend()
-        self._follow_situation()
-        self._prepare_text()
-        busy = self.anim.busy
-        moved = super().update(dt)
-        self._follow_situation()      # a computer's action this frame: its buttons at once
-        if self._frozen is not None:
-            self._prepare_text(every=True)     # this frame applied an action and draws nothing
-        if moved and busy and not self.anim.busy:
-            # The batch's last step: the app's redraw after the last movement (this very frame)
-            # shows it whole; where no such redraw comes, only what changed is redrawn.
-            for rect in self.dirty_rects():
-                self.app.invalidate(rect)
-            return False
-        return moved
-
     def situation(self) -> tuple:
         return self.live_hand_seat(), self.state.current_player, self.anim.busy, self.controller.is_over
 
-    def wake_in(self) -> float | None:
-        # A lifted curtain changes the situation while the loop sleeps: wake it to lay out the buttons
-        # (seen in a real window: the defence buttons came only seconds after the question curtain).
-        if self.situation() != self._situation:
-            return 0.0
-        return super().wake_in()
-
-    def _follow_situation(self) -> None:
-        # A curtain lifted after this scene resumed changes whose hand shows: the buttons follow,
-        # and what that changes (buttons, hint, hand, lit panel) is redrawn, only there.
-        situation = self.situation()
-        if situation != self._situation:
-            self._situation = situation
-            self.layout()
-            for rect in self.dirty_rects():
-                self.app.invalidate(rect)
-
-    def _prepare_text(self, every: bool = False) -> None:
-        """Render one (or ``every``) banner text queued for later, in a frame that draws little
-        (the frame that shows the banner then only blits it)."""
-        while self._to_prepare:
-            self.banner_label(self._to_prepare.pop(0))
-            if not every:
-                break
-
-    def handle(self, pointer) -> None:
-        self._follow_situation()
-        super().handle(pointer)
+    def before_update(self) -> None:
+        self._auto_defend()
 
     def _auto_defend(self) -> None:
         """With auto-defend on, a person under attack is answered for: a dragon or wand is used
@@ -369,12 +322,6 @@ class QueensScene(GameScene):
     # -- the seats -------------------------------------------------------------------------------
     # The places below are worked out once per count and kept (the seats never change): read them,
     # never change them.
-    def _kept(self, key, make):
-        value = self._geometry.get(key)
-        if value is None:
-            value = self._geometry[key] = make()
-        return value
-
     def seat_rects(self) -> list[pygame.Rect]:
         def make():
             n = len(self.seats)
@@ -450,9 +397,6 @@ class QueensScene(GameScene):
             if handler:
                 handler(event, events[i + 1:])
         self.anim.call(self.sync)
-
-    def _thaw(self) -> None:
-        self._frozen = None
 
     def say(self, text: str, picture: str, seconds: float = 0.9) -> None:
         self._to_prepare.append(text)
@@ -783,12 +727,6 @@ class QueensScene(GameScene):
         return set()
 
     # -- drawing ---------------------------------------------------------------------------------
-    def dirty_rects(self) -> list[pygame.Rect]:
-        """The areas whose look changed since the last draw: flying and flipping cards, the
-        banner, the hint, the hand (a card leaving or arriving), the piles, the slots and the
-        players' panels when their queens or cards change."""
-        return changed_areas(self._shown, self.moving_parts())
-
     def moving_parts(self) -> dict:
         """Every part of the table that can change: its look (what decides its pixels) and the
         area it paints."""
