@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import random
 
+from kidgames.core.seats import COMPUTER, Seat
+from kidgames.core.turns import TurnController
 from kidgames.games.forest import SPEC as FOREST
 from kidgames.games.forest.ai import choose, remember
-from kidgames.games.forest.rules import new_state
+from kidgames.games.forest.rules import MOTIFS, new_state
 
 
 def play(levels, seed, short=False):
@@ -38,11 +40,41 @@ def test_computer_games_end_and_memories_are_plain_json():
     assert json.loads(json.dumps(memories)) == memories
 
 
-def test_a_computer_remembers_only_its_own_looks():
-    state, memories = play(["hard", "hard"], seed=3, short=True)
-    for seat, memory in enumerate(memories):
-        # Every motif it remembers is one it saw: its own look, its own wrong guess or a shown tree.
-        assert set(memory.get("seen", {}).values()) <= set(state.tree_at.values())
+def test_a_computer_player_that_tries_to_read_the_hidden_trees_cannot():
+    """Through the turn controller, as in the app: each computer gets its seat's observation (plain
+    data), copies of the legal actions and its memory; no motif reaches it that its seat was not
+    shown (its own looks and wrong guesses) or that is not public (cards won, the wanted card)."""
+    state = new_state(3, seed=4, options={"short": True})
+    seats = [Seat("Robo", "red", COMPUTER, level="hard"), Seat("Iris", "blue", COMPUTER, level="normal"),
+             Seat("Kit", "green", COMPUTER, level="easy")]
+    shown = {seat: set() for seat in range(3)}      # motifs an event showed to this seat alone
+    public: set[str] = set()                        # motifs an event showed to everyone
+    leaks, tries, looked = [], [], 0
+
+    def motifs_in(event):
+        return {v for v in event.fields.values() if isinstance(v, str) and v in MOTIFS}
+
+    def spying_player(observation, actions, level, rng, memory):
+        seat = state.current_player                 # the test knows whose turn it is; the player does not
+        for arg in (observation, actions, memory):
+            tries.extend(getattr(arg, name, None) for name in ("tree_at", "stack", "state", "__self__"))
+        text = json.dumps([observation, memory])
+        known = shown[seat] | public | {state.wanted} | {m for cards in state.won for m in cards}
+        leaks.extend((seat, m) for m in MOTIFS if f'"{m}"' in text and m not in known)
+        return choose(observation, actions, level, rng, memory)
+
+    ctrl = TurnController(FOREST, state, seats, computer=spying_player, remember=remember, seed=2)
+    while not ctrl.is_over and state.turn < 3000:
+        for event in ctrl.submit(ctrl.computer_action()):
+            if event.private_to is None:
+                public |= motifs_in(event)
+            else:
+                shown[event.private_to] |= motifs_in(event)
+                looked += event.kind == "peeked"
+    assert ctrl.is_over and looked > 5, "the computers looked under trees and finished the game"
+    assert all(item is None for item in tries), "nothing but plain data reaches a computer player"
+    assert not leaks, f"a computer player learned a motif its seat was never shown: {leaks[:5]}"
+    assert any(shown.values()), "secrets were shown, each to its own seat"
 
 
 def test_a_computer_who_knows_the_secret_names_it_at_the_castle():
