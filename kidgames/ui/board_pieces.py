@@ -17,6 +17,15 @@ PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 
 
 # -- pawns ---------------------------------------------------------------------------------------
+def fit_board(size, area: pygame.Rect, margin: int) -> tuple[float, tuple[float, float]]:
+    """The scale and the top-left offset that fit a board of ``size`` (its own units) into ``area``
+    less ``margin`` all round, centred and keeping its shape."""
+    bw, bh = size
+    inner = area.inflate(-2 * margin, -2 * margin)
+    scale = min(inner.w / bw, inner.h / bh)
+    return scale, (inner.x + (inner.w - bw * scale) / 2, inner.y + (inner.h - bh * scale) / 2)
+
+
 def side_by_side(pawn_xy, moving: int | None, size: float,
                  spacing: float = PAWN_SPACING) -> list[tuple[int, float, float]]:
     """Where each pawn stands, in drawing order: pawns sharing a space stand side by side (two

@@ -9,10 +9,12 @@ applies an action (and saves the game) keeps the hint as it was (``_frozen``) an
 more: the next frame shows the change."""
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from kidgames.ui.cards import changed_areas
-from kidgames.ui.game import GameScene
+from kidgames.ui.game import SKIP_GUARD, GameScene
 
 
 class CardTableScene(GameScene):
@@ -23,6 +25,7 @@ class CardTableScene(GameScene):
         self._to_prepare: list[str] = []       # banner texts to render before they show
         self._frozen = None                    # the hint (and more) until an animation begins
         self._geometry: dict = {}              # places of things on the table, by their count
+        self._last_tap: tuple[float, tuple[int, int]] | None = None
 
     # -- what each game tells ----------------------------------------------------------------------
     def situation(self) -> tuple:
@@ -36,10 +39,33 @@ class CardTableScene(GameScene):
     def banner_label(self, text: str) -> pygame.Surface:
         raise NotImplementedError
 
+    def sync(self) -> None:
+        """The view equals the state again (the end of every batch of events)."""
+        raise NotImplementedError
+
     def before_update(self) -> None:
         """Anything the game does at the start of every frame."""
 
     # -- shared --------------------------------------------------------------------------------------
+    def animate(self, events) -> None:
+        """Each event's ``_anim_<kind>(event, events after it)``; the hint thaws as the first step
+        begins, and the view equals the state again after the last."""
+        self.anim.call(self._thaw)
+        for i, event in enumerate(events):
+            handler = getattr(self, f"_anim_{event.kind}", None)
+            if handler:
+                handler(event, events[i + 1:])
+        self.anim.call(self.sync)
+
+    def second_of_double_tap(self, pos) -> bool:
+        """A tap close to the last one, and soon after it (a child's double tap): to be ignored."""
+        now = time.monotonic()
+        last = self._last_tap
+        if last and now - last[0] < SKIP_GUARD and abs(pos[0] - last[1][0]) < 40 and abs(pos[1] - last[1][1]) < 40:
+            return True
+        self._last_tap = (now, pos)
+        return False
+
     def dirty_rects(self) -> list[pygame.Rect]:
         """The areas whose look changed since the last draw."""
         return changed_areas(self._shown, self.moving_parts())

@@ -238,7 +238,6 @@ class CastleScene(CardTableScene):
         self.banner: tuple | None = None      # (text, sprite name or None, castle colour or None)
         self.sweep: float | None = None       # the witch sweeping across the table, 0..1
         self.buying = False
-        self._last_tap: tuple[float, tuple[int, int]] | None = None
         self.sync()
 
     # -- the view of the table ------------------------------------------------------------------
@@ -333,11 +332,8 @@ class CastleScene(CardTableScene):
                 self.state.drawn_this_turn)
 
     def tap(self, pos) -> None:
-        now = time.monotonic()
-        if self._last_tap and now - self._last_tap[0] < SKIP_GUARD \
-                and abs(pos[0] - self._last_tap[1][0]) < 40 and abs(pos[1] - self._last_tap[1][1]) < 40:
-            return    # the second tap of a double tap: the first one already chose
-        self._last_tap = (now, pos)
+        if self.second_of_double_tap(pos):
+            return    # the first one already chose
         state = self.state
         if state.pending == "lose":
             card = self.lose_card_at(pos)
@@ -442,14 +438,6 @@ class CastleScene(CardTableScene):
         return None
 
     # -- events to animation ---------------------------------------------------------------------
-    def animate(self, events) -> None:
-        self.anim.call(self._thaw)
-        for i, event in enumerate(events):
-            handler = getattr(self, f"_anim_{event.kind}", None)
-            if handler:
-                handler(event, events[i + 1:])
-        self.anim.call(self.sync)
-
     def say(self, text: str, picture: str | None = None, seconds: float = 0.9, castle: str | None = None) -> None:
         self._to_prepare.append(text)
 

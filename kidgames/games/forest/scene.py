@@ -12,7 +12,7 @@ import pygame
 
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out, ease_out_back
-from kidgames.ui.board_pieces import (BannerPainter, draw_die, draw_pawn_at, draw_player_panel, hop,
+from kidgames.ui.board_pieces import (BannerPainter, draw_die, draw_pawn_at, draw_player_panel, fit_board, hop,
                                       pawn_rect, scatter_scenery, side_by_side, tumble_faces)
 from kidgames.ui.cards import button_parts, changed_areas
 from kidgames.ui.game import GameScene
@@ -52,11 +52,7 @@ SPACE_FILL = {"path": (255, 248, 228), "blue": (80, 150, 235), "village": (250, 
 class ForestScene(GameScene):
     def __init__(self, app, spec, seats, state, options) -> None:
         super().__init__(app, spec, seats, state, options)
-        board = state.board
-        bw, bh = board.size
-        inner = BOARD_RECT.inflate(-2 * BOARD_MARGIN, -2 * BOARD_MARGIN)
-        self.scale = min(inner.w / bw, inner.h / bh)
-        self.offset = (inner.x + (inner.w - bw * self.scale) / 2, inner.y + (inner.h - bh * self.scale) / 2)
+        self.scale, self.offset = fit_board(state.board.size, BOARD_RECT, BOARD_MARGIN)
         self.board_surface: pygame.Surface | None = None
         self.banner_painter = BannerPainter(BANNER_SIZE)
         self.settle()

@@ -9,7 +9,7 @@ import pygame
 
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
-from kidgames.ui.board_pieces import (BannerPainter, draw_badge, draw_die, draw_pawn_at, draw_player_panel,
+from kidgames.ui.board_pieces import (BannerPainter, draw_badge, draw_die, draw_pawn_at, draw_player_panel, fit_board,
                                       hop, pawn_rect, scatter_scenery, side_by_side, tumble_faces)
 from kidgames.ui.game import GameScene
 from kidgames.ui.widgets import INK, PAWN_RGB, shade
@@ -53,12 +53,7 @@ PLAIN_KINDS = ("path", "yellow", "bank")
 class KnightsScene(GameScene):
     def __init__(self, app, spec, seats, state, options) -> None:
         super().__init__(app, spec, seats, state, options)
-        board = state.board
-        bw, bh = board.size
-        inner = BOARD_RECT.inflate(-2 * BOARD_MARGIN, -2 * BOARD_MARGIN)
-        self.scale = min(inner.w / bw, inner.h / bh)
-        self.offset = (inner.x + (inner.w - bw * self.scale) / 2,
-                       inner.y + (inner.h - bh * self.scale) / 2)
+        self.scale, self.offset = fit_board(state.board.size, BOARD_RECT, BOARD_MARGIN)
         self.pawn_xy = [self.field_xy(pos) for pos in state.positions]
         self.pawn_lift = [0.0] * len(seats)
         self.shake = [0.0] * len(seats)

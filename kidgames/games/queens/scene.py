@@ -8,15 +8,12 @@ The picture is drawn from a *view* of the table that the animation steps move to
 when each batch of events has played, so a resting screen always shows the state."""
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from kidgames.core.protocol import Action, Event
 from kidgames.ui.card_table import CardTableScene
 from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, HandLayout, button_parts, card_size,
                                draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
-from kidgames.ui.game import SKIP_GUARD
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
 from .rules import NUM_SLOTS, QUEEN_POINTS, thresholds
@@ -89,7 +86,6 @@ class QueensScene(CardTableScene):
         self.anim_hand_seat: int | None = None
         self.anim_hand: list[str] = []
         self._drew_shown = False
-        self._last_tap: tuple[float, tuple[int, int]] | None = None
         self.sync()
 
     # -- the view of the table ------------------------------------------------------------------
@@ -256,11 +252,8 @@ class QueensScene(CardTableScene):
         self.submit(Action("defend") if Action("defend") in legal else Action("allow"))
 
     def tap(self, pos) -> None:
-        now = time.monotonic()
-        if self._last_tap and now - self._last_tap[0] < SKIP_GUARD \
-                and abs(pos[0] - self._last_tap[1][0]) < 40 and abs(pos[1] - self._last_tap[1][1]) < 40:
-            return    # the second tap of a double tap: the first one already chose
-        self._last_tap = (now, pos)
+        if self.second_of_double_tap(pos):
+            return    # the first one already chose
         seat = self.live_hand_seat()
         state = self.state
         if seat is None or state.current_player != seat:
@@ -390,14 +383,6 @@ class QueensScene(CardTableScene):
         return rects[-1].center
 
     # -- events to animation ---------------------------------------------------------------------
-    def animate(self, events) -> None:
-        self.anim.call(self._thaw)
-        for i, event in enumerate(events):
-            handler = getattr(self, f"_anim_{event.kind}", None)
-            if handler:
-                handler(event, events[i + 1:])
-        self.anim.call(self.sync)
-
     def say(self, text: str, picture: str, seconds: float = 0.9) -> None:
         self._to_prepare.append(text)
 
