@@ -88,7 +88,20 @@ def state_from_json(data):
     return state
 
 
-def peek_spec(players: int, scene: str = "", ai: str = "peek_ai:choose") -> GameSpec:
+def every_decision(state) -> bool:
+    return True
+
+
+def answers_only(state) -> bool:
+    return state.guess is not None
+
+
+def peek_spec(players: int, scene: str = "", ai: str = "peek_ai:choose", private_turns: bool = True,
+              private_answers: bool = True) -> GameSpec:
+    """The peek game's spec.  With ``private_turns`` every decision is made as if with a hand of
+    cards in view (a curtain names each person before it); with only ``private_answers`` the
+    answers to a guess are; with neither, only the looks are private."""
+    rule = every_decision if private_turns else answers_only if private_answers else None
     return GameSpec("peek", "Peek", players, players,
                     lambda n, seed=None, options=None: PeekState(n, 2 * n, seed), state_from_json,
-                    scene=scene, ai=ai, hidden_info=True)
+                    scene=scene, ai=ai, hidden_info=True, private_decision=rule)

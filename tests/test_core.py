@@ -42,6 +42,8 @@ def test_a_curtain_comes_between_two_people_who_see_secrets():
     assert ctrl.current == 1 and ctrl.needs_curtain(), "B must not see A's secret card"
     ctrl.curtain_passed()
     assert not ctrl.needs_curtain()
+    ctrl.submit(Action("peek"))
+    assert ctrl.current == 2 and ctrl.needs_curtain()
 
 
 def test_no_curtain_for_one_person_against_computers():

@@ -2,7 +2,6 @@
 hand-over, secret and question curtains name the right person, a double tap never opens a secret
 and hides it at once, a stray tap's skip stops at a secret, the secret hides again after the time
 set, and a game of one person against computers shows no curtain and never a computer's secret."""
-import dataclasses
 import time
 
 import pygame
@@ -77,9 +76,10 @@ class PeekScene(GameScene):
 
 
 def open_game(tmp_path, seats, hidden_info=False, delay=0.0, secret_seconds=5):
-    """A peek game on screen.  Without ``hidden_info`` (like the forest: nothing private stays on
-    the screen between turns) there are no hand-over curtains, only secret and question ones."""
-    spec = dataclasses.replace(peek_spec(len(seats), scene="test_curtains:PeekScene"), hidden_info=hidden_info)
+    """A peek game on screen.  With ``hidden_info`` every decision shows private things (like a
+    hand of cards); without (like the forest: turns are public) there are no hand-over curtains,
+    only secret curtains and the question curtain of an answer about one's own card."""
+    spec = peek_spec(len(seats), scene="test_curtains:PeekScene", private_turns=hidden_info)
     app = make_app(tmp_path)
     app.games = {"peek": spec}
     app.settings.secret_seconds = secret_seconds
@@ -138,6 +138,16 @@ def test_a_question_curtain_carries_the_question_and_the_answers_come_behind_it(
     time.sleep(0.4)           # "no" is where "guess" was: a quicker tap is the guess's double tap
     tap_button(app, "no")
     assert scene.state.guess is None and scene.state.turn_player == 1
+    run(app, 0.2)
+    assert app.top is scene, "Ben's own turn is public in this game: no curtain"
+
+
+def test_no_question_curtain_when_the_answer_shows_nothing_private(tmp_path):
+    app, scene = open_game(tmp_path, [ANNA, BEN])
+    scene.controller.spec = peek_spec(2, private_turns=False, private_answers=False)
+    tap_button(app, "guess")
+    run(app, 0.3)
+    assert app.top is scene and scene.button("yes").visible, "asked openly, as in Castle Builders"
 
 
 def test_a_secret_curtain_names_its_person_and_the_secret_shows_only_after_their_tap(tmp_path):

@@ -174,7 +174,7 @@ def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
     app = forest_app(tmp_path)
     scene = start(app, FAMILY[:2])
     settle(app, 0.3)
-    tap_button(app, "ready")
+    assert app.top is scene, "no curtain: a turn in the forest is public"
     state = scene.state
     state.positions[0], state.dice = "m5", (2, 4)
     scene.settle()
@@ -193,7 +193,7 @@ def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
     app = forest_app(tmp_path, speed="normal")
     scene = start(app, FAMILY[:2], short=False)
     settle(app, 0.3)
-    tap_button(app, "ready")
+    assert app.top is scene, "no curtain: a turn in the forest is public"
     state = scene.state
     state.positions[0], state.dice = "m3", (2, 2)   # 2+2 from m3 ends on the blue m7
     scene.settle()
@@ -202,12 +202,21 @@ def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
     tap(app, scene.space_xy("m7"))
     tap(app, scene.space_xy("m7"))                 # a double tap
     settle(app, 3)
+    assert isinstance(app.top, CurtainScene) and app.top.kind == "secret" and app.top.seat.name == "Anna", \
+        "everybody watched the walk: a secret curtain names Anna before her look"
+    assert scene.lifted is None or scene.lifted[2] is None, "nothing shows behind the curtain"
+    ready = app.top.button("ready").rect.center
+    tap(app, ready)
+    tap(app, ready)                                # a double tap on the curtain
+    settle(app, 0.5)
     motif = state.tree_at[state.board.tree_slot("m7")]
     assert scene.lifted == ("t_m7", 1.0, motif), "the look is open for its person"
-    assert scene.anim.holding is not None
+    assert scene.anim.holding is not None and scene.visible_secrets() == {0}
+    settle(app, 0.5)
     tap(app, (600, 500))
     settle(app, 0.3)
     assert scene.lifted is None, "her tap closes it"
+    assert scene.visible_secrets() == set() and scene.controller.private is None
     assert frames.partial > 10
 
 
@@ -239,7 +248,7 @@ def test_a_double_one_offers_three_magics_and_each_works(tmp_path):
     app = forest_app(tmp_path)
     scene = start(app, FAMILY[:2], short=False)
     settle(app, 0.3)
-    tap_button(app, "ready")
+    assert app.top is scene, "no curtain: a turn in the forest is public"
     state = scene.state
     frames = EveryFrame(app)    # gliding trees, a jump, the wiggling stack, banners: each frame true
 
@@ -265,9 +274,11 @@ def test_a_double_one_offers_three_magics_and_each_works(tmp_path):
     tap(app, scene.tree_centre("t_a8"))
     assert state.positions[1] == "a8"
     settle(app, 1.5)
-    if scene.anim.holding is not None:
-        settle(app, 1)
-        tap(app, (600, 500))
+    assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Ben", "his look after the jump is secret"
+    tap_button(app, "ready")
+    settle(app, 1)
+    assert scene.visible_secrets() == {1}
+    tap(app, (600, 500))
     settle(app, 2)
     double_one(0)
     cards = sorted(state.stack + [state.wanted])
@@ -285,7 +296,7 @@ def test_a_right_guess_wins_the_card_and_a_wrong_one_walks_home_each_frame_true(
     app = forest_app(tmp_path, speed="normal")
     scene = start(app, FAMILY[:2], short=False)
     settle(app, 0.3)
-    tap_button(app, "ready")
+    assert app.top is scene, "no curtain: a turn in the forest is public"
     state = scene.state
     frames = EveryFrame(app)
     state.positions[0] = state.board.key
@@ -352,7 +363,7 @@ def test_the_forest_speaks_every_language(tmp_path, lang):
     app = forest_app(tmp_path, lang=lang)
     scene = start(app, FAMILY[:2])
     settle(app, 0.3)
-    tap_button(app, "ready")
+    assert app.top is scene, "no curtain: a turn in the forest is public"
     settle(app, 0.2)
     english = "Anna, tap the dice!"
     assert "Anna" in scene.hint_text() and scene.hint_text() != english

@@ -130,49 +130,50 @@ def test_public_events_name_no_secret_card():
     assert not any(v in state.cards for e in public for v in e.fields.values())
 
 
-# -- curtains ------------------------------------------------------------------------------------------
-def test_the_hand_over_curtain_names_the_next_person_after_another_person_held_the_screen():
+# -- curtains and who is watching (design.md, "Who is watching") ---------------------------------------
+def test_the_hand_over_curtain_names_the_next_person_and_opens_their_private_moment():
     ctrl = TurnController(PEEK, PeekState(3, 6), [ANNA, BEN, CLEO])
+    assert ctrl.private is None, "everybody watches at the start"
     assert ctrl.curtain() == Curtain(HANDOVER, 0)
     ctrl.curtain_passed()
-    assert ctrl.curtain() is None
+    assert ctrl.private == 0 and ctrl.curtain() is None and ctrl.shows_private(0)
+    assert not ctrl.shows_private(1)
     ctrl.submit(Action("peek"))
+    assert ctrl.private is None, "the decision is made: everybody watches again"
+    assert not ctrl.shows_private(0)
     assert ctrl.curtain() == Curtain(HANDOVER, 1)
 
 
-def test_a_question_to_a_person_who_is_not_the_current_player_has_its_own_curtain():
+def test_a_question_to_a_person_who_is_not_the_turns_player_has_its_own_curtain():
     ctrl = TurnController(PEEK, PeekState(3, 6), [ANNA, BEN, CLEO])
     ctrl.curtain_passed()
     ctrl.submit(Action("guess", card="fox"))
     assert ctrl.state.turn_player == 0 and ctrl.state.current_player == 1
     assert ctrl.curtain() == Curtain(QUESTION, 1)
     ctrl.curtain_passed()
-    assert ctrl.curtain() is None
+    assert ctrl.curtain() is None and ctrl.private == 1
     ctrl.submit(Action("answer", yes=False))
-    assert ctrl.state.turn_player == 1 and ctrl.curtain() is None, "Ben's turn: he holds the screen already"
+    assert ctrl.state.turn_player == 1
+    assert ctrl.curtain() == Curtain(HANDOVER, 1), \
+        "Ben's answer was public: his own turn after it starts behind a curtain again"
 
 
-def test_a_question_needs_its_curtain_even_in_a_game_without_secrets():
-    open_game = peek_spec(2)
-    open_game = type(open_game)(**{**open_game.__dict__, "hidden_info": False})
-    ctrl = TurnController(open_game, PeekState(2, 4), [ANNA, BEN])
-    assert ctrl.curtain() is None, "no secrets: Anna may simply play"
+def test_the_same_persons_next_decision_after_anything_public_needs_a_new_curtain():
+    ctrl = TurnController(PEEK, PeekState(2, 8), [ANNA, cpu("blue")], seed=1)
+    two = TurnController(PEEK, PeekState(3, 8), [ANNA, cpu("blue"), CLEO], seed=1)
+    two.curtain_passed()
+    two.submit(Action("peek"))                        # Anna's turn ends, the computer plays
+    two.submit(two.computer_action())
+    assert two.state.current_player == 2 and two.curtain() is not None and two.curtain().seat == 2
+    assert ctrl.curtain() is None, "one person with a computer: nobody else is looking"
+
+
+def test_no_curtain_when_the_decision_shows_nothing_private():
+    spec = peek_spec(2, private_turns=False, private_answers=False)
+    ctrl = TurnController(spec, PeekState(2, 4), [ANNA, BEN])
+    assert ctrl.curtain() is None, "a public turn: Anna simply plays"
     ctrl.submit(Action("guess", card="cat"))
-    assert ctrl.curtain() == Curtain(QUESTION, 1)
-
-
-def test_a_question_comes_behind_a_curtain_when_the_one_asked_saw_a_secret_but_another_person_acted_since():
-    open_game = peek_spec(2)
-    open_game = type(open_game)(**{**open_game.__dict__, "hidden_info": False})
-    ctrl = TurnController(open_game, PeekState(2, 6), [ANNA, BEN])
-    peeked = ctrl.submit(Action("peek"))                  # Anna looks at her card...
-    secret = next(e for e in peeked if e.private_to == 0)
-    ctrl.secret_seen(ctrl.secret_viewer(secret) if ctrl.secret_viewer(secret) is not None else 0)
-    assert ctrl.curtain() is None, "no secrets to hide between turns: Ben simply plays"
-    ctrl.submit(Action("guess", card="cat"))              # ...then Ben, at the screen, asks Anna
-    assert ctrl.curtain() == Curtain(QUESTION, 0), "the screen is in front of Ben, not Anna"
-    ctrl.curtain_passed()
-    assert ctrl.curtain() is None
+    assert ctrl.curtain() is None, "a question that shows nothing private is asked openly"
 
 
 def test_no_curtain_for_one_person_with_computers_nor_before_a_computer_decides():
@@ -186,20 +187,42 @@ def test_no_curtain_for_one_person_with_computers_nor_before_a_computer_decides(
     assert two_people.is_computer_turn() and two_people.curtain() is None
 
 
-def test_a_secret_of_a_person_who_does_not_hold_the_screen_waits_for_its_curtain():
+def test_a_secret_is_shown_only_in_its_persons_private_moment():
     ctrl = TurnController(PEEK, PeekState(3, 6), [ANNA, BEN, cpu("green")])
-    ctrl.curtain_passed()                               # Anna holds the screen
     annas, bens = Event("peeked", player=0, card="cat", private_to=0), Event("peeked", player=1, card="dog", private_to=1)
     computers = Event("peeked", player=2, card="owl", private_to=2)
-    assert ctrl.secret_viewer(annas) is None and ctrl.may_show(annas)
-    assert ctrl.secret_viewer(bens) == 1 and not ctrl.may_show(bens)
+    assert not ctrl.may_show(annas) and not ctrl.may_show(bens), "everybody watches"
+    assert ctrl.secret_viewer(annas) == 0 and ctrl.secret_viewer(bens) == 1
     ctrl.secret_seen(1)
     assert ctrl.secret_viewer(bens) is None and ctrl.may_show(bens)
-    assert not ctrl.may_show(annas), "Ben holds the screen now"
+    assert not ctrl.may_show(annas), "Ben's private moment"
+    ctrl.secret_closed()
+    assert not ctrl.may_show(bens), "the secret closed: everybody watches again"
     assert ctrl.secret_viewer(computers) is None and not ctrl.may_show(computers)
     assert ctrl.may_show(Event("looked", player=2))
     alone = TurnController(PEEK, PeekState(3, 6), [ANNA, cpu("blue"), cpu("green")])
     assert alone.secret_viewer(annas) is None and alone.may_show(annas) and not alone.may_show(computers)
+
+
+def test_a_refused_decision_leaves_the_private_moment_open():
+    from kidgames.core.protocol import IllegalActionError
+    ctrl = TurnController(PEEK, PeekState(3, 6), [ANNA, BEN, CLEO])
+    ctrl.curtain_passed()
+    with pytest.raises(IllegalActionError):
+        ctrl.submit(Action("answer", yes=True))
+    assert ctrl.private == 0, "a stray tap is no decision"
+
+
+def test_a_game_opened_again_starts_with_everybody_watching(tmp_path):
+    seats = [ANNA, BEN, cpu("green")]
+    ctrl = TurnController(PEEK, PeekState(3, 12, seed=9), seats, seed=3)
+    ctrl.curtain_passed()
+    store = SaveStore(tmp_path)
+    store.save("peek", seats, ctrl.state, {}, controller=ctrl.to_json())
+    saved = store.load("peek", {"peek": PEEK}).saved
+    again = TurnController.from_json(PEEK, saved.state, saved.seats, saved.controller)
+    assert ctrl.private == 0 and again.private is None
+    assert again.curtain() == Curtain(HANDOVER, 0)
 
 
 # -- resuming a saved game -----------------------------------------------------------------------------
@@ -242,7 +265,7 @@ def test_a_resumed_knights_game_with_computers_goes_on_exactly_as_an_unbroken_on
     assert [s.level for s in saved.seats] == ["normal", "hard", "easy"] and saved.seats[1].is_computer
 
 
-def test_the_log_of_each_seat_and_the_screen_holder_come_back_from_a_save(tmp_path):
+def test_the_log_of_each_seat_and_the_memories_come_back_from_a_save(tmp_path):
     seats = [ANNA, BEN, cpu("green")]
     ctrl = TurnController(PEEK, PeekState(3, 12, seed=9), seats, seed=3)
     ctrl.curtain_passed()
@@ -253,7 +276,7 @@ def test_the_log_of_each_seat_and_the_screen_holder_come_back_from_a_save(tmp_pa
     again = TurnController.from_json(PEEK, saved.state, saved.seats, saved.controller)
     for seat in range(3):
         assert again.log_for(seat) == ctrl.log_for(seat)
-    assert again.viewer == ctrl.viewer and again.memories == ctrl.memories
+    assert again.memories == ctrl.memories
     assert again.log == [], "nothing has happened since the game was opened again"
 
 

@@ -233,7 +233,14 @@ class GameSpec:
     big one first), ``rules`` its rules pages in pictures (sprite names joined by ``+``, message
     key), ``pawn`` how a seat's pawn is drawn (``"pawn"``, or ``"knight"`` with a helmet) and
     ``computer_levels`` whether a computer player has choices to make (then the setup screen
-    offers easy, normal and hard)."""
+    offers easy, normal and hard).
+
+    Who may look at the screen (design.md, "Who is watching"): ``hidden_info`` says the game has
+    secrets at all; ``private_decision(state)`` whether the decision due now is made with the
+    decider's private things in view (a hand of cards), so that on a shared screen it needs a
+    curtain naming them (None: no decision ever is); ``auto_answer(state, options)`` an answer
+    the turn controller gives for a person at once, where an option says so (auto-defend), or
+    None."""
 
     id: str
     title: str
@@ -249,6 +256,8 @@ class GameSpec:
     rules: tuple[tuple[str, str], ...] = ()
     pawn: str = "pawn"
     computer_levels: bool = False
+    private_decision: Callable[[Any], bool] | None = None
+    auto_answer: Callable[[Any, Mapping[str, Any]], Any] | None = None
 
     def load_scene_class(self):
         return _import_dotted(self.scene)

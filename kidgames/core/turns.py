@@ -34,12 +34,45 @@ HANDOVER, QUESTION = "handover", "question"
 
 @dataclass(frozen=True)
 class Curtain:
-    """What must cover the screen before the next decision: ``kind`` is HANDOVER (the decision
-    belongs to a person other than the one holding the screen) or QUESTION (a person who is not
-    the turn's owner must answer); ``seat`` is the person it names."""
+    """What must cover the screen before the next decision: ``kind`` is HANDOVER (a person's turn
+    whose decision shows their private things) or QUESTION (a person who is not the turn's owner
+    must answer with their private things in view); ``seat`` is the person it names."""
 
     kind: str
     seat: int
+
+
+class Watching:
+    """Who is watching the screen (design.md, "Who is watching"), kept in this one place.
+
+    By default everybody watches.  A *private moment* belongs to one person: it begins when that
+    person taps a curtain naming them (:meth:`begin`) and ends when their private decision is made
+    or their secret closes (:meth:`end`).  A person's private things may be drawn only inside
+    their own private moment, or at any time when they are the only person at the table (nobody
+    else is looking).  A computer's private things are never drawn."""
+
+    def __init__(self, persons) -> None:
+        self.persons = tuple(persons)
+        self.private: int | None = None
+
+    @property
+    def shared(self) -> bool:
+        """Two or more people share the screen (else no curtain is ever needed)."""
+        return len(self.persons) >= 2
+
+    def begin(self, seat: int) -> None:
+        if seat not in self.persons:
+            raise ValueError(f"seat {seat!r} is not a person at the table")
+        self.private = seat
+
+    def end(self) -> None:
+        self.private = None
+
+    def may_see(self, seat: int | None) -> bool:
+        """Whether ``seat``'s private things may be on screen now."""
+        if seat not in self.persons:
+            return False
+        return self.private == seat or not self.shared
 
 
 def plain(data: Any) -> Any:
@@ -61,12 +94,13 @@ class TurnController:
     def __init__(self, spec: Any, state: Any, seats: list[Seat],
                  save: Callable[[Any], None] | None = None,
                  computer: ComputerPlayer | None = None, seed: int | None = None,
-                 remember: Remember | None = None) -> None:
+                 remember: Remember | None = None, options: Mapping[str, Any] | None = None) -> None:
         if len(seats) != getattr(state, "num_players", len(seats)):
             raise ValueError("the number of seats does not match the game")
         self.spec = spec
         self.state = state
         self.seats = list(seats)
+        self.options = dict(options or {})
         self._save = save
         if computer is None:
             computer, remember = load_computer(spec)
@@ -80,11 +114,9 @@ class TurnController:
         self._history: list[Event] = []
         # The events applied since this controller was made (a resumed game starts with none).
         self.log: list[Event] = []
-        # The person who may look at the screen now (the last one named by a curtain).
-        self.viewer: int | None = None
-        # The person the screen is in front of: the last one named by a curtain, or the last
-        # person who acted (in a game without secrets nobody is named between turns).
-        self.holder: int | None = None
+        # Who is watching: everybody, or one person in their private moment.  A game opened
+        # again starts with everybody watching (the private moment is never saved).
+        self.watching = Watching(self.persons())
 
     # -- whose decision ----------------------------------------------------------------------------
     @property
@@ -114,50 +146,59 @@ class TurnController:
     def _shared_screen(self) -> bool:
         return len(self.persons()) >= 2
 
-    # -- curtains ----------------------------------------------------------------------------------
+    # -- curtains and who is watching ------------------------------------------------------------
+    @property
+    def private(self) -> int | None:
+        """The person in their private moment now, or None: everybody watches."""
+        return self.watching.private
+
+    def private_decision(self) -> bool:
+        """Whether the decision due now is made with the decider's private things in view."""
+        rule = getattr(self.spec, "private_decision", None)
+        return self.current is not None and rule is not None and bool(rule(self.state))
+
     def curtain(self) -> Curtain | None:
-        """The curtain that must cover the screen before the next decision, or None."""
+        """The curtain that must cover the screen before the next decision, or None: a person
+        whose decision shows their private things, on a shared screen, outside their own private
+        moment.  A decision that shows nothing private (and any decision of a computer, or of the
+        only person at the table) needs none."""
         decider = self.current
-        if decider is None or self.seats[decider].is_computer or not self._shared_screen():
+        if (decider is None or self.seats[decider].is_computer or not self.watching.shared
+                or not self.private_decision() or self.watching.private == decider):
             return None
-        if decider != self.turn_owner:
-            # Whoever holds the screen must not answer for someone else, secrets or not; the
-            # one asked may have seen a secret earlier and still not hold the screen now.
-            return None if self.holder == decider else Curtain(QUESTION, decider)
-        if self.viewer != decider and getattr(self.spec, "hidden_info", False):
-            return Curtain(HANDOVER, decider)
-        return None
+        return Curtain(HANDOVER if decider == self.turn_owner else QUESTION, decider)
 
     def needs_curtain(self) -> bool:
         return self.curtain() is not None
 
     def curtain_passed(self) -> None:
-        """The named person tapped the curtain: the screen is theirs now."""
-        self.viewer = self.holder = self.current
+        """The person the curtain named tapped it: their private moment begins."""
+        self.watching.begin(self.current)
 
     def secret_viewer(self, event: Event) -> int | None:
         """The person a secret curtain must name before ``event`` (private to them) is drawn, or
         None when it may be drawn at once or never (see :meth:`may_show`)."""
         owner = event.private_to
-        if owner is None or not 0 <= owner < len(self.seats) or self.seats[owner].is_computer:
-            return None
-        if not self._shared_screen() or self.viewer == owner:
+        if owner not in self.watching.persons or not self.watching.shared or self.watching.private == owner:
             return None
         return owner
 
     def secret_seen(self, seat: int) -> None:
-        """The person a secret curtain named tapped it: the screen is theirs now."""
-        self.viewer = self.holder = seat
+        """The person a secret curtain named tapped it: their private moment begins."""
+        self.watching.begin(seat)
+
+    def secret_closed(self) -> None:
+        """The secret closed again: everybody watches."""
+        self.watching.end()
 
     def may_show(self, event: Event) -> bool:
-        """Whether the screen may draw ``event`` now: it is public, or private to the person who
-        holds the screen (or the only person).  A computer's secret is never drawn."""
-        owner = event.private_to
-        if owner is None:
-            return True
-        if not 0 <= owner < len(self.seats) or self.seats[owner].is_computer:
-            return False
-        return self.viewer == owner or self.persons() == [owner]
+        """Whether the screen may draw ``event`` now: it is public, or private to the person in
+        their private moment (or to the only person).  A computer's secret is never drawn."""
+        return event.private_to is None or self.watching.may_see(event.private_to)
+
+    def shows_private(self, seat: int | None) -> bool:
+        """Whether ``seat``'s private things (a hand face up) may be drawn now."""
+        return self.watching.may_see(seat)
 
     # -- logs --------------------------------------------------------------------------------------
     def log_for(self, seat: int) -> list[Event]:
@@ -175,10 +216,30 @@ class TurnController:
 
     def submit(self, action: Action) -> list[Event]:
         """Apply a decision; an illegal one raises (and changes nothing); the game is then saved."""
-        actor = self.current
-        events = self.state.apply(action)
-        if actor is not None and not self.seats[actor].is_computer:
-            self.holder = actor
+        events = list(self.state.apply(action))
+        # The decision is made: the private moment is over before anything of it is drawn.
+        self.watching.end()
+        events += self._auto_answers()
+        self._record(events)
+        if self._save is not None:
+            self._save(self.state)
+        return events
+
+    def _auto_answers(self) -> list[Event]:
+        """The answers the game gives for a person at once (auto-defend), applied in turn."""
+        rule = getattr(self.spec, "auto_answer", None)
+        events: list[Event] = []
+        for _ in range(8):          # an answer ends what it answers; a few at most in a row
+            if rule is None or self.is_over or self.seats[self.current].is_computer:
+                break
+            answer = rule(self.state, self.options)
+            if answer is None:
+                break
+            events += self.state.apply(answer)
+        return events
+
+    def _record(self, events: list[Event]) -> None:
+        """Keep ``events`` in the logs and feed each computer's memory what its seat may see."""
         self.log.extend(events)
         self._history.extend(events)
         for log in (self.log, self._history):
@@ -193,34 +254,31 @@ class TurnController:
             # Kept as JSON data at all times, so a resumed game remembers exactly what an
             # unbroken one does (a tuple would come back from the save as a list).
             self.memories[seat] = plain(memory)
-        if self._save is not None:
-            self._save(self.state)
-        return events
 
     # -- saving ------------------------------------------------------------------------------------
     def to_json(self) -> dict:
         return {"rng": rng_state_to_json(self.rng),
                 "memories": {str(seat): plain(memory) for seat, memory in self.memories.items()},
-                "log": [e.to_json() for e in self._history],
-                "viewer": self.viewer, "holder": self.holder}
+                "log": [e.to_json() for e in self._history]}
 
     @classmethod
     def from_json(cls, spec: Any, state: Any, seats: list[Seat], data: Any,
                   save: Callable[[Any], None] | None = None, computer: ComputerPlayer | None = None,
-                  remember: Remember | None = None) -> "TurnController":
-        """A controller as saved with its game; damaged data raises StateDataError with a sentence."""
-        ctrl = cls(spec, state, seats, save=save, computer=computer, remember=remember)
+                  remember: Remember | None = None, options: Mapping[str, Any] | None = None) -> "TurnController":
+        """A controller as saved with its game; damaged data raises StateDataError with a sentence.
+        Everybody watches a game opened again: no private moment is saved."""
+        ctrl = cls(spec, state, seats, save=save, computer=computer, remember=remember, options=options)
         if not isinstance(data, Mapping):
             raise StateDataError("the saved computer players and event log are not a mapping")
         ctrl.rng = rng_from_json(data.get("rng"))
         ctrl.memories = _memories_from_json(data.get("memories"), ctrl.memories.keys())
         ctrl._history = _log_from_json(data.get("log"), len(seats))
         for key in ("viewer", "holder"):
-            seat = data.get(key, data.get("viewer"))     # saves before "holder": the viewer held it
+            # Saves of earlier versions name who held the screen; it is checked, then forgotten.
+            seat = data.get(key)
             if seat is not None and (type(seat) is not int or not 0 <= seat < len(seats)
                                      or seats[seat].is_computer):
                 raise StateDataError(f"the saved screen {key} {seat!r} is not a person at the table")
-            setattr(ctrl, key, seat)
         return ctrl
 
 

@@ -167,6 +167,7 @@ class CardSprite:
     look_from: CardLook | None = None       # the side shown before the flip (None: no flip)
     arc: float = 60.0                       # how high the flight rises
     progress: float = 0.0
+    secret_of: int | None = None            # the seat whose private card's face this is, if any
 
     @property
     def centre(self) -> tuple[float, float]:

@@ -38,7 +38,7 @@ class CurtainScene(Scene):
     overlay = False
 
     def __init__(self, app, seat, on_open: Callable[[], None], kind: str = HANDOVER,
-                 text: str | None = None, pawn: str = "pawn") -> None:
+                 text: str | None = None, pawn: str = "pawn", hint: str | None = None) -> None:
         super().__init__(app)
         if kind not in KINDS:
             raise ValueError(f"a curtain is one of {', '.join(KINDS)}, not {kind!r}")
@@ -47,6 +47,7 @@ class CurtainScene(Scene):
         self.kind = kind
         self.text = text
         self.pawn = pawn
+        self.hint = hint or TEXTS[kind][1]       # the message key of the line under the big one
         self._backdrop: pygame.Surface | None = None
 
     def layout(self) -> None:
@@ -79,7 +80,7 @@ class CurtainScene(Scene):
         text = assets.fit_text(self.title(), TEXT_SIZE, (255, 255, 255), w - 200, 220, title=True,
                                outline=(40, 30, 30))
         surface.blit(text, text.get_rect(center=(w // 2, TEXT_AT)))
-        hint = assets.fit_text(self.t(TEXTS[self.kind][1], name=self.seat.name), HINT_SIZE,
+        hint = assets.fit_text(self.t(self.hint, name=self.seat.name), HINT_SIZE,
                                (255, 255, 255), w - 300, 110, outline=(40, 30, 30))
         surface.blit(hint, hint.get_rect(midtop=(w // 2, TEXT_AT + 130)))
         self.draw_buttons(surface)

@@ -93,8 +93,9 @@ class GameScene(Scene):
         """The turn controller of this game: a new one (its computers seeded by ``seed``), or the
         one ``saved`` with the game (already checked when the save was read)."""
         if saved is not None:
-            return TurnController.from_json(self.spec, state, self.seats, saved, save=self.autosave)
-        return TurnController(self.spec, state, self.seats, save=self.autosave, seed=seed)
+            return TurnController.from_json(self.spec, state, self.seats, saved, save=self.autosave,
+                                            options=self.options)
+        return TurnController(self.spec, state, self.seats, save=self.autosave, seed=seed, options=self.options)
 
     def autosave(self, state) -> None:
         if state.is_over:
@@ -165,24 +166,36 @@ class GameScene(Scene):
         return lambda: None if self.anim.skipping else self.app.assets.play(name)
 
     def secret_step(self, event: Event, show: Callable[[], None], hide: Callable[[], None]) -> bool:
-        """Queue the private moment of ``event`` (a look under a tree, a drawn hand): a secret
-        curtain naming its person if somebody else may be looking, then ``show`` until that person
-        taps or the time set in the settings passes, then ``hide``.  A stray tap's skip stops at
-        both (they are hold steps).  Returns False, queueing nothing, when the secret must never be
-        drawn (a computer's, or another person's): the game then animates only its public side."""
+        """Queue the private moment of ``event`` (a look under a tree): a secret curtain naming its
+        person if somebody else may be looking, then ``show`` until that person taps or the time
+        set in the settings passes, then ``hide`` — and the private moment ends with it, before
+        anything public is drawn.  A stray tap's skip stops at both (they are hold steps).  Returns
+        False, queueing nothing, when the secret must never be drawn (a computer's): the game then
+        animates only its public side."""
         ctrl = self.controller
-        seat = ctrl.secret_viewer(event)
-        if seat is None and not ctrl.may_show(event):
+        owner = event.private_to
+        if owner not in ctrl.watching.persons:
             return False
-        if seat is not None:
+        if ctrl.watching.shared:
             def curtain() -> None:
                 def opened() -> None:
-                    ctrl.secret_seen(seat)
+                    ctrl.secret_seen(owner)
                     self.anim.release()
-                self.app.push(CurtainScene(self.app, self.seats[seat], opened, SECRET, pawn=self.spec.pawn))
+                hint = "curtain.secret.hint.tap" if self.app.settings.secret_seconds is None else None
+                self.app.push(CurtainScene(self.app, self.seats[owner], opened, SECRET, pawn=self.spec.pawn,
+                                           hint=hint))
             self.anim.hold(None, start=curtain)
-        self.anim.hold(self.app.settings.secret_seconds, start=show, end=hide)
+
+        def close() -> None:
+            hide()
+            ctrl.secret_closed()
+        self.anim.hold(self.app.settings.secret_seconds, start=show, end=close)
         return True
+
+    def visible_secrets(self) -> set[int]:
+        """The seats whose private things this scene draws right now (a face-up hand, an open
+        look).  For tests, which hold every frame to who may be watching; the app never asks."""
+        return set()
 
     def question_text(self, seat: int) -> str:
         """The question on a question curtain for ``seat`` (a game names its question: "Ben wants

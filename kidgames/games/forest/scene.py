@@ -43,6 +43,7 @@ TREE_SIZE = 86
 PAWN_SIZE = 50
 HOP_TIME, HOME_HOP, FLY_TIME, ROLL_TIME = 0.24, 0.09, 0.8, 0.8
 BANNER_SIZE = (820, 160)
+CLOSE_HINT = (270, 66)                          # "tap to close" under an open private look
 PANEL_BUTTON = 150                              # the picture buttons of a choice
 ROAD, ROAD_EDGE = (222, 196, 140), (150, 118, 70)
 SPACE_FILL = {"path": (255, 248, 228), "blue": (80, 150, 235), "village": (250, 214, 120),
@@ -74,6 +75,7 @@ class ForestScene(GameScene):
         self.moving: int | None = None
         self.tree_xy: dict[str, tuple[float, float]] = {}    # trees on their way (a swap)
         self.lifted: tuple[str, float, str | None] | None = None   # (slot, height 0..1, motif or None)
+        self.look_owner: int | None = None      # whose private look is open (None: public or none)
         self.flying_card: tuple[str, tuple[float, float]] | None = None
         self.shown_wanted = state.wanted
         self.shuffle_t = 0.0
@@ -304,9 +306,11 @@ class ForestScene(GameScene):
     def _peek_or_lift(self, ev, slot: str, motif: str) -> None:
         def show() -> None:
             self.lifted = (slot, 1.0, motif)
+            self.look_owner = ev.private_to
 
         def hide() -> None:
             self.lifted = None
+            self.look_owner = None
 
         if self.secret_step(ev, show, hide):
             return
@@ -316,6 +320,12 @@ class ForestScene(GameScene):
 
     def _lift(self, slot: str, height: float) -> None:
         self.lifted = (slot, max(0.0, height), None)
+
+    def visible_secrets(self) -> set[int]:
+        """The seat whose private look is open on screen now (a right guess is public)."""
+        if self.lifted and self.lifted[2] and self.look_owner is not None:
+            return {self.look_owner}
+        return set()
 
     def _anim_guess_missed(self, ev) -> None:
         self._show_banner(self.t("forest.wrong", name=self.name_of(ev.player)), "cross", 0.9, sound="stuck")
@@ -416,6 +426,9 @@ class ForestScene(GameScene):
         card = self.open_look_rect()
         if card is not None:
             parts["look"] = (self.lifted, card.inflate(12, 12).move(0, 2))     # its shadow 4 lower
+        close = self.close_hint_rect()
+        if close is not None:
+            parts["close_hint"] = (close.topleft, close.inflate(12, 12).move(0, 2))
         is_over = self.controller.is_over
         for i in range(len(self.seats)):
             won = state.won[i]
@@ -483,6 +496,18 @@ class ForestScene(GameScene):
         card = pygame.Rect(0, 0, 110, 110)
         card.midbottom = (x, y + 24)
         return card
+
+    def close_hint_rect(self) -> pygame.Rect | None:
+        """Under an open private look: a finger and "Tap to close" (it stays until a tap when the
+        settings say so, and a tap closes it earlier in any case)."""
+        card = self.open_look_rect()
+        if card is None or self.look_owner is None:
+            return None
+        rect = pygame.Rect(0, 0, CLOSE_HINT[0], CLOSE_HINT[1])
+        rect.midtop = (card.centerx, card.bottom + 10)
+        if rect.bottom > BOARD_RECT.bottom - 8:       # no room below: above the card
+            rect.midbottom = (card.centerx, card.top - 10)
+        return rect.clamp(BOARD_RECT.inflate(-8, -8))
 
     def die_rect(self, k: int) -> pygame.Rect:
         """A die tumbling (turned any way, jumping) over its shadow."""
@@ -595,6 +620,15 @@ class ForestScene(GameScene):
         rounded_panel(surface, card, PAPER, radius=18, border=(200, 150, 60), border_width=5, shadow=4)
         pic = self.app.assets.image(motif, 92)
         surface.blit(pic, pic.get_rect(center=card.center))
+        close = self.close_hint_rect()
+        if close is not None:
+            rounded_panel(surface, close, PAPER, radius=close.h // 2, border=(90, 140, 200), border_width=4,
+                          shadow=4)
+            finger = self.app.assets.image("finger", close.h - 12)
+            surface.blit(finger, finger.get_rect(midleft=(close.x + 10, close.centery)))
+            label = self.app.assets.fit_text(self.t("secret.close"), 30, INK, close.w - close.h - 24, close.h - 10,
+                                             title=True)
+            surface.blit(label, label.get_rect(center=(close.centerx + close.h // 2, close.centery)))
 
     def draw_pawns(self, surface) -> None:
         clip = surface.get_clip()

@@ -1,7 +1,7 @@
 """Sleeping Queens (game id ``queens``): rules engine, computer players and the screen."""
 from kidgames.core.protocol import FLAG, GameSpec, Option
 
-from .rules import MAX_PLAYERS, MIN_PLAYERS, TITLE, new_state, state_from_json
+from .rules import MAX_PLAYERS, MIN_PLAYERS, TITLE, auto_answer, new_state, private_decision, state_from_json
 
 SPEC = GameSpec(
     id="queens",
@@ -13,7 +13,9 @@ SPEC = GameSpec(
     scene="kidgames.games.queens.scene:QueensScene",
     ai="kidgames.games.queens.ai:choose",
     hidden_info=True,
+    private_decision=private_decision,
     # Answering attacks is the controller's business; the engine always offers defend and allow.
+    auto_answer=auto_answer,
     options=(Option("auto_defend", FLAG, False, text="option.auto_defend",
                     help="answer attacks for young children (defend whenever possible)"),),
     tile=("queen", "sleeping", "crown", "dragon", "knight"),

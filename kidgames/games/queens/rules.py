@@ -693,6 +693,23 @@ def jester_count(jester_player: int, number: int, num_players: int) -> int:
 OPTION_NAMES = frozenset({"auto_defend"})
 
 
+def private_decision(state: QueensState) -> bool:
+    """Whether the decision due now is made with the decider's hand in view (rules: Hidden
+    information): a turn and an answer to an attack are; picking a queen (the Rose bonus, a
+    jester's count) is not, so it needs no curtain."""
+    pending = state.pending
+    return pending is None or pending["kind"] != "wake"
+
+
+def auto_answer(state: QueensState, options: Mapping[str, Any]) -> Action | None:
+    """With auto-defend on, the answer to an attack: the dragon or the wand whenever the victim
+    holds it, else letting it happen (rules: Hidden information); None when nothing is asked."""
+    pending = state.pending
+    if not options.get("auto_defend") or pending is None or pending["kind"] == "wake":
+        return None
+    return Action("defend") if COUNTER[pending["kind"]] in state.hands[pending["target"]] else Action("allow")
+
+
 def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> QueensState:
     """A new game (rules: Setup): the queens shuffled into the slots, five cards to each seat,
     seat 0 starts.  ``auto_defend`` is kept for the controller; the engine always offers both

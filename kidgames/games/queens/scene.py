@@ -84,7 +84,8 @@ class QueensScene(CardTableScene):
         self.banner: tuple[str, str] | None = None
         self.count_mark: tuple[int, int] | None = None
         self.anim_hand_seat: int | None = None
-        self.anim_hand: list[str] = []
+        self.anim_hand: list[str | None] = []     # None: a card drawn face down, its face unknown here
+        self.anim_face_up = False
         self._drew_shown = False
         self.sync()
 
@@ -103,9 +104,12 @@ class QueensScene(CardTableScene):
         self._frozen = None
         self.layout()
 
+    # -- whose hand lies at the bottom, and which way up ---------------------------------------------
+    # Who may see it is the turn controller's business (design.md, "Who is watching"): a hand is
+    # face up only in its person's private moment, or when they are the only person at the table.
     def live_hand_seat(self) -> int | None:
-        """The person whose hand may be on screen now: the only person at the table, or the
-        person who must decide and holds the screen (after their curtain).  Never a computer."""
+        """The person whose hand lies at the bottom now: the only person at the table, or the
+        person who must decide.  Never a computer."""
         ctrl = self.controller
         persons = ctrl.persons()
         if len(persons) == 1:
@@ -113,32 +117,60 @@ class QueensScene(CardTableScene):
         if ctrl.is_over:
             return None
         decider = self.state.current_player
-        if self.seats[decider].is_computer:
+        return None if self.seats[decider].is_computer else decider
+
+    def live_face_up(self) -> bool:
+        seat = self.live_hand_seat()
+        return seat is not None and self.controller.shows_private(seat)
+
+    def deciding(self) -> int | None:
+        """The person who may decide on the table now (after their curtain, when their decision
+        needs one), or None: a computer decides, a curtain is due, or the game is over."""
+        ctrl = self.controller
+        if ctrl.is_over:
             return None
-        return decider if ctrl.may_show(Event("hand", private_to=decider)) else None
+        decider = self.state.current_player
+        if self.seats[decider].is_computer or ctrl.curtain() is not None:
+            return None
+        return decider
 
     def hand_seat(self) -> int | None:
         return self.anim_hand_seat if self.anim.busy else self.live_hand_seat()
 
-    def shown_hand(self) -> list[str]:
+    def hand_face_up(self) -> bool:
+        return self.anim_face_up if self.anim.busy else self.live_face_up()
+
+    def shown_hand(self) -> list[str | None]:
         if self.anim.busy:
             return self.anim_hand
         seat = self.live_hand_seat()
         return list(self.state.hands[seat]) if seat is not None else []
 
+    def hand_looks(self) -> list[CardLook]:
+        """The hand's cards as drawn: their faces, or their backs outside the private moment."""
+        face_up = self.hand_face_up()
+        return [card_look(c) if face_up and c is not None else BACK for c in self.shown_hand()]
+
     def hand_layout(self) -> HandLayout:
         hand = self.shown_hand()
-        return HandLayout(HAND_AREA, len(hand), HAND_W, selected=set(self.selected) if not self.anim.busy else set())
+        lifted = set(self.selected) if not self.anim.busy and self.hand_face_up() else set()
+        return HandLayout(HAND_AREA, len(hand), HAND_W, selected=lifted)
+
+    def visible_secrets(self) -> set[int]:
+        """The seats whose private things are drawn now: a hand face up (with its question or its
+        buttons beside it), a drawn card flying face up into it."""
+        seats = {sprite.secret_of for sprite in self.flying if sprite.secret_of is not None}
+        seat = self.hand_seat()
+        if seat is not None and self.shown_hand() and self.hand_face_up():
+            seats.add(seat)
+        return seats
 
     # -- layout and buttons -----------------------------------------------------------------------
     def layout(self) -> None:
         self.buttons = self.top_buttons(1270, 14, size=100)
-        if self.anim.busy or self.controller.is_over:
+        if self.anim.busy or self.deciding() is None:
             return
-        seat = self.live_hand_seat()
         state = self.state
-        if seat is None or state.current_player != seat:
-            return
         legal = state.legal_actions()
         pending = state.pending
         if pending is not None and pending["kind"] in ("knight", "potion"):
@@ -167,7 +199,9 @@ class QueensScene(CardTableScene):
 
     def selected_cards(self) -> list[str]:
         hand = self.shown_hand()
-        return [hand[i] for i in self.selected if i < len(hand)]
+        if not self.hand_face_up():
+            return []
+        return [hand[i] for i in self.selected if i < len(hand) and hand[i] is not None]
 
     def discard_action(self, cards: list[str]) -> Action | None:
         """The legal discard of exactly these cards, if there is one (the rules say which)."""
@@ -200,6 +234,7 @@ class QueensScene(CardTableScene):
         seat = self.hand_seat()
         self.anim_hand_seat = seat
         self.anim_hand = list(self.state.hands[seat]) if seat is not None else []
+        self.anim_face_up = False          # set once the decision is made (see animate)
         self.selected = []
         self.potion_target = None
         self.refusal = None
@@ -232,31 +267,22 @@ class QueensScene(CardTableScene):
         return "queens.refuse"
 
     def situation(self) -> tuple:
-        return self.live_hand_seat(), self.state.current_player, self.anim.busy, self.controller.is_over
+        return (self.live_hand_seat(), self.live_face_up(), self.deciding(), self.state.current_player,
+                self.anim.busy, self.controller.is_over)
 
-    def before_update(self) -> None:
-        self._auto_defend()
-
-    def _auto_defend(self) -> None:
-        """With auto-defend on, a person under attack is answered for: a dragon or wand is used
-        whenever they hold one (no question, no hand shown)."""
-        state = self.state
-        pending = state.pending
-        if (not self.options.get("auto_defend") or pending is None or pending["kind"] not in ("knight", "potion")
-                or self.anim.busy or self.controller.is_over or self.app.top is not self):
-            return
-        victim = pending["target"]
-        if self.seats[victim].is_computer:
-            return
-        legal = state.legal_actions()
-        self.submit(Action("defend") if Action("defend") in legal else Action("allow"))
+    def animate(self, events) -> None:
+        # The decision is made and the private moment is over (the turn controller ended it):
+        # the hand goes face down before its cards fly, unless nobody else is at the table.
+        seat = self.anim_hand_seat
+        self.anim_face_up = seat is not None and self.controller.shows_private(seat)
+        super().animate(events)
 
     def tap(self, pos) -> None:
         if self.second_of_double_tap(pos):
             return    # the first one already chose
-        seat = self.live_hand_seat()
+        seat = self.deciding()
         state = self.state
-        if seat is None or state.current_player != seat:
+        if seat is None:
             return
         self.refusal = None
         pending = state.pending
@@ -265,7 +291,7 @@ class QueensScene(CardTableScene):
             if pending["kind"] == "wake" and slot is not None:
                 self.try_submit(Action("wake", slot=slot))
             return
-        index = self.hand_layout().hit(pos)
+        index = self.hand_layout().hit(pos) if self.hand_face_up() else None
         if index is not None:
             if index in self.selected:
                 self.selected.remove(index)
@@ -400,24 +426,28 @@ class QueensScene(CardTableScene):
     def queen_name(self, queen: str) -> str:
         return self.t(f"queens.queen.{queen}")
 
-    def _from_hand(self, seat: int, card: str) -> tuple[tuple[int, int], bool]:
-        """Where a card leaves ``seat`` from, and whether its face was visible there."""
+    def _from_hand(self, seat: int, card: str) -> tuple[tuple[int, int], bool, bool]:
+        """Where a card leaves ``seat`` from, whether it leaves the hand at the bottom, and
+        whether its face was visible there.  A card leaves a face-down hand from its middle (its
+        place there would tell something of the others)."""
         if seat == self.anim_hand_seat and card in self.anim_hand:
-            index = self.anim_hand.index(card)
             layout = HandLayout(HAND_AREA, len(self.anim_hand), HAND_W)
-            return layout.card_rects()[index].center, True
-        return self.panel_centre(seat), False
+            rects = layout.card_rects()
+            if self.anim_face_up:
+                return rects[self.anim_hand.index(card)].center, True, True
+            return rects[len(rects) // 2].center, True, False
+        return self.panel_centre(seat), False, False
 
     def _card_leaves(self, seat: int, card: str, to, duration: float = FLY_TIME, end=None) -> None:
         holder: dict = {}
 
         def begin() -> None:
-            origin, visible = self._from_hand(seat, card)
+            origin, in_hand, visible = self._from_hand(seat, card)
             sprite.start = origin
-            sprite.width = HAND_W if visible else 70
-            sprite.look_from = None if visible else BACK
+            sprite.width = HAND_W if in_hand else 70
+            sprite.look_from = None if visible else BACK     # a played card turns face up in the air
             holder["visible"] = visible
-            if visible:
+            if in_hand:
                 self.anim_hand.remove(card)
             self.v_hand_counts[seat] = max(0, self.v_hand_counts[seat] - 1)
 
@@ -590,13 +620,14 @@ class QueensScene(CardTableScene):
 
     def _anim_drew(self, ev, rest) -> None:
         p = ev.player
-        self._drew_shown = p == self.anim_hand_seat and self.controller.may_show(ev)
+        self._drew_shown = p == self.anim_hand_seat and self.anim_face_up and self.controller.may_show(ev)
         if not self._drew_shown:
             return
         for card in ev.cards:
             def target(card=card):
                 return HandLayout(HAND_AREA, len(self.anim_hand) + 1, HAND_W).card_rects()[-1].center
-            sprite = CardSprite(card_look(card), DRAW_AT, (0, 0), PILE_W, end_width=HAND_W, look_from=BACK)
+            sprite = CardSprite(card_look(card), DRAW_AT, (0, 0), PILE_W, end_width=HAND_W, look_from=BACK,
+                                secret_of=p)
 
             def begin(sprite=sprite, target=target) -> None:
                 sprite.end = target()
@@ -612,13 +643,18 @@ class QueensScene(CardTableScene):
             self._drew_shown = False
             return
         p = ev.player
+        to_hand = p == self.anim_hand_seat       # into the face-down hand at the bottom
         for _ in range(ev.count):
-            sprite = CardSprite(BACK, DRAW_AT, self.panel_centre(p), PILE_W, end_width=60)
+            sprite = CardSprite(BACK, DRAW_AT, self.panel_centre(p), PILE_W, end_width=HAND_W if to_hand else 60)
 
-            def begin() -> None:
+            def begin(sprite=sprite) -> None:
                 self.v_draw = max(0, self.v_draw - 1)
+                if to_hand:
+                    sprite.end = HandLayout(HAND_AREA, len(self.anim_hand) + 1, HAND_W).card_rects()[-1].center
 
             def arrive() -> None:
+                if to_hand:
+                    self.anim_hand.append(None)
                 self.v_hand_counts[p] += 1
             fly(self.anim, sprite, self.flying, DEAL_TIME, start=begin, end=arrive)
 
@@ -661,7 +697,7 @@ class QueensScene(CardTableScene):
         pending = state.pending
         if self.seats[decider].is_computer:
             return self.t("queens.hint.computer", name=name)
-        if self.live_hand_seat() != decider:
+        if self.deciding() != decider:
             return self.t("queens.hint.wait", name=name)
         if pending is not None and pending["kind"] == "wake":
             return self.t(f"queens.hint.wake.{pending['reason']}", name=name)
@@ -684,7 +720,7 @@ class QueensScene(CardTableScene):
     def highlighted_slots(self) -> set[int]:
         """Where a tap does something now (from the legal actions): sleeping queens for a king or
         a pick, empty places for a potion's queen."""
-        if self.anim.busy or self.controller.is_over or self.live_hand_seat() != self.state.current_player:
+        if self.anim.busy or self.deciding() is None:
             return set()
         legal = self.state.legal_actions()
         cards = self.selected_cards()
@@ -698,7 +734,7 @@ class QueensScene(CardTableScene):
         return set()
 
     def highlighted_queens(self) -> set[tuple[int, str]]:
-        if self.anim.busy or self.controller.is_over or self.live_hand_seat() != self.state.current_player:
+        if self.anim.busy or self.deciding() is None:
             return set()
         cards = self.selected_cards()
         pending = self.state.pending
@@ -739,11 +775,10 @@ class QueensScene(CardTableScene):
             parts[("slot", slot)] = ((shown, slot in lit_slots), SLOT_AREAS[slot])
         parts["draw"] = (self.v_draw, DRAW_AREA)
         parts["discard"] = ((len(self.v_discard), self.v_discard[-1] if self.v_discard else None), DISCARD_AREA)
-        hand = self.shown_hand() if self.hand_seat() is not None else []
         layout = self.hand_layout()
         bounds = layout.bounds()
         if bounds:
-            parts["hand"] = ((self.hand_seat(), tuple(hand), tuple(sorted(layout.selected))), bounds)
+            parts["hand"] = ((self.hand_seat(), tuple(self.hand_looks()), tuple(sorted(layout.selected))), bounds)
         parts["hand_label"] = (self.hand_seat(), HAND_LABEL)
         parts["equation"] = (self.equation_shown(), EQUATION_AREA)
         parts.update(button_parts(self.buttons))
@@ -872,9 +907,8 @@ class QueensScene(CardTableScene):
         seat = self.hand_seat()
         if seat is None:
             return
-        hand = self.shown_hand()
         layout = self.hand_layout()
-        layout.draw(surface, self.art, [card_look(c) for c in hand])
+        layout.draw(surface, self.art, self.hand_looks())
         if not surface.get_clip().colliderect(HAND_LABEL):
             return
         person = self.seats[seat]

@@ -1,0 +1,277 @@
+"""Who is watching (design.md, "Who is watching"; rules/queens.md and rules/forest.md, "Hidden
+information on one screen"), held to a model of this test's own, through whole games.
+
+The test plays every person at the table through the scenes' own submit path and opens every curtain
+the app shows.  It keeps its own account of who may be looking: everybody, except while a person is
+in a private moment, which begins when the test taps a curtain naming that person and ends when the
+test submits that person's decision, taps their secret closed, or the secret's set time has passed.
+After every frame, the private things a scene draws (``visible_secrets()``) must belong to the
+person in their private moment — or to the only person at the table, when there is one.  The test
+never asks the app who is watching.
+
+It also holds the curtains to the rules: in Sleeping Queens a person's turn and a person's answer to
+an attack are decided with their hand in view, so on a shared screen each comes right after a curtain
+naming that person, while picking a queen (the Rose bonus, a jester's count) needs none; the forest's
+turns are public, so its only curtains are secret ones; with one person there is no curtain at all."""
+import random
+
+import pygame
+import pytest
+
+import kidgames.ui.game as game_module
+from kidgames.core.protocol import Action
+from kidgames.core.seats import Seat
+from kidgames.core.turns import Watching
+from kidgames.games.forest.rules import GUESS, MOVE, ROLL
+from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
+from kidgames.ui.game import start_game_scene
+from ui_driver import make_app
+
+FRAME = 1 / 30
+ANNA, BEN, CLEO = Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Cleo", "yellow")
+
+
+def cpu(name, colour, level="hard"):
+    return Seat(name, colour, "computer", level)
+
+
+MIXES = {
+    "2 people + a computer": [ANNA, BEN, cpu("Robo", "green")],
+    "3 people": [ANNA, BEN, CLEO],
+    "2 people + 2 computers": [ANNA, cpu("Robo", "green"), BEN, cpu("Dot", "purple", "normal")],
+    "1 person + computers": [cpu("Robo", "green"), ANNA, cpu("Dot", "purple", "easy")],
+}
+
+
+def queens_needs_hand(state) -> bool:
+    """rules/queens.md: a turn and an answer to an attack are decided with the hand in view; a
+    queen picked after a Rose or a jester's count is not."""
+    return state.pending is None or state.pending["kind"] in ("knight", "potion")
+
+
+class Table:
+    """The people at the table, as this test plays them, and who may be looking by its account."""
+
+    def __init__(self, app, scene, rng, secret_seconds):
+        self.app, self.scene, self.rng = app, scene, rng
+        self.secret_seconds = secret_seconds
+        self.persons = [i for i, s in enumerate(scene.seats) if not s.is_computer]
+        self.private: int | None = None
+        self.private_until: float | None = None
+        self.clock = 0.0
+        self.frames = 0
+        self.curtains: list[tuple[str, int]] = []
+        self.decisions: list[tuple[int, bool]] = []        # (person, in their private moment)
+        self.secrets_seen: list[int] = []
+        self.opened_at: float | None = None
+
+    # -- the model --------------------------------------------------------------------------------
+    def allowed(self) -> set[int]:
+        if len(self.persons) == 1:
+            return set(self.persons)
+        return set() if self.private is None else {self.private}
+
+    def frame(self) -> None:
+        self.app.frame(FRAME)
+        self.clock += FRAME
+        self.frames += 1
+        if self.private_until is not None and self.clock >= self.private_until:
+            self.private = self.private_until = None        # the secret's time has passed
+        shown = self.scene.visible_secrets() if self.scene in self.app._shown_scenes() else set()
+        assert shown <= self.allowed(), (
+            f"frame {self.frames}: private things of seat(s) {sorted(shown)} on screen while "
+            f"{'everybody watches' if not self.allowed() else f'only seat {self.private} looks'}")
+        if shown:
+            self.secrets_seen.append(next(iter(shown)))
+        assert not self.app.errors, self.app.errors
+
+    def press(self, pos) -> None:
+        """A finger's quick tap: press and release within one frame."""
+        x, y = self.app.to_window(pos)
+        self.app.guard_until = 0.0
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=True))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=True))
+        self.frame()
+
+    def open_curtain(self) -> None:
+        curtain = self.app.top
+        seat = self.scene.seats.index(curtain.seat)
+        self.curtains.append((curtain.kind, seat))
+        for _ in range(self.rng.randrange(3, 12)):          # the family hands over the screen
+            self.frame()
+        self.private, self.private_until = seat, None        # the named person alone looks now
+        if curtain.kind == SECRET:
+            self.opened_at = self.clock
+            if self.secret_seconds is not None:
+                self.private_until = self.clock + self.secret_seconds + 3 * FRAME
+        self.press(curtain.button("ready").rect.center)
+        assert self.app.top is not curtain, "the curtain's button lifts it"
+
+    def decide(self, action: Action) -> None:
+        """A person's decision, sent through the scene (a decision ends the private moment)."""
+        decider = self.scene.state.current_player
+        self.decisions.append((decider, self.private == decider))
+        self.private = self.private_until = None
+        before = len(self.scene.controller.log)
+        submit = getattr(self.scene, "try_submit", None) or self.scene.submit
+        submit(action)
+        assert len(self.scene.controller.log) > before, f"{action} was refused"
+        self.frame()
+
+    # -- playing ------------------------------------------------------------------------------------
+    def play(self, pick, max_frames=200_000, stop_after=None) -> None:
+        steady = 0
+        while not self.scene.controller.is_over or self.scene.anim.busy:
+            if stop_after is not None and self.frames >= stop_after:
+                return
+            assert self.frames < max_frames, "the game did not end"
+            self.frame()
+            app, scene = self.app, self.scene
+            if isinstance(app.top, CurtainScene):
+                steady = 0
+                self.open_curtain()
+                continue
+            if app.top is not scene:
+                continue
+            if scene.anim.holding is not None:
+                # a secret open for its person: a tap closes it once seen, or the time set passes
+                if self.opened_at is None:
+                    self.opened_at = self.clock         # (no curtain: the only person at the table)
+                if self.secret_seconds is None or self.rng.random() < 0.02:
+                    if self.clock - self.opened_at > 1.0:
+                        self.private = self.private_until = self.opened_at = None
+                        self.press((600, 500))
+                continue
+            self.opened_at = None
+            if scene.person_can_act():
+                steady += 1
+                if steady >= 3:          # a curtain due comes within a frame or two
+                    steady = 0
+                    self.decide(pick(scene.state))
+            else:
+                steady = 0
+
+
+# -- what the people choose --------------------------------------------------------------------------
+def queens_pick(rng):
+    def pick(state):
+        legal = state.legal_actions()
+        strong = [a for a in legal if a.kind in ("king", "knight", "wake", "defend")]
+        return rng.choice(strong) if strong and rng.random() < 0.8 else rng.choice(legal)
+    return pick
+
+
+def forest_pick(rng):
+    def pick(state):
+        legal = state.legal_actions()
+        board = state.board
+        if state.phase == GUESS:
+            wanted = [a for a in legal if state.tree_at[a.slot] == state.wanted]
+            return wanted[0] if wanted and rng.random() < 0.7 else rng.choice(legal)
+        if state.phase == MOVE:
+            moves = [a for a in legal if a.kind == "move"]
+            magic = [a for a in legal if a.kind.startswith("magic_")]
+            if magic and rng.random() < 0.5:
+                return rng.choice(magic)
+            if moves:
+                key = [a for a in moves if a.dest == board.key]
+                if key and rng.random() < 0.8:
+                    return key[0]
+                blue = [a for a in moves if board.tree_slot(a.dest) in state.tree_at]
+                if blue and rng.random() < 0.4:
+                    return rng.choice(blue)
+                dist = board.distances_from(board.key)
+                return min(moves, key=lambda a: (dist[a.dest], a.dice_used))
+        return rng.choice(legal)
+    return pick
+
+
+def start(tmp_path, game, seats, seed, secret_seconds=5, options=None):
+    app = make_app(tmp_path, speed="fast")
+    app.settings.secret_seconds = secret_seconds
+    scene = start_game_scene(app, game, seats, seed=seed, options=options or {})
+    return app, scene
+
+
+# -- whole games ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("mix", list(MIXES))
+@pytest.mark.parametrize("seed", [3, 8])
+def test_sleeping_queens_shows_a_hand_only_in_its_persons_private_moment(tmp_path, monkeypatch, mix, seed):
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.2)
+    seats = MIXES[mix]
+    app, scene = start(tmp_path, "queens", seats, seed)
+    rng = random.Random(seed)
+    table = Table(app, scene, rng, secret_seconds=5)
+    shared = len(table.persons) >= 2
+    needs = []
+
+    original = table.decide
+
+    def decide(action):
+        needs.append(queens_needs_hand(scene.state))
+        original(action)
+    table.decide = decide
+    table.play(queens_pick(rng))
+    assert scene.state.is_over
+    if not shared:
+        assert table.curtains == [], "one person with computers: no curtain at all"
+        assert table.secrets_seen, "the only person saw their own hand"
+        return
+    assert {kind for kind, _ in table.curtains} <= {HANDOVER, QUESTION}
+    for (person, in_moment), need in zip(table.decisions, needs):
+        assert in_moment == need, (
+            f"seat {person} decided {'without' if need else 'after'} a curtain naming them, "
+            f"though the decision {'needs' if need else 'does not need'} their hand")
+    assert any(not need for need in needs) or len(needs) < 40, "a queen was picked without a curtain"
+    assert table.secrets_seen, "people saw their own hands"
+
+
+@pytest.mark.parametrize("mix", list(MIXES))
+@pytest.mark.parametrize("secret_seconds", [None, 3])
+def test_fairy_tale_forest_shows_a_look_only_to_its_person(tmp_path, monkeypatch, mix, secret_seconds):
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.2)
+    seats = MIXES[mix]
+    seed = 4 if secret_seconds is None else 9
+    app, scene = start(tmp_path, "forest", seats, seed, secret_seconds=secret_seconds, options={"short": True})
+    rng = random.Random(seed)
+    table = Table(app, scene, rng, secret_seconds=secret_seconds)
+    table.play(forest_pick(rng))
+    assert scene.state.is_over
+    looks = [e for e in scene.controller.log if e.kind in ("peeked", "guessed_wrong")
+             and e.private_to in table.persons]
+    assert looks, "people looked under trees"
+    if len(table.persons) == 1:
+        assert table.curtains == [], "one person with computers: no curtain at all"
+    else:
+        assert table.curtains, "secret curtains came"
+        assert {kind for kind, _ in table.curtains} == {SECRET}, "a forest turn is public: no hand-over curtain"
+        assert len(table.curtains) == len(looks), "one secret curtain before every look of a person"
+        assert all(in_moment is False for _, in_moment in table.decisions), "every decision is public"
+    assert table.secrets_seen, "people saw what was under their trees"
+
+
+@pytest.mark.parametrize("game", ["castle", "knights"])
+def test_games_without_secrets_never_show_a_curtain(tmp_path, monkeypatch, game):
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.2)
+    app, scene = start(tmp_path, game, [ANNA, BEN, cpu("Robo", "green")], seed=5)
+    rng = random.Random(5)
+    table = Table(app, scene, rng, secret_seconds=5)
+    table.play(lambda state: rng.choice(state.legal_actions()), stop_after=4000)
+    assert table.curtains == [] and not any(isinstance(s, CurtainScene) for s in app.stack)
+    assert len(scene.controller.log) > 30
+
+
+# -- the check itself can fail -------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["queens", "forest"])
+def test_a_planted_leak_is_caught(tmp_path, monkeypatch, game):
+    """The old bug, planted: the app takes the screen to be one person's all along (no curtains,
+    every secret shown at once).  The test's own model of who is watching catches it."""
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.2)
+    monkeypatch.setattr(Watching, "shared", property(lambda self: False))
+    options = {"short": True} if game == "forest" else {}
+    app, scene = start(tmp_path, game, MIXES["2 people + a computer"], 3, options=options)
+    rng = random.Random(3)
+    table = Table(app, scene, rng, secret_seconds=5)
+    pick = queens_pick(rng) if game == "queens" else forest_pick(rng)
+    with pytest.raises(AssertionError, match="private things of seat"):
+        table.play(pick)
