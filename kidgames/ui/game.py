@@ -18,6 +18,9 @@ from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button
 
 COMPUTER_PAUSE = 1.1     # seconds a computer player "thinks" before it acts (at normal speed)
+# Seconds the table stays in view after a move, before a curtain covers it (at normal speed): the
+# family follows where a computer's move ended before the next person takes the screen.
+FOLLOW_PAUSE = 0.8
 SKIP_GUARD = 0.45        # a tap this soon after an action is the second tap of a double tap
 # A secret stays on screen at least this long (real seconds), whatever the taps: the second tap of
 # the double tap that opened its curtain must not hide it before its person has seen it.
@@ -151,6 +154,8 @@ class GameScene(Scene):
         self.last_action_at = time.monotonic()
         self.computer_clock = 0.0
         self.animate(events)
+        if self.anim.busy and self.controller.curtain() is not None:
+            self.anim.wait(FOLLOW_PAUSE)
         return events
 
     def animate(self, events: list[Event]) -> None:
