@@ -269,6 +269,8 @@ class GameScene(Scene):
             return self.anim.wake_in()
         if self.controller.is_over or self.app.top is not self:
             return None
+        if self.controller.curtain() is not None:
+            return 0.0       # the curtain goes up at once (the table waited FOLLOW_PAUSE already)
         if self.controller.is_computer_turn():
             return max(0.0, (COMPUTER_PAUSE - self.computer_clock) / self.app.settings.speed_factor)
         return self.idle_wake_in()

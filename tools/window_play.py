@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Play a game in a real window, as a family would: clicks through the X server, screenshots of
+what the window shows after a quiet wait.  For checking the app by eye (not a test).
+
+    xvfb-run -a -s "-screen 0 1280x800x24" python tools/window_play.py queens \\
+        --players Anna,Ben,cpu:hard --seed 3 --shots /tmp/shots
+
+The app runs in this process as ``main.py`` runs it; a driver thread reads the scene on top to
+choose where a person would tap (a person may read the screen: the hand shown, the shining spaces),
+moves the pointer there with ``xdotool`` and clicks.  Before each click it waits until the window
+has been still for a moment and saves ``import -window root`` into ``--shots`` with a line in
+``shots.txt``: what was on top, who the screen was in front of by the driver's account (the person
+named by the last curtain it opened, until that person's decision or closed secret; otherwise
+everybody), and what the scene says it draws of anyone's secrets.  Needs xdotool and ImageMagick.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+def xdotool(*args: str) -> str:
+    return subprocess.run(["xdotool", *args], capture_output=True, text=True, check=False).stdout.strip()
+
+
+class Driver(threading.Thread):
+    def __init__(self, app, game: str, shots: Path, seed: int, quiet: float, max_clicks: int) -> None:
+        super().__init__(daemon=True)
+        self.app, self.game, self.shots = app, game, shots
+        self.rng = random.Random(seed)
+        self.quiet, self.max_clicks = quiet, max_clicks
+        self.window = None
+        self.clicks = 0
+        self.shot = 0
+        self.private = None            # the person named by the last curtain opened, by our account
+        self.log = []
+        self.done = False
+
+    # -- the window ---------------------------------------------------------------------------------
+    def find_window(self) -> None:
+        for _ in range(200):
+            found = xdotool("search", "--pid", str(os.getpid()))
+            if found:
+                self.window = found.splitlines()[0]
+                return
+            time.sleep(0.1)
+        raise SystemExit("no window found")
+
+    def click(self, canvas_pos, why: str) -> None:
+        x, y = self.app.to_window((round(canvas_pos[0]), round(canvas_pos[1])))
+        xdotool("mousemove", "--window", self.window, str(x), str(y), "click", "1")
+        self.clicks += 1
+        self.log.append(f"click {self.clicks}: {why} at canvas {tuple(map(round, canvas_pos))}")
+        time.sleep(0.5)        # a person's pace (and past the double-tap guards)
+
+    def wait_quiet(self) -> None:
+        """Until nothing has moved for ``quiet`` seconds."""
+        still_since = time.monotonic()
+        while time.monotonic() - still_since < self.quiet:
+            time.sleep(0.05)
+            if self.app._animating:
+                still_since = time.monotonic()
+
+    def screenshot(self, note: str) -> None:
+        self.shot += 1
+        name = self.shots / f"shot{self.shot:04d}.png"
+        subprocess.run(["import", "-window", "root", str(name)], check=False)
+        top = type(self.app.top).__name__
+        scene = self.scene()
+        secrets = sorted(scene.visible_secrets()) if scene is not None and scene in self.app._shown_scenes() else []
+        watching = "everybody" if self.private is None else f"only seat {self.private}"
+        line = f"{name.name}: top={top} watching={watching} secrets drawn={secrets} {note}"
+        self.log.append(line)
+        if secrets and (self.private is None or set(secrets) != {self.private}) and len(self.persons()) > 1:
+            self.log.append(f"  !!! a secret of {secrets} on screen while {watching} looks")
+
+    # -- the game -------------------------------------------------------------------------------------
+    def scene(self):
+        from kidgames.ui.game import GameScene
+        return next((s for s in self.app.stack if isinstance(s, GameScene)), None)
+
+    def persons(self):
+        scene = self.scene()
+        return [i for i, s in enumerate(scene.seats) if not s.is_computer] if scene else []
+
+    def run(self) -> None:
+        try:
+            self.find_window()
+            self.loop()
+        except Exception as exc:       # report, never hang the window
+            self.log.append(f"driver stopped: {exc!r}")
+        finally:
+            (self.shots / "shots.txt").write_text("\n".join(self.log) + "\n")
+            self.done = True
+            self.app.running = False
+
+    def loop(self) -> None:
+        from kidgames.ui.curtain import CurtainScene
+        from kidgames.ui.results import ResultsScene
+        while self.clicks < self.max_clicks:
+            time.sleep(0.3)
+            self.wait_quiet()
+            top = self.app.top
+            scene = self.scene()
+            if isinstance(top, ResultsScene):
+                time.sleep(2.0)
+                self.screenshot("the results")
+                return
+            if isinstance(top, CurtainScene):
+                self.screenshot(f"a {top.kind} curtain naming {top.seat.name}")
+                seat = scene.seats.index(top.seat)
+                self.click(top.button("ready").rect.center, f"{top.seat.name} lifts the curtain")
+                self.private = seat
+                time.sleep(0.4)
+                self.wait_quiet()
+                self.screenshot(f"{top.seat.name} alone looks")
+                continue
+            if top is not scene or scene is None:
+                continue
+            if scene.anim.holding is not None:
+                self.screenshot("a secret open")
+                self.private = None
+                self.click((600, 500), "the person closes the secret")
+                continue
+            if not scene.person_can_act():
+                continue
+            self.screenshot(f"{scene.seats[scene.state.current_player].name} to decide")
+            getattr(self, f"play_{self.game}")(scene)
+
+    def decided(self) -> None:
+        self.private = None
+
+    # Sleeping Queens: the taps for a legal action, on the hand and the table
+    def play_queens(self, scene) -> None:
+        from test_queens_ui import hand_targets
+        legal = scene.state.legal_actions()
+        strong = [a for a in legal if a.kind in ("king", "knight", "potion", "wake", "defend", "jester")]
+        action = self.rng.choice(strong) if strong and self.rng.random() < 0.8 else self.rng.choice(legal)
+        taps = hand_targets(scene, action)
+        for k, point in enumerate(taps):
+            if k == len(taps) - 1:
+                self.decided()
+            self.click(point, f"for {action}")
+
+    # Fairy-Tale Forest: the dice, a shining space (to the castle when its tree is known), a tree
+    def play_forest(self, scene) -> None:
+        from kidgames.games.forest.rules import GUESS, MOVE, ROLL
+        from kidgames.games.forest.scene import DICE_TARGET
+        state = scene.state
+        self.decided()
+        if state.phase == ROLL:
+            self.click(DICE_TARGET.center, "roll")
+        elif state.phase == GUESS:
+            wanted = next(s for s, m in state.tree_at.items() if m == state.wanted)
+            slot = wanted if self.rng.random() < 0.7 else self.rng.choice(list(state.tree_at))
+            self.click(scene.tree_centre(slot), "guess")
+        elif state.phase == MOVE:
+            if scene.choice:
+                self.click(scene.button_named(f"choice:{self.rng.randrange(2)}").rect.center, "one die or both")
+                return
+            reach = scene.reachable()
+            board = state.board
+            if board.key in reach and self.rng.random() < 0.8:
+                target = board.key
+            else:
+                blue = [d for d in reach if board.tree_slot(d) in state.tree_at]
+                dist = board.distances_from(board.key)
+                target = self.rng.choice(blue) if blue and self.rng.random() < 0.5 else min(reach, key=dist.get)
+            self.click(scene.space_xy(target), f"walk to {target}")
+
+    # Castle Builders and Knights: any legal action the buttons offer (a person taps what shines)
+    def play_knights(self, scene) -> None:
+        from kidgames.games.knights.scene import DIE_TARGET
+        self.decided()
+        self.click(DIE_TARGET.center, "throw")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=["queens", "forest", "knights"])
+    parser.add_argument("--players", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--shots", type=Path, required=True)
+    parser.add_argument("--quiet", type=float, default=1.0, help="seconds of stillness before a screenshot")
+    parser.add_argument("--clicks", type=int, default=400)
+    parser.add_argument("--secret", default="5", help="seconds a secret stays, or 'tap'")
+    parser.add_argument("--speed", default="normal")
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--option", action="append", default=[], help="an on/off game option to switch on (short)")
+    args = parser.parse_args(argv)
+    args.shots.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("KIDGAMES_HOME", str(args.shots / "home"))
+
+    from kidgames.cli import parse_players
+    from kidgames.core.i18n import Catalog
+    from kidgames.core.seats import COLOURS
+    from kidgames.games import GAMES
+    from kidgames.ui.app import App
+    from kidgames.ui.game import start_game_scene
+    from kidgames.ui.menu import MenuScene
+
+    spec = GAMES[args.game]
+    catalog = Catalog(args.lang)
+    seats = parse_players(args.players, spec, {c: catalog.t(f"colour.{c}") for c in COLOURS})
+    app = App(GAMES, mute=True, fullscreen=False, speed=args.speed)
+    app.set_language(args.lang)
+    app.settings.secret_seconds = None if args.secret == "tap" else int(args.secret)
+    app.reset_to(MenuScene(app))
+    start_game_scene(app, args.game, seats, seed=args.seed, options={name: True for name in args.option})
+    driver = Driver(app, args.game, args.shots, args.seed, args.quiet, args.clicks)
+    driver.start()
+    app.run()
+    driver.join(timeout=5)
+    print("\n".join(line for line in driver.log if not line.startswith("click")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
