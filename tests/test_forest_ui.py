@@ -170,13 +170,14 @@ def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp
 
 
 def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
-    """Rule 4: from m5 with 2 and 4, m7 is an early stop (one die) and also the end of 4-then-2."""
+    """Rule 4: from m5 with 2 and 4, m7 is an early stop (one die) and also the end of 4-then-2;
+    Ben stands on m7, so the answer matters (rule 5: only the full throw sends him home)."""
     app = forest_app(tmp_path)
     scene = start(app, FAMILY[:2])
     settle(app, 0.3)
     assert app.top is scene, "no curtain: a turn in the forest is public"
     state = scene.state
-    state.positions[0], state.dice = "m5", (2, 4)
+    state.positions[0], state.positions[1], state.dice = "m5", "m7", (2, 4)
     scene.settle()
     settle(app, 0.2)
     tap(app, scene.space_xy("m7"))

@@ -462,7 +462,7 @@ def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path, 
     watch = Watch(app, scene)
     watch.settle()
     taps(app, scene, scene.hand_layout().card_rects()[0].center, scene.hand_layout().card_rects()[1].center)
-    assert scene.equation_shown() == ("3 = 3", True)
+    assert scene.equation_shown() == ("", True, "n3"), "a pair: two equal cards with a tick"
     taps(app, scene, ACTION_B.center)
     watch.until(lambda: scene.state.turn_player == 1)
     watch.settle()

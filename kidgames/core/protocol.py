@@ -97,6 +97,12 @@ class Record:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
+    def __copy__(self):
+        return self          # immutable: a copy may share it
+
+    def __deepcopy__(self, memo):
+        return self
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and (self.kind, self._fields) == (other.kind, other._fields)
 

@@ -77,24 +77,42 @@ def draw_pawn_at(surface: pygame.Surface, seat, x: float, y: float, size: int, l
 
 
 # -- dice ----------------------------------------------------------------------------------------
-def draw_die(surface: pygame.Surface, centre, size: int, value: int, rim, angle: float = 0.0,
+def draw_die(surface: pygame.Surface, centre, size: int, value: int | None, rim, angle: float = 0.0,
              jump: float = 0.0, pulse: float = 1.0) -> None:
     """A big die showing ``value``, rimmed in the thrower's colour, tumbling by ``angle`` and
-    ``jump``; ``pulse`` swells it a little (an invitation to tap) over a shadow that stays."""
+    ``jump``; ``pulse`` swells it a little (an invitation to tap) over a shadow that stays.  A die
+    waiting to be thrown (``value`` None) shows no number: a grey question mark."""
     scaled = int(size * pulse)
     die = pygame.Surface((scaled, scaled), pygame.SRCALPHA)
     pygame.draw.rect(die, shade(rim, 0.6), die.get_rect(), border_radius=scaled // 5)
     pygame.draw.rect(die, (255, 255, 252), die.get_rect().inflate(-12, -12), border_radius=scaled // 5)
     pip_r = scaled // 12
     c, q = scaled / 2, scaled / 4.2
-    for sx, sy in PIPS[value]:
-        pygame.draw.circle(die, (40, 30, 30) if value != 1 else (210, 40, 40), (c + sx * q, c + sy * q), pip_r)
+    if value is None:
+        _question_mark(die, c, scaled)
+    else:
+        for sx, sy in PIPS[value]:
+            pygame.draw.circle(die, (40, 30, 30) if value != 1 else (210, 40, 40), (c + sx * q, c + sy * q), pip_r)
     if angle:
         die = pygame.transform.rotate(die, angle)
     shadow = pygame.Surface((size, 30), pygame.SRCALPHA)
     pygame.draw.ellipse(shadow, (0, 0, 0, 60), shadow.get_rect())
     surface.blit(shadow, shadow.get_rect(center=(centre[0], centre[1] + size // 2 + 10)))
     surface.blit(die, die.get_rect(center=(centre[0], centre[1] - jump)))
+
+
+def _question_mark(die: pygame.Surface, c: float, size: int) -> None:
+    """A grey "?" drawn with lines (a die face has no font): a hook, a stem and a dot."""
+    grey = (165, 160, 170)
+    width = max(3, size // 12)
+    r = size * 0.17
+    hook = pygame.Rect(0, 0, 2 * r, 2 * r)
+    hook.center = (round(c), round(c - size * 0.14))
+    pygame.draw.arc(die, grey, hook, -math.pi / 2.2, math.pi, width)
+    top = (c, c - size * 0.14 + r * 0.95)
+    pygame.draw.line(die, grey, (c + r * 0.35, c - size * 0.14 + r * 0.78), top, width)
+    pygame.draw.line(die, grey, top, (c, c + size * 0.12), width)
+    pygame.draw.circle(die, grey, (round(c), round(c + size * 0.27)), max(2, round(width * 0.8)))
 
 
 def tumble_faces(seed: int, count: int = 12) -> list[int]:
@@ -131,9 +149,9 @@ class BannerPainter:
 
 # -- the player panel ----------------------------------------------------------------------------
 def draw_player_panel(surface: pygame.Surface, assets, rect: pygame.Rect, seat, current: bool,
-                      helmet: bool = False, reserve: int = 0) -> int:
-    """One player's row in the side panel: their pawn, name and (for a computer) a robot; the
-    current player's row in their colour.  ``reserve`` keeps that much room on the right for the
+                      helmet: bool = False, reserve: int = 0, levels: bool = False) -> int:
+    """One player's row in the side panel: their pawn, name and (for a computer) a robot, with
+    its level where the game has levels; the current player's row in their colour.  ``reserve`` keeps that much room on the right for the
     game's own badges; returns the x where they end (draw them leftwards from there)."""
     fill = shade(PAWN_RGB[seat.colour], 1.0) if current else PAPER
     rounded_panel(surface, rect, fill, radius=20, border=(255, 210, 40) if current else (200, 180, 140),
@@ -146,10 +164,40 @@ def draw_player_panel(surface: pygame.Surface, assets, rect: pygame.Rect, seat, 
     surface.blit(name, name.get_rect(midleft=(rect.x + 86, rect.centery)))
     right = rect.right - 12
     if seat.is_computer:
-        robot = assets.image("robot", 40)
-        surface.blit(robot, robot.get_rect(midright=(right, rect.centery)))
+        draw_robot(surface, assets, seat, (right - 20, rect.centery), 34 if levels else 40, levels=levels)
         right -= 48
     return right
+
+
+def draw_robot(surface: pygame.Surface, assets, seat, centre, size: int = 40, levels: bool = True) -> None:
+    """A computer's seat: a robot and, where the game's computers have levels, its level under it
+    as 1, 2 or 3 golden stars of three (as the setup screen shows it)."""
+    from kidgames.core.seats import LEVELS
+    robot = assets.image("robot", size)
+    if not levels or seat.level not in LEVELS:
+        surface.blit(robot, robot.get_rect(center=centre))
+        return
+    star_size = max(10, round(size * 0.42))
+    top = centre[1] - (size + star_size) // 2 + 2
+    surface.blit(robot, robot.get_rect(midtop=(centre[0], top)))
+    star = assets.image("star", star_size)
+    pale = _pale(star)
+    lit = LEVELS.index(seat.level) + 1
+    y = top + size + star_size // 2 - 2
+    for k in range(len(LEVELS)):
+        picture = star if k < lit else pale
+        surface.blit(picture, picture.get_rect(center=(centre[0] + (k - 1) * (star_size - 1), y)))
+
+
+_PALE: dict[int, pygame.Surface] = {}
+
+
+def _pale(star: pygame.Surface) -> pygame.Surface:
+    pale = _PALE.get(id(star))
+    if pale is None:
+        pale = _PALE[id(star)] = star.copy()
+        pale.set_alpha(70)
+    return pale
 
 
 def draw_badge(surface: pygame.Surface, assets, midright, sprite: str, number: int) -> pygame.Rect:

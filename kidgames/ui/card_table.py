@@ -15,6 +15,7 @@ import pygame
 
 from kidgames.ui.cards import changed_areas
 from kidgames.ui.game import SKIP_GUARD, GameScene
+from kidgames.ui.widgets import INK, PAPER
 
 
 class CardTableScene(GameScene):
@@ -26,6 +27,7 @@ class CardTableScene(GameScene):
         self._frozen = None                    # the hint (and more) until an animation begins
         self._geometry: dict = {}              # places of things on the table, by their count
         self._last_tap: tuple[float, tuple[int, int]] | None = None
+        self.refusal: tuple[str, str | None] | None = None    # why a tap did nothing: words, picture
 
     # -- what each game tells ----------------------------------------------------------------------
     def situation(self) -> tuple:
@@ -45,6 +47,38 @@ class CardTableScene(GameScene):
 
     def before_update(self) -> None:
         """Anything the game does at the start of every frame."""
+
+    # -- saying why a tap did nothing -------------------------------------------------------------
+    def refuse_with(self, text: str, picture: str | None = None) -> None:
+        """Say in the hint why a tap did nothing, in words and a picture, with the "stuck" sound;
+        it stays until the next tap or decision."""
+        self.refusal = (text, picture)
+        self.app.assets.play("stuck")
+
+    def hint_picture(self) -> str | None:
+        return self.refusal[1] if self.refusal and self.hint_text() == self.refusal[0] else None
+
+    def paint_hint(self, surface, rect: pygame.Rect, size: int) -> None:
+        """The hint panel: the hint, and beside a refusal its picture."""
+        text = self.hint_text()
+        if not text:
+            return
+        self.art.panel(surface, rect, PAPER, radius=24, border=(200, 160, 80), shadow=4)
+        picture = self.hint_picture()
+        area = rect.inflate(-30, -12)
+        if picture:
+            pic = self.app.assets.image(picture, rect.h - 20)
+            surface.blit(pic, pic.get_rect(midleft=(rect.x + 14, rect.centery)))
+            area = pygame.Rect(rect.x + pic.get_width() + 24, area.y, rect.right - 16 - (rect.x + pic.get_width() + 24),
+                               area.h)
+        label = self.app.assets.fit_text(text, size, INK, area.w, area.h, title=True)
+        surface.blit(label, label.get_rect(center=area.center))
+
+    def handle(self, pointer) -> None:
+        if pointer.kind == "down":
+            self.refusal = None        # a new tap: the last reason has been read
+        self._follow_situation()
+        super().handle(pointer)
 
     # -- shared --------------------------------------------------------------------------------------
     def animate(self, events) -> None:
@@ -93,10 +127,6 @@ class CardTableScene(GameScene):
         if self.situation() != self._situation:
             return 0.0
         return super().wake_in()
-
-    def handle(self, pointer) -> None:
-        self._follow_situation()
-        super().handle(pointer)
 
     def _follow_situation(self) -> None:
         situation = self.situation()

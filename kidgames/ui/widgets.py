@@ -141,13 +141,25 @@ class Button:
     selected: bool = False
     cooldown: float = 0.35
     name: str = ""
+    # A button that cannot act (``enabled`` False) is drawn grey with no shine; a tap on it calls
+    # ``why`` (which says why, in words and a picture) when it is given.
+    why: Callable[[], None] | None = field(default=None, repr=False)
     pressed: bool = field(default=False, repr=False)
     _last: float = field(default=0.0, repr=False)
 
     def handle(self, pointer) -> bool:
         """Returns True when the pointer event was for this button."""
-        if not self.visible or not self.enabled:
+        if not self.visible:
             return False
+        if not self.enabled:
+            inside = self.rect.collidepoint(pointer.pos)
+            if inside and pointer.kind == "tap" and self.why is not None:
+                now = time.monotonic()
+                if now - self._last >= self.cooldown:
+                    self._last = now
+                    self.why()
+                return True
+            return inside and self.why is not None and pointer.kind == "down"
         inside = self.rect.collidepoint(pointer.pos)
         if pointer.kind == "down":
             self.pressed = inside
@@ -170,17 +182,22 @@ class Button:
         if not self.visible:
             return
         base = BUTTON_COLOURS.get(self.colour, PAPER)
-        if not self.enabled:
-            base = shade(base, 0.75)
         rect = self.rect.move(0, 3 if self.pressed else 0)
-        border = (255, 215, 60) if self.selected else shade(base, 0.6)
-        rounded_panel(surface, rect, base, radius=min(26, rect.h // 3), border=border,
-                      border_width=7 if self.selected else 4, shadow=0 if self.pressed else 6)
-        ink = INK if sum(base) > 450 else (255, 255, 255)
-        outline = None if sum(base) > 450 else shade(base, 0.5)
+        if not self.enabled:
+            # grey, flat, its picture grey and faint: it cannot act now
+            base = DISABLED_FILL
+            rounded_panel(surface, rect, base, radius=min(26, rect.h // 3), border=DISABLED_EDGE,
+                          border_width=4, shadow=0)
+            ink, outline = DISABLED_INK, None
+        else:
+            border = (255, 215, 60) if self.selected else shade(base, 0.6)
+            rounded_panel(surface, rect, base, radius=min(26, rect.h // 3), border=border,
+                          border_width=7 if self.selected else 4, shadow=0 if self.pressed else 6)
+            ink = INK if sum(base) > 450 else (255, 255, 255)
+            outline = None if sum(base) > 450 else shade(base, 0.5)
         icon_size = min(rect.h - 18, 96)
         if self.icon and self.text:
-            pic = assets.image(self.icon, icon_size)
+            pic = self.picture(assets, icon_size)
             label = assets.fit_text(self.text, self.text_size, ink, rect.w - icon_size - 44, rect.h - 12,
                                     title=True, outline=outline)
             total = pic.get_width() + 14 + label.get_width()
@@ -188,12 +205,29 @@ class Button:
             surface.blit(pic, pic.get_rect(midleft=(x, rect.centery)))
             surface.blit(label, label.get_rect(midleft=(x + pic.get_width() + 14, rect.centery)))
         elif self.icon:
-            pic = assets.image(self.icon, icon_size)
+            pic = self.picture(assets, icon_size)
             surface.blit(pic, pic.get_rect(center=rect.center))
         else:
             label = assets.fit_text(self.text, self.text_size, ink, rect.w - 24, rect.h - 10, title=True,
                                     outline=outline)
             surface.blit(label, label.get_rect(center=rect.center))
+
+
+    def picture(self, assets, size: int) -> pygame.Surface:
+        pic = assets.image(self.icon, size)
+        if self.enabled:
+            return pic
+        key = (self.icon, size)
+        grey = _GREY_PICTURES.get(key)
+        if grey is None:
+            grey = pygame.transform.grayscale(pic)
+            grey.set_alpha(110)
+            grey = _GREY_PICTURES[key] = grey
+        return grey
+
+
+DISABLED_FILL, DISABLED_EDGE, DISABLED_INK = (206, 204, 200), (160, 157, 152), (128, 124, 120)
+_GREY_PICTURES: dict[tuple, pygame.Surface] = {}
 
 
 def vertical_gradient(size, top, bottom) -> pygame.Surface:

@@ -21,6 +21,7 @@ from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, button_parts
                                draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
 from kidgames.ui.game import SKIP_GUARD
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, shade
+from kidgames.ui.board_pieces import draw_robot
 
 from .rules import COLOURS, DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, colour_of, piece_of
 
@@ -295,7 +296,8 @@ class CastleScene(CardTableScene):
                                        enabled=Action("draw") in legal))
         self.buttons.append(Button(STOP_BUTTON, lambda: self.act(Action("stop")), self.t("castle.stop"),
                                    icon="check", colour="orange", name="stop", text_size=36,
-                                   enabled=Action("stop") in legal))
+                                   enabled=Action("stop") in legal,
+                                   why=lambda: self.refuse_with(self.t("castle.why.stop"), "plus")))
         if any(a.kind == "buy" for a in legal):
             self.buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.t("castle.buy", n=PRICE), icon="diamond",
                                        colour="gold", name="buy", text_size=34, selected=self.buying))
@@ -320,6 +322,7 @@ class CastleScene(CardTableScene):
         # (and saves the game) draws nothing more; the next one shows the change.
         frozen = self.hint_text()
         self.buying = False
+        self.refusal = None
         self._frozen = frozen
         events = super().submit(action)
         if not events:
@@ -615,6 +618,8 @@ class CastleScene(CardTableScene):
         name = self.name(p)
         if self.seats[p].is_computer:
             return self.t("castle.hint.computer", name=name)
+        if self.refusal:
+            return self.refusal[0]
         if state.pending == "witch":
             return self.t("castle.hint.witch", name=name)
         if state.pending == "lose":
@@ -639,7 +644,7 @@ class CastleScene(CardTableScene):
             parts["sweep"] = ((round(self.sweep_centre()[0]), round(self.sweep_centre()[1])), self.sweep_area())
         if self.banner:
             parts["banner"] = ((self.banner, self.banner_pieces()), BANNER_AREA)
-        parts["hint"] = (self.hint_text(), HINT_AREA)
+        parts["hint"] = ((self.hint_text(), self.hint_picture()), HINT_AREA)
         over = self.controller.is_over
         turn = self.shown_turn()
         buyable = self.buy_targets() if self.buying else {}
@@ -723,12 +728,7 @@ class CastleScene(CardTableScene):
         self._shown = self.moving_parts()
 
     def draw_hint(self, surface) -> None:
-        text = self.hint_text()
-        if not text:
-            return
-        self.art.panel(surface, HINT_RECT, PAPER, radius=24, border=(200, 160, 80), shadow=4)
-        label = self.app.assets.fit_text(text, 38, INK, HINT_RECT.w - 30, HINT_RECT.h - 12, title=True)
-        surface.blit(label, label.get_rect(center=HINT_RECT.center))
+        self.paint_hint(surface, HINT_RECT, 38)
 
     def draw_seats(self, surface) -> None:
         assets = self.app.assets
@@ -754,8 +754,7 @@ class CastleScene(CardTableScene):
                 name = assets.fit_text(seat.name, 30, ink, NAME_W - 12, 44, title=True)
                 surface.blit(name, name.get_rect(midleft=(rect.x + 12, rect.y + pawn_size + 44)))
                 if seat.is_computer:
-                    robot = assets.image("robot", 40)
-                    surface.blit(robot, robot.get_rect(topright=(rect.x + NAME_W - 10, rect.y + 12)))
+                    draw_robot(surface, assets, seat, (rect.x + NAME_W - 32, rect.y + 36), 40)
             if clip.colliderect(self.castle_area(i)):
                 colour = self.v_colours[i]
                 castle_rect = self.castle_rect(i)

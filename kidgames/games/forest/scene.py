@@ -4,6 +4,8 @@ where a tree is named, the magic of a double one.  The rules live in rules.py; t
 them and turns taps into the actions ``state.legal_actions()`` offers."""
 from __future__ import annotations
 
+import copy
+import json
 import math
 import random
 from collections import deque
@@ -58,7 +60,8 @@ class ForestScene(GameScene):
         self.banner_painter = BannerPainter(BANNER_SIZE)
         self.settle()
         self.shown_current = state.current_player
-        self.dice_shown = list(state.dice or (3, 4))
+        # dice waiting to be rolled show no number (None)
+        self.dice_shown = list(state.dice) if state.dice and state.phase != ROLL else [None, None]
         self.dice_angle = [0.0, 0.0]
         self.dice_jump = [0.0, 0.0]
         # What a person is choosing now (never a rule: only which of the offered actions to send).
@@ -189,11 +192,24 @@ class ForestScene(GameScene):
         if dest is None:
             return
         options = sorted(reach[dest], key=lambda a: a.dice_used)
-        if len(options) == 1:
+        if len(options) == 1 or self.same_outcome(options):
             self.submit(options[0])
         else:
             self.choice = options
             self.sync_buttons()
+
+    def same_outcome(self, options: list[Action]) -> bool:
+        """Whether the moves to one space (one die, or both) leave the game the same: then nobody
+        is asked which (the rules decide, by playing each on a copy; only a pawn sent home by the
+        full throw tells them apart)."""
+        state = self.state
+        results = []
+        for action in options:
+            trial = copy.deepcopy(state, {id(state.board): state.board})
+            events = trial.apply(action)
+            results.append((json.dumps(trial.to_json(), sort_keys=True, default=str),
+                            sorted(e.kind for e in events if e.kind != "moved")))
+        return all(r == results[0] for r in results[1:])
 
     def pick_choice(self, k: int) -> None:
         if self.choice and self.person_can_act() and k < len(self.choice):
@@ -379,6 +395,7 @@ class ForestScene(GameScene):
         def change() -> None:
             self.settle()
             self.shown_current = ev.player
+            self.dice_shown = [None, None]     # the next player's dice wait, with no number on them
             if not self.anim.skipping:
                 self.app.assets.play("turn")
         self.anim.call(change)
@@ -650,7 +667,8 @@ class ForestScene(GameScene):
                 continue    # a partial redraw elsewhere: this row is untouched
             current = i == self.shown_current and not self.controller.is_over
             won = self.state.won[i]
-            right = draw_player_panel(surface, assets, rect, seat, current, reserve=WON_RESERVE if won else 0)
+            right = draw_player_panel(surface, assets, rect, seat, current, reserve=WON_RESERVE if won else 0,
+                                      levels=True)
             if won:
                 # the cards won: the last one face up on its little pile, and how many, in big digits
                 x = right - WON_RESERVE + 24

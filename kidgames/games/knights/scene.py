@@ -59,7 +59,8 @@ class KnightsScene(GameScene):
         self.shake = [0.0] * len(seats)
         self.moving: int | None = None
         self.shown_current = state.current_player
-        self.die_value = state.last_roll or 6
+        # a die waiting to be thrown shows no number (None); the last throw only when it is over
+        self.die_value = state.last_roll if state.is_over else None
         self.die_angle = 0.0
         self.die_jump = 0.0
         self.die_pulse = 1.0
@@ -227,6 +228,7 @@ class KnightsScene(GameScene):
     def _anim_turn(self, ev) -> None:
         def change() -> None:
             self.shown_current = ev.player
+            self.die_value = None          # the new thrower's die waits, with no number on it
             self.moving = None
             self.pawn_xy = [self.field_xy(pos) for pos in self.state.positions]
             self.pawn_lift = [0.0] * len(self.seats)

@@ -15,8 +15,9 @@ from kidgames.ui.card_table import CardTableScene
 from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, HandLayout, button_parts, card_size,
                                draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
+from kidgames.ui.board_pieces import draw_robot
 
-from .rules import NUM_SLOTS, QUEEN_POINTS, thresholds
+from .rules import NUM_SLOTS, QUEEN_POINTS, RIVAL, thresholds
 
 # -- layout (canvas 1600×1000) ---------------------------------------------------------------------
 SEATS_AREA = pygame.Rect(12, 12, 560, 676)
@@ -26,6 +27,7 @@ DRAW_AT, DISCARD_AT, PILE_W = (1265, 250), (1460, 250), 130
 EQUATION_RECT = pygame.Rect(1140, 440, 450, 150)
 HAND_AREA = pygame.Rect(190, 690, 980, 300)
 HAND_W = 160
+PAIR_CARD_W = 80                   # a pair in the discard preview: two equal cards side by side
 HAND_LABEL = pygame.Rect(12, 712, 170, 270)
 ACTION_A = pygame.Rect(1190, 740, 398, 110)
 ACTION_B = pygame.Rect(1190, 866, 398, 110)
@@ -79,7 +81,6 @@ class QueensScene(CardTableScene):
         self.art = CardArt(app.assets)
         self.selected: list[int] = []          # indices into the shown hand
         self.potion_target: tuple[int, str] | None = None
-        self.refusal: str | None = None
         self.flying: list[CardSprite] = []
         self.banner: tuple[str, str] | None = None
         self.count_mark: tuple[int, int] | None = None
@@ -178,7 +179,8 @@ class QueensScene(CardTableScene):
             can = Action("defend") in legal
             self.buttons.append(Button(ACTION_A, lambda: self.try_submit(Action("defend")),
                                        self.t(f"queens.defend.{counter}"), icon=CARD_PICTURES[counter],
-                                       colour="green", enabled=can, name="defend", text_size=32))
+                                       colour="green", enabled=can, name="defend", text_size=32,
+                                       why=lambda: self.why_no_answer(counter)))
             self.buttons.append(Button(ACTION_B, lambda: self.try_submit(Action("allow")),
                                        self.t("queens.allow"), icon="cross", colour="orange",
                                        name="allow", text_size=32))
@@ -195,7 +197,7 @@ class QueensScene(CardTableScene):
             self.buttons.append(Button(ACTION_B, lambda: self.try_submit(self.discard_action(self.selected_cards())),
                                        self.t("queens.discard", n=len(cards)), icon="sparkles",
                                        colour="blue", enabled=action is not None, name="discard",
-                                       text_size=32))
+                                       text_size=32, why=self.why_no_discard))
 
     def selected_cards(self) -> list[str]:
         hand = self.shown_hand()
@@ -212,7 +214,8 @@ class QueensScene(CardTableScene):
         return None
 
     def equation_text(self, cards: list[str]) -> str | None:
-        """The selected number cards written as the sum they make: "2 + 5 = 7", or a pair "3 = 3"."""
+        """The selected number cards written as the sum they make: "2 + 5 = 7" (a pair is shown as
+        two equal cards instead, see equation_shown)."""
         if len(cards) < 2 or any(not c.startswith("n") for c in cards):
             return None
         values = sorted(int(c[1:]) for c in cards)
@@ -245,26 +248,44 @@ class QueensScene(CardTableScene):
         self.layout()
         return events
 
-    def refuse(self) -> None:
-        self.refusal = self.t(self.refusal_key())
-        self.app.assets.play("stuck")
+    def refuse(self, queen: tuple[int, str] | None = None) -> None:
+        key, picture = self.refusal_key(queen)
+        self.refuse_with(self.t(key), picture)
 
-    def refusal_key(self) -> str:
-        """What to say to a tap that does nothing: what to do instead, when the selection and the
-        legal actions tell it (the places to tap shine), or a gentle "try another one"."""
+    def refusal_key(self, queen: tuple[int, str] | None = None) -> tuple[str, str]:
+        """What to say to a tap that does nothing, and its picture: what to do instead, when the
+        selection and the legal actions tell it (the places to tap shine), why a queen tapped
+        cannot be taken, or a gentle "try another one"."""
         cards = self.selected_cards()
         legal = self.state.legal_actions()
         if not cards:
-            return "queens.refuse.pick_card"
+            return "queens.refuse.pick_card", "finger"
         if cards == ["king"]:
-            return "queens.refuse.king" if any(a.kind == "king" for a in legal) else "queens.refuse.no_target"
+            if any(a.kind == "king" for a in legal):
+                return "queens.refuse.king", "sleeping"
+            return "queens.refuse.no_target", "card_king"
         if cards in (["knight"], ["potion"]):
             if not any(a.kind == cards[0] for a in legal):
-                return "queens.refuse.no_target"
-            return "queens.refuse.slot" if self.potion_target else "queens.refuse.target"
+                return "queens.refuse.no_target", CARD_PICTURES[cards[0]]
+            if queen is not None and cards == ["knight"]:
+                rival = RIVAL.get(queen[1])
+                thief = self.state.current_player
+                if rival is not None and rival in self.state.awake[thief] and queen[0] != thief:
+                    return f"queens.refuse.{queen[1]}_{rival}", f"queen_{rival}"
+            if queen is not None and queen[0] == self.state.current_player:
+                return "queens.refuse.own_queen", f"queen_{queen[1]}"
+            return ("queens.refuse.slot", "sleeping") if self.potion_target else ("queens.refuse.target", "queen")
         if self.discard_action(cards) is not None:
-            return "queens.refuse.discard"
-        return "queens.refuse"
+            return "queens.refuse.discard", "sparkles"
+        return "queens.refuse", "cross"
+
+    def why_no_answer(self, counter: str) -> None:
+        """A tap on "Use the dragon" (or wand) with none in the hand."""
+        self.refuse_with(self.t(f"queens.why.no_{counter}"), CARD_PICTURES[counter])
+
+    def why_no_discard(self) -> None:
+        """A tap on "Throw away" when the cards are not a pair, a sum or one card."""
+        self.refuse_with(self.t("queens.no_discard"), "cross")
 
     def situation(self) -> tuple:
         return (self.live_hand_seat(), self.live_face_up(), self.deciding(), self.state.current_player,
@@ -314,7 +335,11 @@ class QueensScene(CardTableScene):
         elif queen is not None:
             target, name = queen
             if cards == ["knight"]:
-                self.try_submit(Action("knight", target=target, queen=name))
+                action = Action("knight", target=target, queen=name)
+                if action in state.legal_actions():
+                    self.submit(action)
+                else:
+                    self.refuse(queen)
             elif cards == ["potion"]:
                 if any(a.kind == "potion" and a.target == target and a.queen == name for a in state.legal_actions()):
                     self.potion_target = queen
@@ -691,7 +716,7 @@ class QueensScene(CardTableScene):
         if ctrl.is_over or self.anim.busy:
             return ""
         if self.refusal:
-            return self.refusal
+            return self.refusal[0]
         decider = state.current_player
         name = self.name(decider)
         pending = state.pending
@@ -754,7 +779,7 @@ class QueensScene(CardTableScene):
         parts = sprite_parts(self.flying)
         if self.banner:
             parts["banner"] = (self.banner, BANNER_AREA)
-        parts["hint"] = (self.hint_text(), HINT_AREA)
+        parts["hint"] = ((self.hint_text(), self.hint_picture()), HINT_AREA)
         lit_queens = self.highlighted_queens()
         turn = self.shown_turn()
         over = self.controller.is_over
@@ -785,10 +810,11 @@ class QueensScene(CardTableScene):
         return parts
 
     def shown_turn(self) -> int | None:
-        """The player whose panel is lit as having the turn (none while cards move)."""
+        """The player whose panel is lit: the one the game waits for (the victim asked to answer,
+        the seat a jester's count stopped at), none while cards move."""
         if self._frozen is not None:
             return self._frozen[1]
-        return None if self.controller.is_over or self.anim.busy else self.state.turn_player
+        return None if self.controller.is_over or self.anim.busy else self.state.current_player
 
     def draw(self, surface: pygame.Surface) -> None:
         clip = surface.get_clip()
@@ -810,12 +836,7 @@ class QueensScene(CardTableScene):
         self._shown = self.moving_parts()
 
     def draw_hint(self, surface) -> None:
-        text = self.hint_text()
-        if not text:
-            return
-        self.art.panel(surface, HINT_RECT, PAPER, radius=24, border=(200, 160, 80), shadow=4)
-        label = self.app.assets.fit_text(text, 36, INK, HINT_RECT.w - 30, HINT_RECT.h - 12, title=True)
-        surface.blit(label, label.get_rect(center=HINT_RECT.center))
+        self.paint_hint(surface, HINT_RECT, 36)
 
     def draw_seats(self, surface) -> None:
         assets = self.app.assets
@@ -853,9 +874,8 @@ class QueensScene(CardTableScene):
                 star = assets.image("star", 28)
                 surface.blit(star, star.get_rect(midleft=(rect.x + 10, y + 32)))
                 surface.blit(score, score.get_rect(midleft=(rect.x + 44, y + 32)))
-            if seat.is_computer and clip.colliderect(rect.right - 48, rect.y + 4, 44, 44):
-                robot = assets.image("robot", 34)
-                surface.blit(robot, robot.get_rect(topright=(rect.right - 10, rect.y + 8)))
+            if seat.is_computer and clip.colliderect(rect.right - 52, rect.y + 4, 48, 56):
+                draw_robot(surface, assets, seat, (rect.right - 28, rect.y + 32), 34)
             # the number of cards in the hand, as a small fan of backs (never their faces)
             backs = self.v_hand_counts[i]
             if backs and clip.colliderect(self.backs_area(i, backs)):
@@ -918,31 +938,55 @@ class QueensScene(CardTableScene):
         surface.blit(label, label.get_rect(midtop=(HAND_LABEL.centerx, HAND_LABEL.y + 120)))
 
     def draw_equation(self, surface) -> None:
-        """The selected cards' discard, judged before the tap: the sum they make and a tick or a
-        cross (whether it is legal comes from the rules)."""
+        """The selected cards' discard, judged before the tap: the sum they make (or a pair: two
+        equal cards) and a tick or a cross (whether it is legal comes from the rules)."""
         shown = self.equation_shown()
         if shown is None:
             return
-        text, ok = shown
+        text, ok, pair = shown
         self.art.panel(surface, EQUATION_RECT, PAPER, radius=24, border=(80, 170, 80) if ok else (210, 80, 70),
                       border_width=6, shadow=4)
         mark = self.app.assets.image("check" if ok else "cross", 70)
         surface.blit(mark, mark.get_rect(midleft=(EQUATION_RECT.x + 16, EQUATION_RECT.centery)))
-        label = self.app.assets.fit_text(text, 54 if ok else 30, INK, EQUATION_RECT.w - 120, EQUATION_RECT.h - 16,
-                                         title=True)
-        surface.blit(label, label.get_rect(center=(EQUATION_RECT.centerx + 40, EQUATION_RECT.centery)))
+        area = pygame.Rect(EQUATION_RECT.x + 100, EQUATION_RECT.y + 8, EQUATION_RECT.w - 116, EQUATION_RECT.h - 16)
+        if pair is not None:
+            face = self.art.surface(card_look(pair), PAIR_CARD_W)
+            for k in (-1, 1):
+                surface.blit(face, face.get_rect(center=(area.centerx + k * (PAIR_CARD_W // 2 + 12), area.centery)))
+            return
+        label = self.equation_label(text, 54, area.w, area.h) if ok else \
+            self.app.assets.fit_text(text, 30, INK, area.w, area.h, title=True)
+        surface.blit(label, label.get_rect(center=area.center))
 
-    def equation_shown(self) -> tuple[str, bool] | None:
-        """What the discard preview says now and whether the selection is a legal discard (None:
-        no preview)."""
+    def equation_label(self, text: str, size: int, width: int, height: int) -> pygame.Surface:
+        """A sum "2 + 3 + 5 = 10" on one line, as large as fits; when even small it does not,
+        broken at "=" (an equation is never split inside its sum)."""
+        assets = self.app.assets
+        for s in range(size, 29, -2):
+            label = assets.text(text, s, INK, title=True)
+            if label.get_width() <= width and label.get_height() <= height:
+                return label
+        left, _, right = text.partition(" = ")
+        two = f"{left}\n= {right}" if right else text
+        for s in range(size, 15, -2):
+            label = assets.text(two, s, INK, title=True)
+            if label.get_width() <= width and label.get_height() <= height:
+                return label
+        return assets.text(two, 16, INK, title=True)
+
+    def equation_shown(self) -> tuple[str, bool, str | None] | None:
+        """What the discard preview says now, whether the selection is a legal discard, and the
+        card of a pair (shown as two equal cards, not as "7 = 7"); None: no preview."""
         if self.anim.busy or self.state.pending is not None:
             return None
         cards = self.selected_cards()
         if len(cards) < 2:
             return None
         ok = self.discard_action(cards) is not None
+        if ok and len(cards) == 2 and cards[0] == cards[1]:
+            return "", True, cards[0]
         equation = self.equation_text(cards)
-        return (equation if ok and equation else self.t("queens.no_discard")), ok
+        return (equation if ok and equation else self.t("queens.no_discard")), ok, None
 
     def draw_banner(self, surface) -> None:
         text, picture = self.banner
@@ -953,6 +997,8 @@ class QueensScene(CardTableScene):
         surface.blit(label, label.get_rect(midleft=(BANNER_RECT.x + 175, BANNER_RECT.centery)))
 
     def banner_label(self, text: str) -> pygame.Surface:
+        if " = " in text and text.replace(" ", "").replace("+", "").replace("=", "").isdigit():
+            return self.equation_label(text, 54, BANNER_RECT.w - 210, BANNER_RECT.h - 24)
         return self.app.assets.fit_text(text, 40, INK, BANNER_RECT.w - 210, BANNER_RECT.h - 24, title=True)
 
     def question_text(self, seat: int) -> str:

@@ -1,0 +1,245 @@
+"""What a family tripped over in a real window, each held to what a player sees: dice that wait show no
+number, trees and spaces never hide each other, one die or both is asked only when it matters,
+buttons that cannot act look it and say why, a pair is two equal cards, a sum stays on one line,
+a computer's level shows on its seat, the lit seat is the one the game waits for, and a curtain that
+is due goes up at once."""
+import math
+import random
+
+import pygame
+import pytest
+
+import kidgames.ui.game as game_module
+from kidgames.core.protocol import Action
+from kidgames.core.seats import Seat
+from kidgames.games.forest.rules import MOVE, ROLL
+from kidgames.games.forest.scene import BLUE_R, SPACE_R, TREE_SIZE
+from kidgames.ui.curtain import CurtainScene
+from kidgames.ui.game import start_game_scene
+from kidgames.ui.widgets import DISABLED_FILL
+from test_queens_ui import position
+from ui_driver import FRAME, make_app, run, run_until, tap
+
+ANNA, BEN = Seat("Anna", "red"), Seat("Ben", "blue")
+PIP = (40, 30, 30)
+
+
+def robot(name, colour, level="normal"):
+    return Seat(name, colour, "computer", level)
+
+
+def pixels(app, rect, step=2):
+    surface = pygame.display.get_surface()
+    rect = pygame.Rect(rect).clip(surface.get_rect())
+    return [surface.get_at((x, y))[:3] for x in range(rect.x, rect.right, step) for y in range(rect.y, rect.bottom, step)]
+
+
+def near(colour, target, tolerance=12):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, target))
+
+
+# -- dice that wait show no number -------------------------------------------------------------------
+def test_forest_dice_show_no_number_before_anyone_rolls_nor_the_last_players_throw(tmp_path, monkeypatch):
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.1)
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "forest", [ANNA, robot("Robo", "green")], seed=4, options={"short": True})
+    run(app, 0.3)
+    assert scene.state.phase == ROLL and scene.dice_shown == [None, None]
+    for k in range(2):
+        assert not any(near(c, PIP) for c in pixels(app, scene.die_rect(k))), "no pips on a waiting die"
+    scene.submit(Action("roll"))
+    assert run_until(app, lambda: not scene.anim.busy, 5)
+    assert scene.dice_shown == list(scene.state.dice), "the throw shows while Anna moves"
+    move = next(a for a in scene.state.legal_actions() if a.kind == "move")
+    scene.submit(move)
+    assert run_until(app, lambda: scene.state.current_player == 1 and not scene.anim.busy
+                     and scene.state.phase == ROLL, 10) or scene.state.current_player == 1
+    if scene.state.phase == ROLL and not scene.anim.busy:
+        assert scene.dice_shown == [None, None], "the computer's dice wait too: not Anna's throw in its colour"
+
+
+def test_the_knights_die_shows_no_number_while_it_waits(tmp_path):
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "knights", [ANNA, BEN], seed=2)
+    run(app, 0.3)
+    assert scene.die_value is None
+    scene.roll()
+    assert run_until(app, lambda: not scene.anim.busy, 15)
+    assert scene.state.current_player == 1 and scene.die_value is None, "Ben's die waits with no number"
+
+
+# -- trees and spaces ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("short", [False, True])
+def test_trees_and_spaces_never_hide_each_other(tmp_path, short):
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "forest", [ANNA, BEN], seed=1, options={"short": short})
+    board = scene.state.board
+    picture = app.assets.image("tree", TREE_SIZE)
+    opaque = picture.get_bounding_rect()
+    trees = {}
+    for slot in scene.state.tree_at:
+        x, y = scene.slot_xy(slot)
+        drawn = picture.get_rect(midbottom=(x, y + 12))
+        trees[slot] = pygame.Rect(drawn.x + opaque.x, drawn.y + opaque.y, opaque.w, opaque.h)
+    for slot, rect in trees.items():
+        for node in board.nodes:
+            kind = board.kind(node)
+            r = 40 if kind == "village" else BLUE_R if kind in ("blue", "key", "horseshoe") else SPACE_R
+            cx, cy = scene.space_xy(node)
+            nx, ny = min(max(cx, rect.left), rect.right), min(max(cy, rect.top), rect.bottom)
+            assert math.hypot(cx - nx, cy - ny) >= r + 3, f"the tree {slot} covers the space {node}"
+        for other, rect2 in trees.items():
+            assert other == slot or not rect.colliderect(rect2), f"the trees {slot} and {other} overlap"
+
+
+# -- one die or both --------------------------------------------------------------------------------------
+def forest_at(tmp_path, where, dice, others=None):
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "forest", [ANNA, BEN], seed=5)
+    state = scene.state
+    state.positions[0], state.dice = where, dice
+    if others:
+        state.positions[1] = others
+    scene.settle()
+    app.dirty = True
+    run(app, 0.2)
+    return app, scene
+
+
+def test_one_die_or_both_is_not_asked_when_both_end_the_same(tmp_path):
+    """From m5 with 2 and 4: m7 is an early stop with one die and the end of 4-then-2; with nobody
+    on m7 both leave the game the same (Anna looks under its tree either way)."""
+    app, scene = forest_at(tmp_path, "m5", (2, 4))
+    tap(app, scene.space_xy("m7"))
+    assert scene.choice is None and scene.state.positions[0] == "m7", "moved at once, no question"
+
+
+def test_one_die_or_both_is_asked_when_the_full_throw_sends_someone_home(tmp_path):
+    app, scene = forest_at(tmp_path, "m5", (2, 4), others="m7")
+    tap(app, scene.space_xy("m7"))
+    assert scene.choice is not None and scene.button("choice:0").visible, "Ben stands there: it matters"
+
+
+# -- buttons that cannot act ---------------------------------------------------------------------------
+def queens_for_anna(tmp_path, **built):
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "queens", [ANNA, robot("Robo", "green")], seed=1)
+    position(scene, **built)
+    app.dirty = True
+    run(app, 0.3)
+    return app, scene
+
+
+def test_use_the_dragon_without_a_dragon_is_grey_and_a_tap_says_why(tmp_path):
+    app, scene = queens_for_anna(tmp_path, hands=[["n1", "n2", "n3", "n4", "n5"], ["knight", "n1", "n2", "n3", "n4"]],
+                                 awake=[["moon"], []], turn=1)
+    scene.controller.submit(Action("knight", target=0, queen="moon"))
+    scene.sync()
+    app.dirty = True
+    run(app, 0.3)
+    defend = scene.button("defend")
+    assert defend is not None and not defend.enabled
+    inside = defend.rect.inflate(-40, -40)
+    colours = pixels(app, pygame.Rect(inside.right - 40, inside.y, 30, inside.h))
+    assert sum(near(c, DISABLED_FILL, 8) for c in colours) > len(colours) // 2, "drawn grey"
+    tap(app, defend.rect.center)
+    assert scene.state.pending is not None, "nothing was played"
+    assert scene.hint_text() == "You have no dragon in your hand." and scene.hint_picture() == "dragon"
+
+
+def test_throw_away_for_cards_that_are_not_a_pair_nor_a_sum_is_grey_and_says_why(tmp_path):
+    app, scene = queens_for_anna(tmp_path, hands=[["n1", "n5", "n9", "king", "n3"], ["n1", "n2", "n3", "n4", "n6"]],
+                                 turn=0)
+    rects = scene.hand_layout().card_rects()
+    for i in (0, 1):
+        scene._last_tap = None
+        tap(app, rects[i].center)
+        run(app, 0.4)
+    discard = scene.button("discard")
+    assert discard is not None and not discard.enabled
+    tap(app, discard.rect.center)
+    assert scene.hint_text() == "Not a pair and not a sum" and scene.hint_picture() == "cross"
+
+
+def test_castle_stop_before_a_draw_is_grey_and_says_why(tmp_path):
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "castle", [ANNA, robot("Robo", "green")], seed=1)
+    run(app, 0.3)
+    stop = scene.button("stop")
+    assert stop is not None and not stop.enabled
+    tap(app, stop.rect.center)
+    assert scene.state.drawn_this_turn == 0 and scene.state.current_player == 0
+    assert scene.hint_text() == "Draw a card first, then you may stop." and scene.hint_picture() == "plus"
+
+
+def test_a_knight_on_the_cat_queen_while_holding_the_dog_queen_says_why(tmp_path):
+    app, scene = queens_for_anna(tmp_path, hands=[["knight", "n1", "n2", "n3", "n4"], ["n1", "n2", "n3", "n4", "n6"]],
+                                 awake=[["dog"], ["cat", "moon"]], turn=0)
+    knight = scene.shown_hand().index("knight")
+    tap(app, scene.hand_layout().card_rects()[knight].center)
+    run(app, 0.4)
+    cat = scene.queen_rects(1, 2)[0]
+    scene._last_tap = None
+    tap(app, (cat.x + 12, cat.centery))
+    assert scene.state.awake[1] == ["cat", "moon"]
+    assert "Dog Queen" in scene.hint_text() and scene.hint_picture() == "queen_dog"
+
+
+# -- sums and pairs --------------------------------------------------------------------------------------
+def test_a_pair_is_shown_as_two_equal_cards_and_a_long_sum_on_one_line(tmp_path):
+    app, scene = queens_for_anna(tmp_path, hands=[["n7", "n7", "n1", "n2", "n3"], ["n1", "n2", "n3", "n4", "n6"]],
+                                 turn=0)
+    rects = scene.hand_layout().card_rects()
+    for i in (0, 1):
+        scene._last_tap = None
+        tap(app, rects[i].center)
+        run(app, 0.4)
+    text, ok, pair = scene.equation_shown()
+    assert ok and pair == "n7" and "=" not in text, "two sevens: a pair, not '7 = 7'"
+    line = app.assets.text("1 + 2 + 3 = 6", 54, (0, 0, 0), title=True).get_height()
+    label = scene.equation_label("1 + 2 + 3 + 4 = 10", 54, 334, 134)
+    assert label.get_height() < 1.5 * line, "a four-card sum stays on one line"
+    long = scene.equation_label("1 + 1 + 1 + 1 + 2 + 3 + 4 = 13", 54, 200, 134)
+    assert long.get_height() <= 134
+
+
+# -- seats -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["queens", "castle", "forest"])
+def test_a_computers_level_shows_on_its_seat(tmp_path, game):
+    gold = []
+    for level in ("easy", "hard"):
+        app = make_app(tmp_path / level)
+        scene = start_game_scene(app, game, [ANNA, robot("Robo", "green", level)], seed=1)
+        run(app, 0.3)
+        surface = pygame.display.get_surface()
+        count = 0
+        for x in range(0, surface.get_width(), 1):
+            for y in range(0, surface.get_height(), 2):
+                r, g, b = surface.get_at((x, y))[:3]
+                count += r > 235 and 170 < g < 215 and b < 80
+        gold.append(count)
+    assert gold[1] > gold[0] + 20, "three golden stars for hard, one for easy"
+
+
+def test_the_lit_seat_is_the_one_asked(tmp_path):
+    app, scene = queens_for_anna(tmp_path, hands=[["dragon", "n1", "n2", "n3", "n4"], ["knight", "n1", "n2", "n3", "n4"]],
+                                 awake=[["moon"], []], turn=1)
+    scene.controller.submit(Action("knight", target=0, queen="moon"))
+    scene.sync()
+    run(app, 0.3)
+    assert scene.state.turn_player == 1 and scene.shown_turn() == 0, "Anna is asked: her panel is lit"
+
+
+def test_a_curtain_due_after_a_computers_move_goes_up_at_once(tmp_path, monkeypatch):
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.1)
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "queens", [ANNA, BEN, robot("Robo", "green")], seed=1)
+    position(scene, hands=[["n1", "n2", "n3", "n4", "n5"], ["n1", "n2", "n3", "n4", "n6"],
+                           ["n6", "n7", "n8", "n9", "n10"]], turn=2)
+    scene.controller._computer = lambda obs, actions, level, rng, memory: Action("discard", cards=("n6",))
+    assert run_until(app, lambda: scene.anim.busy, 5)
+    assert run_until(app, lambda: not scene.anim.busy, 10)
+    assert scene.controller.curtain() is not None
+    assert scene.wake_in() == 0.0 or isinstance(app.top, CurtainScene), "the loop does not sleep before it"
+    app.frame(FRAME)
+    assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Anna"
