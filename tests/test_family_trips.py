@@ -5,6 +5,7 @@ a computer's level shows on its seat, the lit seat is the one the game waits for
 is due goes up at once."""
 import math
 import random
+import time
 
 import pygame
 import pytest
@@ -243,3 +244,54 @@ def test_a_curtain_due_after_a_computers_move_goes_up_at_once(tmp_path, monkeypa
     assert scene.wake_in() == 0.0 or isinstance(app.top, CurtainScene), "the loop does not sleep before it"
     app.frame(FRAME)
     assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Anna"
+
+
+# -- Castle Builders: the witch in the order things happen, pieces where they stand -----------------------
+def test_the_witch_waits_on_the_table_while_the_fairy_is_asked_for_and_leaves_first(tmp_path):
+    from kidgames.games.castle.rules import FAIRY, WITCH
+    from kidgames.games.castle.scene import REVEAL_AT
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "castle", [ANNA, robot("Robo", "green")], seed=3)
+    state = scene.state
+    state.draw_pile.remove(FAIRY)
+    state.spares[0].append(FAIRY)
+    state.draw_pile.remove(WITCH)
+    state.draw_pile.append(WITCH)
+    scene.sync()
+    app.dirty = True
+    run(app, 0.3)
+    tap(app, scene.button("draw").rect.center)
+    assert run_until(app, lambda: not scene.anim.busy, 10)
+    assert state.pending == "witch" and state.discard[-1] == WITCH
+    assert scene.v_witch and WITCH not in scene.v_discard, "the witch lies on the table, not yet on the pile"
+    witch_purple = [c for c in pixels(app, pygame.Rect(REVEAL_AT[0] - 40, REVEAL_AT[1] - 40, 80, 80))]
+    assert len(set(witch_purple)) > 5, "her card is drawn where she was turned up"
+    landed = []
+    original = scene.v_discard
+
+    class Watching(list):
+        def append(self, card):
+            landed.append(card)
+            super().append(card)
+    scene.v_discard = Watching(original)
+    run(app, 0.5)
+    time.sleep(0.5)         # a new tap, not the second of the draw's double tap
+    tap(app, scene.button("use_fairy").rect.center)
+    assert state.pending is None
+    assert run_until(app, lambda: not scene.anim.busy, 10)
+    assert landed[:2] == [WITCH, FAIRY], "the witch goes first, the fairy lands on her"
+    assert not scene.v_witch and scene.v_discard[-2:] == [WITCH, FAIRY]
+
+
+def test_a_first_piece_that_is_not_the_base_stands_on_scaffolding(tmp_path):
+    from kidgames.games.castle.scene import SCAFFOLD, draw_castle
+    make_app(tmp_path)
+    surface = pygame.Surface((150, 210))
+    surface.fill((255, 248, 230))
+    draw_castle(surface, surface.get_rect(), "blue", (3,))
+    below = [surface.get_at((x, y))[:3] for x in range(0, 150, 2) for y in range(150, 210, 2)]
+    assert sum(near(c, SCAFFOLD, 10) for c in below) > 20, "the walls under the battlements are scaffolding"
+    surface.fill((255, 248, 230))
+    draw_castle(surface, surface.get_rect(), "blue", (1, 2, 3))
+    below = [surface.get_at((x, y))[:3] for x in range(0, 150, 2) for y in range(150, 210, 2)]
+    assert not any(near(c, SCAFFOLD, 10) for c in below), "a castle built from its base needs none"

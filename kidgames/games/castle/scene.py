@@ -23,7 +23,7 @@ from kidgames.ui.game import SKIP_GUARD
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, shade
 from kidgames.ui.board_pieces import draw_robot
 
-from .rules import COLOURS, DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, colour_of, piece_of
+from .rules import COLOURS, DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
 # -- layout (canvas 1600×1000) ---------------------------------------------------------------------
 HINT_RECT = pygame.Rect(12, 12, 1040, 100)
@@ -43,6 +43,7 @@ FELT = (58, 112, 150)
 HINT_AREA = HINT_RECT.inflate(8, 16)
 BANNER_AREA = BANNER_RECT.inflate(12, 32)
 CHOICE_AREA = CHOICE_RECT.inflate(12, 32)
+WITCH_REST_AREA = pygame.Rect(REVEAL_AT[0] - REVEAL_W // 2 - 6, REVEAL_AT[1] - round(REVEAL_W * 1.4) // 2 - 6, REVEAL_W + 12, round(REVEAL_W * 1.4) + 12)   # the witch waiting on the table
 DRAW_AREA, DISCARD_AREA = pile_bounds(DRAW_AT, PILE_W), pile_bounds(DISCARD_AT, PILE_W)
 WITCH_SIZE = 220          # the witch sweeping across the table
 BADGE_R = 24              # the count on a stack of spare cards
@@ -113,6 +114,11 @@ def draw_emblem(surface, emblem: str, centre, r: float, colour) -> None:
         pygame.draw.polygon(surface, colour, outer + inner)
 
 
+#: The pieces each piece holds up (the base holds up the walls, ... the keep holds up its roof).
+SUPPORTS = {1: (2, 3, 4, 5, 6), 2: (3, 4, 5, 6), 3: (4, 5, 6), 5: (6,)}
+SCAFFOLD, SCAFFOLD_FILL = (150, 104, 60), (236, 214, 178)
+
+
 def _piece_shapes(piece: int) -> list[tuple[str, list]]:
     """The shapes of one castle piece in units (box 100 × 140): ("rect", [x, y, w, h]) or
     ("poly", points).  1 the gate wall, 2 the wall with windows, 3 the battlements, 4 the corner
@@ -162,6 +168,21 @@ def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: b
                     shape(kind, data, (255, 255, 255, 80), (70, 70, 90, 110), line)
     if colour is None:
         return
+    # A piece built before the ones under it stands on wooden scaffolding, not in the air.
+    for piece in range(1, PIECES + 1):
+        if piece in present or not any(q in present for q in SUPPORTS.get(piece, ())):
+            continue
+        for kind, data in _piece_shapes(piece):
+            if kind != "rect":
+                continue
+            r = pygame.Rect(round(ox + data[0] * s), round(oy + data[1] * s), round(data[2] * s), round(data[3] * s))
+            width = max(2, round(s * 2.2))
+            pygame.draw.rect(surface, SCAFFOLD_FILL, r)
+            for x in (r.x + width, r.right - width - 1):
+                pygame.draw.line(surface, SCAFFOLD, (x, r.y), (x, r.bottom - 1), width)
+            pygame.draw.line(surface, SCAFFOLD, (r.x + width, r.y + width), (r.right - width, r.bottom - width), width)
+            pygame.draw.line(surface, SCAFFOLD, (r.x + width, r.bottom - width), (r.right - width, r.y + width), width)
+            pygame.draw.line(surface, SCAFFOLD, r.topleft, (r.right - 1, r.y), width)
     rgb = CASTLE_RGB[colour]
     dark, light, window = shade(rgb, 0.55), shade(rgb, 1.3), (50, 40, 60)
     emblem = EMBLEMS[colour]
@@ -250,6 +271,13 @@ class CastleScene(CardTableScene):
         self.v_spares = [list(sp) for sp in s.spares]
         self.v_draw = len(s.draw_pile)
         self.v_discard = list(s.discard)
+        # While the witch's choice waits (the fairy question, or the first card to give her), she
+        # stays where she was turned up; she goes to the discard pile when the choice is made.
+        waiting = s.pending == "witch" or (s.pending == "lose" and s.losses_left == WITCH_TAKES)
+        self.v_witch = bool(waiting and self.v_discard and self.v_discard[-1] == WITCH)
+        if self.v_witch:
+            self.v_discard.pop()
+        self._witch_leaving = False
         self.v_turn = s.current_player            # the lit panel: it moves on with the turn's step
         self.flying = []
         self.banner = None
@@ -540,9 +568,30 @@ class CastleScene(CardTableScene):
         else:
             text = self.t("castle.say.witch_choose", name=name)
         self._rest_at_reveal(WITCH, 0.1)
+        if ev.choice is not None:
+            # a choice follows: she waits on the table until it is made (see _witch_leaves)
+            self.anim.call(lambda: setattr(self, "v_witch", True))
+            self.say(text, "witch", 1.4)
+            return
         self.say(text, "witch", 1.4)
         sprite = CardSprite(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, end_width=PILE_W)
         fly(self.anim, sprite, self.flying, FLY_TIME, end=lambda: self.v_discard.append(WITCH))
+
+    def _witch_leaves(self) -> None:
+        """The choice is made: the witch waiting on the table goes to the discard pile first (as
+        she lies under the fairy or the cards she takes)."""
+        if not self.v_witch or self._witch_leaving:
+            return
+        self._witch_leaving = True
+        sprite = CardSprite(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, end_width=PILE_W)
+
+        def leave() -> None:
+            self.v_witch = False
+
+        def land() -> None:
+            self.v_discard.append(WITCH)
+            self._witch_leaving = False
+        fly(self.anim, sprite, self.flying, FLY_TIME, start=leave, end=land)
 
     def _card_to_discard(self, p: int, card: str, source: str) -> None:
         sprite = CardSprite(card_look(card), (0, 0), DISCARD_AT, self.spare_width(), end_width=PILE_W)
@@ -562,11 +611,13 @@ class CastleScene(CardTableScene):
         fly(self.anim, sprite, self.flying, FLY_TIME, start=leave, end=lambda: self.v_discard.append(card))
 
     def _anim_fairy_saved(self, ev, rest) -> None:
+        self._witch_leaves()
         self.anim.call(self.sound("magic"))
         self._card_to_discard(ev.player, FAIRY, "spares")
         self.say(self.t("castle.say.fairy", name=self.name(ev.player)), "fairy", 1.0)
 
     def _anim_lost(self, ev, rest) -> None:
+        self._witch_leaves()
         self.anim.call(self.sound("fall"))
         self._card_to_discard(ev.player, ev.card, ev.source)
 
@@ -657,6 +708,7 @@ class CastleScene(CardTableScene):
             parts[("spares", i)] = ((tuple(items), lit), self.spares_area(i, len(items)))
         parts["draw"] = (self.v_draw, DRAW_AREA)
         parts["discard"] = ((len(self.v_discard), self.v_discard[-1] if self.v_discard else None), DISCARD_AREA)
+        parts["witch_rest"] = (self.v_witch, WITCH_REST_AREA)
         parts["choice"] = (self.choice_look(), CHOICE_AREA)
         parts.update(button_parts(self.buttons))
         return parts
@@ -715,6 +767,9 @@ class CastleScene(CardTableScene):
             self.draw_hint(surface)
         self.draw_seats(surface)
         self.draw_piles(surface)
+        if self.v_witch and clip.colliderect(WITCH_REST_AREA):
+            witch = self.art.surface(WITCH_LOOK, REVEAL_W)
+            surface.blit(witch, witch.get_rect(center=REVEAL_AT))
         if clip.colliderect(CHOICE_AREA) and self.choice_look() is not None:
             self.draw_choice(surface)
         self.draw_buttons(surface)
