@@ -16,12 +16,13 @@ import pygame
 
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
+from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.card_table import CardTableScene
 from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, button_parts, card_rows, card_size,
                                draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
 from kidgames.ui.game import SKIP_GUARD
+from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, shade
-from kidgames.ui.board_pieces import draw_robot
 
 from .rules import COLOURS, DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
@@ -426,13 +427,25 @@ class CastleScene(CardTableScene):
                 return rect
         return self.castle_rect(seat)
 
-    def spare_at(self, pos) -> tuple[int, str] | None:
+    def spare_targets(self) -> list[Target]:
+        """Every item of every spare pile, each with the part of its card that shows."""
+        targets = []
         for seat in range(len(self.seats)):
             items = spare_items(self.v_spares[seat])
-            for (card, _), rect in reversed(list(zip(items, self.spare_rects(seat, len(items))))):
-                if rect.collidepoint(pos):
-                    return seat, card
-        return None
+            rects = self.spare_rects(seat, len(items))
+            parts = self._kept(("spare_parts", seat, len(items)), lambda rects=rects: visible_parts(rects))
+            targets += [Target((seat, card), part.center, part) for (card, _), part in zip(items, parts)]
+        return targets
+
+    def spare_at(self, pos) -> tuple[int, str] | None:
+        """The spare card a tap hits: the one under the finger, or beside it within a finger's
+        reach the nearest card that can be bought."""
+        targets = self.spare_targets()
+        inside = pick(pos, targets, reach=0)
+        if inside is not None:
+            return inside
+        buyable = self.buy_targets()
+        return pick(pos, [t for t in targets if t.key in buyable])
 
     def lose_items(self) -> list[tuple[str, int]]:
         """What the witch may take from the current player: the spare pile (fairies aside) and
@@ -463,10 +476,18 @@ class CastleScene(CardTableScene):
         if not self.person_decides():
             return None
         items = self.lose_items()
-        for (card, _), rect in zip(items, self.lose_rects(len(items))):
-            if rect.collidepoint(pos):
-                return card
-        return None
+        return pick(pos, [Target(card, rect.center, rect) for (card, _), rect in zip(items, self.lose_rects(len(items)))])
+
+    def tap_targets(self) -> list[Target]:
+        """What a tap may choose now (for tests): the cards to give the witch, or the cards that
+        can be bought."""
+        if not self.person_decides():
+            return []
+        if self.state.pending == "lose":
+            items = self.lose_items()
+            return [Target(("lose", card), rect.center, rect) for (card, _), rect in zip(items, self.lose_rects(len(items)))]
+        buyable = self.buy_targets()
+        return [Target(("buy",) + t.key, t.centre, t.rect) for t in self.spare_targets() if t.key in buyable]
 
     # -- events to animation ---------------------------------------------------------------------
     def say(self, text: str, picture: str | None = None, seconds: float = 0.9, castle: str | None = None) -> None:

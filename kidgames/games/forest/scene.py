@@ -17,6 +17,7 @@ from kidgames.ui.anim import ease_in_out, ease_out_back
 from kidgames.ui.board_pieces import (BannerPainter, draw_die, draw_pawn_at, draw_player_panel, fit_board, hop,
                                       pawn_rect, scatter_scenery, side_by_side, tumble_faces)
 from kidgames.ui.cards import button_parts, changed_areas
+from kidgames.ui.targets import REACH, Target, pick
 from kidgames.ui.game import GameScene
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel, shade
 
@@ -40,7 +41,7 @@ DICE_TARGET = pygame.Rect(SIDEBAR.x + 10, DICE_Y - 70, SIDEBAR.w - 20, 170)
 STACK_AREA = pygame.Rect(STACK_X - 48 - 40 - 14, CARDS_Y - 62 - 18, 96 + 80 + 20, 124 + 18 + 52)
 WANTED_AREA = pygame.Rect(WANTED_X - 60, CARDS_Y - 74, 120, 148)
 HINT_AREA = pygame.Rect(SIDEBAR.x + 4, HINT_Y - 50, SIDEBAR.w - 8, 100)
-SPACE_R, BLUE_R, HIT_R = 20, 27, 40            # HIT_R: a space or tree answers a tap this far away
+SPACE_R, BLUE_R, HIT_R = 20, 27, 40            # HIT_R: the ring around a tree that may be tapped
 TREE_SIZE = 86
 PAWN_SIZE = 50
 HOP_TIME, HOME_HOP, FLY_TIME, ROLL_TIME = 0.24, 0.09, 0.8, 0.8
@@ -186,9 +187,13 @@ class ForestScene(GameScene):
             found.setdefault(action.dest, []).append(action)
         return found
 
+    def _nearest_space(self, pos) -> str | None:
+        """The shining space a tap picks: the nearest within a finger's reach."""
+        return _nearest(pos, {d: self.space_xy(d) for d in self.reachable()})
+
     def _tap_move(self, pos) -> None:
         reach = self.reachable()
-        dest = _nearest(pos, {d: self.space_xy(d) for d in reach})
+        dest = self._nearest_space(pos)
         if dest is None:
             return
         options = sorted(reach[dest], key=lambda a: a.dice_used)
@@ -254,7 +259,25 @@ class ForestScene(GameScene):
             self.submit(Action("magic_jump", node=node))
 
     def tree_at_pos(self, pos) -> str | None:
-        return _nearest(pos, {slot: self.tree_centre(slot) for slot in self.state.tree_at}, HIT_R + 6)
+        return _nearest(pos, {slot: self.tree_centre(slot) for slot in self.state.tree_at}, max(REACH, HIT_R + 6))
+
+    def tap_targets(self) -> list[Target]:
+        """What a tap on the board may choose now (for tests): the shining spaces of a move, the
+        trees of a guess or a swap, the spaces and trees of a jump, the dice of a roll."""
+        if not self.person_can_act():
+            return []
+        phase = self.state.phase
+        if phase == ROLL:
+            return [Target("dice", DICE_TARGET.center, DICE_TARGET)]
+        trees = [Target(("tree", slot), self.tree_centre(slot)) for slot in self.state.tree_at]
+        if phase == GUESS or self.magic_mode == "swap":
+            return trees
+        if self.magic_mode == "jump":
+            return [Target(("space", a.node), self.space_xy(a.node))
+                    for a in self.state.legal_actions() if a.kind == "magic_jump"]
+        if phase == MOVE and self.choice is None:
+            return [Target(("space", dest), self.space_xy(dest)) for dest in self.reachable()]
+        return []
 
     def tree_centre(self, slot: str) -> tuple[float, float]:
         x, y = self.slot_xy(slot)
@@ -817,14 +840,9 @@ class ForestScene(GameScene):
             pygame.draw.circle(surf, (170, 210, 255), (x - r * 0.3, y - r * 0.3), r * 0.28)
 
 
-def _nearest(pos, points: dict, reach: float = HIT_R):
+def _nearest(pos, points: dict, reach: float = REACH):
     """The key of the point nearest ``pos`` within ``reach`` (a finger's width), or None."""
-    best, best_d = None, reach
-    for key, p in points.items():
-        d = math.dist(pos, p)
-        if d <= best_d:
-            best, best_d = key, d
-    return best
+    return pick(pos, [Target(key, p) for key, p in points.items()], reach)
 
 
 def _way_home(board, start: str) -> list[str]:

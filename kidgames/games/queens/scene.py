@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import pygame
 
-from kidgames.core.protocol import Action, Event
+from kidgames.core.protocol import Action
+from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.card_table import CardTableScene
 from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, HandLayout, button_parts, card_size,
                                draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
+from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
-from kidgames.ui.board_pieces import draw_robot
 
 from .rules import NUM_SLOTS, QUEEN_POINTS, RIVAL, thresholds
 
@@ -350,18 +351,49 @@ class QueensScene(CardTableScene):
                 self.refuse()
 
     def slot_at(self, pos) -> int | None:
-        for slot in range(NUM_SLOTS):
-            if slot_rect(slot).collidepoint(pos):
-                return slot
-        return None
+        """The slot a tap hits: inside it, or beside it within a finger's reach (the nearest one
+        that shines when some do)."""
+        lit = self.highlighted_slots()
+        offered = [s for s in range(NUM_SLOTS) if s in lit] if lit else list(range(NUM_SLOTS))
+        inside = next((s for s in range(NUM_SLOTS) if slot_rect(s).collidepoint(pos)), None)
+        if inside is not None:
+            return inside
+        return pick(pos, [Target(s, slot_rect(s).center) for s in offered])
+
+    def queen_targets(self) -> list[Target]:
+        """Every awake queen in the panels, each with the part of her card that shows."""
+        targets = []
+        for seat in range(len(self.seats)):
+            awake = self.v_awake[seat]
+            rects = self.queen_rects(seat, len(awake))
+            parts = self._kept(("queen_parts", seat, len(awake)), lambda rects=rects: visible_parts(rects))
+            targets += [Target((seat, queen), part.center, part) for queen, part in zip(awake, parts)]
+        return targets
 
     def queen_at(self, pos) -> tuple[int, str] | None:
-        for seat in range(len(self.seats)):
-            rects = self.queen_rects(seat, len(self.v_awake[seat]))
-            for queen, rect in reversed(list(zip(self.v_awake[seat], rects))):
-                if rect.collidepoint(pos):
-                    return seat, queen
-        return None
+        """The queen a tap hits: the one under the finger, or beside it within a finger's reach
+        the nearest of those that shine (a knight's or a potion's targets)."""
+        targets = self.queen_targets()
+        inside = pick(pos, [t for t in targets], reach=0)
+        if inside is not None:
+            return inside
+        lit = self.highlighted_queens()
+        return pick(pos, [t for t in targets if t.key in lit])
+
+    def tap_targets(self) -> list[Target]:
+        """What a tap may choose now (for tests): the hand's cards, the queens and the places that
+        shine."""
+        if self.deciding() is None or self.anim.busy:
+            return []
+        targets = []
+        if self.hand_face_up() and self.state.pending is None:
+            rects = self.hand_layout().card_rects()
+            parts = visible_parts(rects)
+            targets += [Target(("card", i), part.center, part) for i, part in enumerate(parts)]
+        lit = self.highlighted_queens()
+        targets += [t for t in self.queen_targets() if t.key in lit]
+        targets += [Target(("slot", s), slot_rect(s).center, slot_rect(s)) for s in sorted(self.highlighted_slots())]
+        return targets
 
     # -- the seats -------------------------------------------------------------------------------
     # The places below are worked out once per count and kept (the seats never change): read them,
