@@ -45,11 +45,13 @@ def build_parser(games) -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, metavar="N", help="a seed for a repeatable game")
     screen = parser.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
-                        help="fill the whole screen")
-    screen.add_argument("--window", dest="fullscreen", action="store_false", help="play in a window")
-    parser.add_argument("--lang", choices=LANGUAGES, help="language of the texts")
-    parser.add_argument("--mute", action="store_true", help="no sound")
-    parser.add_argument("--speed", choices=SPEEDS, help="animation speed")
+                        help="fill the whole screen (this run only)")
+    screen.add_argument("--window", dest="fullscreen", action="store_false",
+                        help="play in a window (this run only)")
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="language of the texts (this run only; the settings screen changes the saved one)")
+    parser.add_argument("--mute", action="store_true", help="no sound (this run only)")
+    parser.add_argument("--speed", choices=SPEEDS, help="animation speed (this run only)")
     parser.add_argument("--list", action="store_true", help="list the games and exit")
     group = parser.add_argument_group("game options (each for the games named)")
     for name, declared in _declared_options(games).items():
@@ -134,6 +136,16 @@ def check_options(given: dict, spec, num_players: int) -> dict:
     return options
 
 
+def app_language(args) -> str:
+    """The language the app will speak: --lang for this run, else the saved setting (which is the
+    system's language until the family chooses one on the settings screen)."""
+    if args.lang:
+        return args.lang
+    from kidgames.core.paths import user_dir
+    from kidgames.core.settings import saved_language
+    return saved_language(user_dir())
+
+
 class BoardProblem(Exception):
     """A board file given on the command line that cannot be played (reported as it is)."""
 
@@ -159,9 +171,9 @@ def main(argv: list[str] | None = None, games=None) -> int:
             parser.error(f"{spec.title} cannot be played on screen yet (its rules and computer players "
                          f"are there, its screen comes later)")
         if args.players:
-            from kidgames.core.i18n import Catalog, system_language
+            from kidgames.core.i18n import Catalog
             from kidgames.core.seats import COLOURS
-            catalog = Catalog(args.lang or system_language())
+            catalog = Catalog(app_language(args))
             names = {c: catalog.t(f"colour.{c}") for c in COLOURS}
             try:
                 seats = parse_players(args.players, spec, names)
@@ -187,23 +199,33 @@ def keep_out_of_full_collections() -> None:
     gc.freeze()
 
 
-def run_app(games, args, seats, options) -> int:
+def build_app(games, args, seats, options):
+    """The app as the command line starts it, its first scenes open, before its loop runs.
+
+    --lang, --speed, --fullscreen/--window and --mute are for this run only (the settings screen
+    changes the saved settings).  A game with players starts at once, unless that game has a save:
+    then the family is asked first, as the game's tile asks, to play on or to start the new game
+    (which replaces the save); a saved game is never lost unasked."""
     from kidgames.ui.app import App
-    from kidgames.ui.menu import MenuScene, offer_saved_game
-    app = App(games, mute=args.mute, fullscreen=args.fullscreen, speed=args.speed)
-    if args.lang:
-        app.set_language(args.lang)
+    from kidgames.ui.menu import MenuScene, offer_saved_game, play_on_or_new
+    app = App(games, mute=args.mute, fullscreen=args.fullscreen, speed=args.speed, lang=args.lang)
     app.reset_to(MenuScene(app))
     if args.game and seats:
-        # Naming the game and its players on the command line is explicit: it replaces that
-        # game's save (the other games' saves stay).
-        from kidgames.ui.game import start_game_scene
-        start_game_scene(app, args.game, seats, seed=args.seed, options=options)
+        seats = app.in_language(seats)       # computers' names in the language the app speaks
+
+        def start_new() -> None:
+            app.start_game(args.game, seats, seed=args.seed, options=options)
+
+        play_on_or_new(app, args.game, start_new)
     elif args.game:
-        from kidgames.ui.setup import SetupScene
-        app.push(SetupScene(app, games[args.game]))
+        app.show_setup(games[args.game])
     else:
         offer_saved_game(app)
+    return app
+
+
+def run_app(games, args, seats, options) -> int:
+    app = build_app(games, args, seats, options)
     keep_out_of_full_collections()
     try:
         app.run()

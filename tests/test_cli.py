@@ -133,3 +133,194 @@ def test_what_lives_as_long_as_the_app_is_kept_out_of_full_garbage_collections(m
     finally:
         gc.unfreeze()
     assert frozen and frozen[0] > 40_000, "the app's long-lived objects are frozen before it runs"
+
+
+# -- the app as the command line starts it (its loop replaced by a script of taps) ----------------------
+@pytest.fixture
+def command_line(tmp_path, monkeypatch):
+    """``start(argv, drive)``: run ``cli.main(argv + ["--mute"])`` with $KIDGAMES_HOME in tmp_path, an
+    English system, and the app's loop replaced by ``drive(app)``; returns what ``drive`` returned."""
+    from kidgames.ui.app import App
+    monkeypatch.setenv("KIDGAMES_HOME", str(tmp_path))
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    monkeypatch.setattr(cli, "keep_out_of_full_collections", lambda: None)
+
+    def start(argv, drive=lambda app: app):
+        seen = []
+
+        def run(app):
+            app.guard_until = 0.0
+            app.frame(0.0)
+            seen.append(drive(app))
+
+        monkeypatch.setattr(App, "run", run)
+        assert cli.main(argv + ["--mute"], GAMES) == 0
+        assert seen, "the app ran"
+        return seen[0]
+    return start
+
+
+def a_saved_forest_game(home):
+    """A Forest game of Cleo and Dan, one move in, saved in ``home`` as the app saves it."""
+    from kidgames.core.seats import Seat
+    from kidgames.ui.game import start_game_scene
+    from ui_driver import make_app
+    app = make_app(home)
+    scene = start_game_scene(app, "forest", [Seat("Cleo", "red"), Seat("Dan", "blue")], seed=5,
+                             options={"short": True})
+    scene.controller.submit(scene.state.legal_actions()[0])
+    return (home / "saves" / "forest.json").read_bytes(), scene.state.to_json()
+
+
+FOREST_ARGS = ["forest", "--players", "Anna,Ben,cpu:hard", "--seed", "3", "--short", "--window"]
+
+
+def test_a_game_named_on_the_command_line_over_its_save_asks_first_and_play_on_continues_it(
+        tmp_path, command_line):
+    """The tester's report: a Forest game started from the command line over a saved one replaced
+    it at once.  Now the saved game is asked about first, as its tile asks, and kept until then."""
+    from kidgames.ui.dialog import ConfirmScene
+    from ui_driver import tap_button
+    saved_bytes, saved_state = a_saved_forest_game(tmp_path)
+
+    def drive(app):
+        question = app.top
+        assert isinstance(question, ConfirmScene), f"asked first, not {type(question).__name__}"
+        assert question.title == app.t("save.continue.title") and "Cleo, Dan" in question.text
+        assert question.button("yes").text == app.t("save.continue.yes")
+        assert question.button("no").text == app.t("save.continue.new")
+        assert (tmp_path / "saves" / "forest.json").read_bytes() == saved_bytes, "kept while asking"
+        tap_button(app, "yes")                                   # play on
+        return app.top
+    scene = command_line(FOREST_ARGS, drive)
+    assert scene.spec.id == "forest" and [s.name for s in scene.seats] == ["Cleo", "Dan"]
+    assert scene.state.to_json() == saved_state, "the saved game goes on where it was"
+
+
+def test_new_game_in_that_question_starts_the_command_lines_game(tmp_path, command_line):
+    from ui_driver import tap_button
+    a_saved_forest_game(tmp_path)
+
+    def drive(app):
+        tap_button(app, "no")                                    # the new game
+        return app.top
+    scene = command_line(FOREST_ARGS, drive)
+    assert [(s.name, s.kind, s.level) for s in scene.seats] == [
+        ("Anna", "person", "normal"), ("Ben", "person", "normal"), ("Green", "computer", "hard")]
+    spec = GAMES["forest"]
+    assert scene.options["short"] is True
+    expected = spec.new_state(3, seed=3, options=spec.options_from_json({"short": True}))
+    assert scene.state.to_json() == expected.to_json(), "its seed and options"
+    saved = SaveStore(tmp_path).load("forest", GAMES).saved
+    assert [s.name for s in saved.seats] == ["Anna", "Ben", "Green"], "now the new game is the saved one"
+
+
+def test_escape_on_that_question_keeps_the_save_and_shows_the_menu(tmp_path, command_line):
+    import pygame
+    from kidgames.ui.menu import MenuScene
+    saved_bytes, _ = a_saved_forest_game(tmp_path)
+
+    def drive(app):
+        app.top.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+        return app.top
+    assert isinstance(command_line(FOREST_ARGS, drive), MenuScene)
+    assert (tmp_path / "saves" / "forest.json").read_bytes() == saved_bytes
+
+
+def test_without_a_save_the_command_lines_game_starts_at_once(tmp_path, command_line):
+    scene = command_line(FOREST_ARGS, lambda app: app.top)
+    assert scene.spec.id == "forest" and [s.name for s in scene.seats][:2] == ["Anna", "Ben"]
+
+
+# -- the language of default names ----------------------------------------------------------------------
+def save_settings(home, **values):
+    from kidgames.core.settings import Settings, SettingsStore
+    SettingsStore(home).save(Settings(**values))
+
+
+def test_computer_names_are_in_the_saved_language_when_no_lang_is_given(tmp_path, command_line):
+    """The tester's report: with Czech saved in the settings, computers were still "Green", "Blue"."""
+    save_settings(tmp_path, lang="cs")
+    scene = command_line(["knights", "--players", "Anna,cpu,cpu:easy", "--window"], lambda app: app.top)
+    assert [s.name for s in scene.seats] == ["Anna", "Modrá", "Zelená"]
+    assert scene.app.settings.lang == "cs"
+
+
+def test_parse_players_names_computers_in_the_saved_language(tmp_path, monkeypatch, started):
+    monkeypatch.setenv("KIDGAMES_HOME", str(tmp_path))
+    save_settings(tmp_path, lang="de")
+    cli.main(["knights", "--players", "Anna,cpu"], TWO_GAMES)
+    assert started[-1][1][1].name == "Blau"
+    cli.main(["knights", "--players", "Anna,cpu", "--lang", "ru"], TWO_GAMES)
+    assert started[-1][1][1].name == "Синий", "--lang wins over the saved language"
+
+
+def test_lang_on_the_command_line_names_computers_in_that_language(tmp_path, command_line):
+    save_settings(tmp_path, lang="cs")
+    scene = command_line(["forest", "--players", "Anna,cpu,cpu:hard", "--lang", "ru", "--window"],
+                         lambda app: app.top)
+    assert [s.name for s in scene.seats] == ["Anna", "Синий", "Зелёный"]
+
+
+def test_the_setup_from_the_command_line_names_its_seats_in_the_saved_language(tmp_path, command_line):
+    from kidgames.ui.setup import SetupScene
+    save_settings(tmp_path, lang="de")
+    setup = command_line(["knights", "--window"], lambda app: app.top)
+    assert isinstance(setup, SetupScene) and [s.name for s in setup.seats] == ["Rot", "Blau"]
+
+
+# -- command-line settings are for that run only ----------------------------------------------------------
+def saved_settings_file(home) -> dict:
+    import json
+    return json.loads((home / "settings.json").read_text(encoding="utf-8"))
+
+
+def test_lang_speed_fullscreen_and_mute_on_the_command_line_are_for_that_run_only(tmp_path, command_line):
+    """The tester's report: a one-off --lang de became the saved language of later starts."""
+    from ui_driver import tap_button
+    save_settings(tmp_path, lang="cs", speed="normal", fullscreen=False, sound=True)
+
+    def drive(app):
+        assert (app.settings.lang, app.settings.speed, app.settings.fullscreen) == ("de", "fast", True)
+        assert app.t("settings.title") == "Einstellungen" and app.muted
+        tap_button(app, "settings")
+        tap_button(app, "secret:3")          # a change on the settings screen saves the settings...
+        tap_button(app, "done")
+        return app
+    command_line(["--lang", "de", "--speed", "fast", "--fullscreen"], drive)
+    saved = saved_settings_file(tmp_path)
+    assert saved["secret_seconds"] == 3, "...with what was changed there"
+    assert (saved["lang"], saved["speed"], saved["fullscreen"], saved["sound"]) == ("cs", "normal", False, True), \
+        "and the saved language, speed, screen and sound as they were"
+    later = command_line(["--window"], lambda app: app)
+    assert later.settings.lang == "cs" and later.settings.speed == "normal"
+
+
+def test_the_settings_screen_still_changes_the_saved_settings_in_a_run_with_lang(tmp_path, command_line):
+    from ui_driver import tap_button
+    save_settings(tmp_path, lang="cs", speed="normal")
+
+    def drive(app):
+        tap_button(app, "settings")
+        tap_button(app, "lang:ko")
+        tap_button(app, "speed:slow")
+        return app
+    app = command_line(["--lang", "de", "--speed", "fast", "--window"], drive)
+    assert app.settings.lang == "ko"
+    saved = saved_settings_file(tmp_path)
+    assert (saved["lang"], saved["speed"]) == ("ko", "slow")
+
+
+def test_a_game_started_from_the_command_line_does_not_save_its_lang(tmp_path, command_line):
+    """Starting a game from the setup saves the remembered players: the run's language stays out."""
+    from ui_driver import tap_button
+    save_settings(tmp_path, lang="en")
+
+    def drive(app):
+        tap_button(app, "start")
+        return app.top
+    command_line(["knights", "--lang", "ru", "--window"], drive)
+    saved = saved_settings_file(tmp_path)
+    assert saved["lang"] == "en" and "knights" in saved["last_setup"]

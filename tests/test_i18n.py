@@ -177,3 +177,63 @@ def test_missing_key_falls_back_to_english(monkeypatch):
 def test_unknown_language_is_refused():
     with pytest.raises(ValueError):
         Catalog("xx")
+
+
+# -- no text drawn half in another face -------------------------------------------------------------
+def test_each_language_name_is_drawn_in_its_own_languages_face():
+    """The settings screen's language buttons: "Čeština" drawn in a Russian or Korean app fell back
+    to the main font (NanumSquareRound has no Č or š), "한국어" in an English, Czech or German one
+    (Comfortaa has no Hangul).  Each name is drawn in its own language's rounded face now."""
+    from kidgames.ui.settings_scene import language_face
+    for lang, name in LANGUAGE_NAMES.items():
+        assert language_face(lang) == TITLE_FONTS[lang]
+        missing = missing_glyphs(language_face(lang), name)
+        assert not missing, f"{name}: {language_face(lang).name} lacks {describe(missing)}"
+
+
+def scenes_to_look_at(app):
+    """The menu, the settings, every game's setup, the questions, every game's first screen."""
+    from kidgames.core.seats import COLOURS, COMPUTER, Seat
+    from kidgames.games import GAMES
+    from kidgames.ui.menu import MenuScene
+    from kidgames.ui.settings_scene import SettingsScene
+    from kidgames.ui.setup import SetupScene
+    yield MenuScene(app)
+    yield SettingsScene(app)
+    for spec in GAMES.values():
+        if spec.scene:
+            yield SetupScene(app, spec)
+    menu = MenuScene(app)
+    app.reset_to(menu)
+    menu.ask_quit()
+    yield None
+    for game_id, spec in GAMES.items():
+        if spec.scene:
+            seats = [Seat(app.t(f"colour.{c}"), c, COMPUTER, default_name=True) for c in COLOURS[:spec.max_players]]
+            app.start_game(game_id, seats, seed=1)
+            yield None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_text_meant_for_the_rounded_face_falls_back_to_another_face(tmp_path, monkeypatch, lang):
+    """Every text asked for in the language's rounded face (buttons, titles, names) is drawn in it
+    whole: the face has every letter, so nothing on a screen falls back to the main font."""
+    from kidgames.ui.assets import Assets
+    from ui_driver import make_app
+    fell_back = set()
+    covers = Assets.title_font_covers
+
+    def recording(self, text):
+        drawn = covers(self, text)
+        if not drawn:
+            fell_back.add(text)
+        return drawn
+
+    monkeypatch.setattr(Assets, "title_font_covers", recording)
+    app = make_app(tmp_path, lang=lang)
+    for scene in scenes_to_look_at(app):
+        if scene is not None:
+            app.push(scene)
+        app.frame(1 / 60)
+        app.draw()
+    assert not fell_back, f"{lang}: drawn in another face than the rest: {sorted(fell_back)}"

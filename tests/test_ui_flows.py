@@ -107,3 +107,26 @@ def test_a_modified_board_file_is_drawn_and_played_to_the_end(tmp_path, monkeypa
     # The board of a saved game travels with the save.
     saved = GAMES["knights"].state_from_json(scene.state.to_json())
     assert "m2" not in saved.board.nodes
+
+
+# -- default names speak the app's language ------------------------------------------------------------
+def test_a_saved_games_computer_names_follow_the_language_it_is_continued_in(tmp_path):
+    """A game saved in English and continued in Czech: its computer is "Modrá", not "Blue" (in the
+    question and in the game); a typed name stays as it was."""
+    from kidgames.core.seats import COMPUTER
+    english = make_app(tmp_path)
+    start_game_scene(english, "knights", [Seat("Anna", "red"), Seat("Blue", "blue", COMPUTER, default_name=True)],
+                     seed=4)
+    czech = make_app(tmp_path, lang="cs")
+    tap_button(czech, "game:knights")
+    assert "Anna, Modrá" in czech.top.text
+    tap_button(czech, "yes")
+    assert [s.name for s in czech.top.seats] == ["Anna", "Modrá"]
+
+
+def test_the_setups_default_names_are_in_the_apps_language(tmp_path):
+    app = make_app(tmp_path, lang="ru")
+    tap_button(app, "game:forest")
+    assert [s.name for s in app.top.seats] == ["Красный", "Синий"]
+    tap_button(app, "add")
+    assert app.top.seats[-1].name == "Зелёный" and app.top.seats[-1].is_computer

@@ -105,3 +105,13 @@ class SettingsStore:
             write_json_atomic(self.path, settings.to_json())
         except OSError:
             pass  # a read-only home must not stop the game; the settings simply are not kept
+
+
+def saved_language(folder: Path) -> str:
+    """The language of the settings saved in ``folder`` (the system's when none is saved), read
+    without touching anything: a damaged file is left for the app, which sets it aside and says so."""
+    try:
+        data = read_json(Path(folder) / "settings.json")
+    except ValueError:
+        data = None
+    return Settings.from_json(data).lang

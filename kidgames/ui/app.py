@@ -6,6 +6,7 @@ import os
 import time
 import traceback
 import warnings
+from dataclasses import replace
 from functools import cached_property
 from typing import Any, Mapping
 
@@ -20,6 +21,7 @@ import pygame  # noqa: E402
 from kidgames.core.i18n import Catalog  # noqa: E402
 from kidgames.core.paths import user_dir  # noqa: E402
 from kidgames.core.saving import SaveStore  # noqa: E402
+from kidgames.core.seats import COLOURS, Seat  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
 from kidgames.ui.anim import AnimQueue  # noqa: E402
 from kidgames.ui.assets import Assets  # noqa: E402
@@ -37,15 +39,22 @@ SCENE_GUARD = 0.25     # seconds after a scene change in which new presses are i
 class App:
     def __init__(self, games: Mapping[str, Any], *, settings: Settings | None = None,
                  home=None, mute: bool = False, fullscreen: bool | None = None,
-                 speed: str | None = None, window_size: tuple[int, int] | None = None) -> None:
+                 speed: str | None = None, window_size: tuple[int, int] | None = None,
+                 lang: str | None = None) -> None:
         self.games = games
         self.home = home if home is not None else user_dir()
         self.settings_store = SettingsStore(self.home)
         self.settings = settings if settings is not None else self.settings_store.load()
+        # A language, speed or screen given on the command line is for this run only: the saved
+        # settings keep their own (setting name -> the saved value) until the family changes that
+        # setting on the settings screen.  --mute never touches the settings either.
+        self.run_only: dict[str, Any] = {}
+        if lang:
+            self._for_this_run("lang", lang)
         if speed:
-            self.settings.speed = speed
+            self._for_this_run("speed", speed)
         if fullscreen is not None:
-            self.settings.fullscreen = fullscreen
+            self._for_this_run("fullscreen", fullscreen)
         self.saves = SaveStore(self.home)
         self.muted = mute
         pygame.init()
@@ -132,6 +141,7 @@ class App:
         return max(320, round(CANVAS[0] * scale)), max(200, round(CANVAS[1] * scale))
 
     def set_fullscreen(self, on: bool) -> None:
+        self.run_only.pop("fullscreen", None)     # chosen now: saved, whatever the command line said
         self.settings.fullscreen = on
         self.window = self._open_window()
         self.presenter.fit(self.window.get_size())
@@ -158,12 +168,28 @@ class App:
     def t(self, key: str, **values) -> str:
         return self.catalog.t(key, **values)
 
-    def set_language(self, lang: str) -> None:
+    def colour_names(self) -> dict[str, str]:
+        """Every pawn colour's name in the language the app speaks now (colour -> name)."""
+        return {colour: self.t(f"colour.{colour}") for colour in COLOURS}
+
+    def in_language(self, seats: list[Seat]) -> list[Seat]:
+        """The seats with every default name (a computer's, an untouched one) in the app's language."""
+        names = self.colour_names()
+        return [seat.in_language(names) for seat in seats]
+
+    def set_language(self, lang: str, remember: bool = True) -> None:
+        """Speak ``lang`` from now on; ``remember`` (the settings screen) saves it, otherwise it
+        is for this run only (the command line's --lang)."""
+        if remember:
+            self.run_only.pop("lang", None)
+        else:
+            self._for_this_run("lang", lang)
         self.settings.lang = lang
         self.catalog = Catalog(lang)
         self.assets.set_language(lang)
         pygame.display.set_caption(self.t("app.title"))
-        self.save_settings()
+        if remember:
+            self.save_settings()
         for scene in self.stack:
             scene.layout()
         self.dirty = True
@@ -174,11 +200,22 @@ class App:
         self.save_settings()
 
     def set_speed(self, speed: str) -> None:
+        self.run_only.pop("speed", None)          # chosen now: saved, whatever the command line said
         self.settings.speed = speed
         self.save_settings()
 
+    def _for_this_run(self, name: str, value) -> None:
+        """Set one setting for this run only; the value saved before stays the saved one."""
+        self.run_only.setdefault(name, getattr(self.settings, name))
+        setattr(self.settings, name, value)
+
+    def saved_settings(self):
+        """The settings as they are saved: what this run uses, except what the command line set
+        for this run only."""
+        return replace(self.settings, **self.run_only)
+
     def save_settings(self) -> None:
-        self.settings_store.save(self.settings)
+        self.settings_store.save(self.saved_settings())
 
     def new_anim(self) -> AnimQueue:
         return AnimQueue(speed=self.settings.speed_factor)

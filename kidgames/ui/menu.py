@@ -97,7 +97,7 @@ class MenuScene(Scene):
                               self.t("save.continue.yes"), self.t("save.continue.new"),
                               on_yes=lambda: app.continue_game(spec.id),
                               on_no=lambda: self.open_setup(spec), on_back=lambda: None,
-                              icon="play", yes_icon="play", no_icon="plus"))
+                              icon="play", yes_icon="play", no_icon="plus", go_on="yes"))
 
     def open_setup(self, spec) -> None:
         self.app.show_setup(spec)
@@ -108,7 +108,7 @@ class MenuScene(Scene):
     def ask_quit(self) -> None:
         self.app.push(ConfirmScene(self.app, self.t("menu.quit.title"), self.t("menu.quit.text"),
                                    self.t("menu.quit.yes"), self.t("menu.quit.no"), on_yes=self.app.quit,
-                                   icon="cross", yes_icon="cross", no_icon="play"))
+                                   icon="cross", yes_icon="cross", no_icon="play", go_on="no"))
 
     def back(self) -> None:
         pass   # the menu is the bottom of the app: Escape does not close it by surprise
@@ -196,7 +196,7 @@ class MenuScene(Scene):
 
 # -- saved games -------------------------------------------------------------------------------------
 def continue_text(app, saved: SavedGame) -> str:
-    names = ", ".join(seat.name for seat in saved.seats)
+    names = ", ".join(seat.name for seat in app.in_language(saved.seats))
     spec = app.games.get(saved.game_id)
     game = game_title(app, spec) if spec is not None else saved.game_id
     return app.t("save.continue.text", game=game, players=names)
@@ -208,8 +208,9 @@ def continue_game(app, game_id: str) -> None:
     if result.saved is None:
         return   # set aside (or gone): the menu reports it when it is on top again
     saved = result.saved
-    app.start_game(saved.game_id, saved.seats, state=saved.state, options=saved.options, from_save=True,
-                   controller=saved.controller)
+    # a computer's or an untouched default name is its pawn colour's, in the language spoken now
+    app.start_game(saved.game_id, app.in_language(saved.seats), state=saved.state, options=saved.options,
+                   from_save=True, controller=saved.controller)
 
 
 def offer_saved_game(app) -> None:
@@ -219,8 +220,24 @@ def offer_saved_game(app) -> None:
         app.push(ConfirmScene(app, app.t("save.continue.title"), continue_text(app, saved),
                               app.t("save.continue.yes"), app.t("save.continue.no"),
                               on_yes=lambda: app.continue_game(saved.game_id),
-                              icon="play", yes_icon="play", no_icon="home"))
+                              icon="play", yes_icon="play", no_icon="home", go_on="yes"))
     report_problems(app)   # a damaged file is told of first, above the offer
+
+
+def play_on_or_new(app, game_id: str, start_new) -> None:
+    """The command line names a game and its players: start it at once, or, when that game has a
+    save, ask first as its tile does: play on with the saved game, or the new game (which replaces
+    it).  A saved game is never lost unasked, from the command line either."""
+    result = app.saves.load(game_id, app.games) if app.saves.exists(game_id) else None
+    if result is None or result.saved is None:
+        start_new()
+        report_problems(app)   # a damaged save was set aside (kept, renamed): say so above the game
+        return
+    app.push(ConfirmScene(app, app.t("save.continue.title"), continue_text(app, result.saved),
+                          app.t("save.continue.yes"), app.t("save.continue.new"),
+                          on_yes=lambda: app.continue_game(game_id), on_no=start_new, on_back=lambda: None,
+                          icon="play", yes_icon="play", no_icon="plus", go_on="yes"))
+    report_problems(app)   # damaged settings are told of first, above the question
 
 
 def ask_before_replacing(app, game_id: str, start_new) -> None:
@@ -231,9 +248,9 @@ def ask_before_replacing(app, game_id: str, start_new) -> None:
         return
     app.push(ConfirmScene(app, app.t("save.replace.title"), app.t(
         "save.replace.text", game=game_title(app, app.games[game_id]),
-        players=", ".join(seat.name for seat in result.saved.seats)),
+        players=", ".join(seat.name for seat in app.in_language(result.saved.seats))),
         app.t("save.replace.yes"), app.t("save.replace.no"), on_yes=start_new,
-        icon="play", yes_icon="play", no_icon="cross"))
+        icon="plus", yes_icon="plus", no_icon="back", go_on="no"))   # back to the setup keeps the save
 
 
 def report_problems(app) -> bool:

@@ -5,6 +5,7 @@ import pygame
 
 from kidgames.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from kidgames.core.settings import SECRET_TIMES, SPEEDS
+from kidgames.ui.assets import MAIN_FONT, TITLE_FONTS
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button, INK, overlay_panel
 
@@ -13,6 +14,37 @@ SPEED_ICONS = {"slow": "snail", "normal": "turtle", "fast": "rabbit"}
 ROW_TOP, ROW_STEP, ROW_H = 115, 128, 100     # five rows above the Done button
 ROWS = [("settings.language", "globe"), ("settings.sound", "speaker_on"), ("settings.speed", "rabbit"),
         ("settings.fullscreen", "fullscreen"), ("settings.secret", "sparkles")]
+# Each row: its picture, its label, its buttons.  A label keeps LABEL_GAP clear of the buttons in
+# every language: a long one ("Tajný pohled", "Celá obrazovka") wraps or shrinks within its column.
+LABEL_X, BUTTONS_X, LABEL_GAP = 125, 330, 28          # from the panel's left edge
+LABEL_W = BUTTONS_X - LABEL_X - LABEL_GAP
+LABEL_SIZE, LANGUAGE_SIZE = 34, 30
+
+
+def language_face(lang: str):
+    """The face a language's name is drawn in on its button: the rounded face of that language
+    itself ("Čeština" in Comfortaa, "Русский" and "한국어" in NanumSquareRound), the same whatever
+    language the app speaks, so no name is ever drawn in a fallback face beside the others."""
+    path = TITLE_FONTS.get(lang)
+    return path if path is not None and path.exists() else MAIN_FONT
+
+
+def language_label(app, lang: str, width: int, size: int = LANGUAGE_SIZE) -> pygame.Surface:
+    """The name of ``lang`` in its own face, at the largest size up to ``size`` that fits ``width``
+    (painted once while the app runs)."""
+    key = ("language name", lang, width, size)
+    label = app.pictures.get(key)
+    if label is None:
+        name = LANGUAGE_NAMES[lang]
+        for s in range(size, 15, -2):
+            try:
+                font = pygame.font.Font(str(language_face(lang)), s)
+            except (OSError, pygame.error):
+                font = app.assets.font(s)
+            if font.size(name)[0] <= width:
+                break
+        label = app.pictures[key] = font.render(name, True, INK)
+    return label
 
 
 class SettingsScene(Scene):
@@ -21,13 +53,14 @@ class SettingsScene(Scene):
     def layout(self) -> None:
         s = self.app.settings
         self.buttons = []
-        x0 = PANEL.left + 330
+        x0 = PANEL.left + BUTTONS_X
         y = PANEL.top + ROW_TOP
         w = (PANEL.right - 40 - x0 - 4 * 14) // 5
         for i, lang in enumerate(LANGUAGES):
+            # no text of the button's own: its language's name is drawn in that language's face
             self.buttons.append(Button(pygame.Rect(x0 + i * (w + 14), y, w, ROW_H),
-                                       lambda l=lang: self.app.set_language(l), LANGUAGE_NAMES[lang],
-                                       selected=s.lang == lang, name=f"lang:{lang}", text_size=30))
+                                       lambda l=lang: self.app.set_language(l),
+                                       selected=s.lang == lang, name=f"lang:{lang}"))
         y += ROW_STEP
         self.buttons.append(Button(pygame.Rect(x0, y, 400, ROW_H), self.toggle_sound,
                                    self.t("settings.on" if s.sound else "settings.off"),
@@ -74,6 +107,16 @@ class SettingsScene(Scene):
         self.app.set_fullscreen(not self.app.settings.fullscreen)
         self.layout()
 
+    def labels(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each row's label and where it is drawn: within its column, clear of the row's buttons."""
+        placed = []
+        y = PANEL.top + ROW_TOP
+        for key, _ in ROWS:
+            label = self.app.assets.fit_text(self.t(key), LABEL_SIZE, INK, LABEL_W, ROW_H)
+            placed.append((label, label.get_rect(midleft=(PANEL.left + LABEL_X, y + ROW_H // 2))))
+            y += ROW_STEP
+        return placed
+
     def draw(self, surface: pygame.Surface) -> None:
         overlay_panel(surface, PANEL)
         assets = self.app.assets
@@ -83,8 +126,13 @@ class SettingsScene(Scene):
         for key, icon in ROWS:
             pic = assets.image(icon, 70)
             surface.blit(pic, pic.get_rect(midleft=(PANEL.left + 40, y + ROW_H // 2)))
-            label = assets.fit_text(self.t(key), 34, INK, 200, ROW_H + 20)
-            surface.blit(label, label.get_rect(midleft=(PANEL.left + 125, y + ROW_H // 2)))
             y += ROW_STEP
+        for label, rect in self.labels():
+            surface.blit(label, rect)
         self.draw_buttons(surface)
+        for lang in LANGUAGES:
+            button = self.button(f"lang:{lang}")
+            rect = button.rect.move(0, 3 if button.pressed else 0)
+            name = language_label(self.app, lang, rect.w - 24)
+            surface.blit(name, name.get_rect(center=rect.center))
 
