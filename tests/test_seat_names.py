@@ -5,9 +5,8 @@ the other names.
 The cause is not the ё (the Russian rounded face has it, see test_i18n) but the width: Sleeping
 Queens gives a name PANEL_NAME_W - 74 = 96 canvas pixels beside the pawn, and fit_text picks each
 name's size on its own, so "Синий" fits at 30, "Зелёный" only at 20, and "Оранжевый" fits at no
-size and is broken by letters ("Оранжевы / й").  The fix belongs to kidgames/games/queens/scene.py
-(one size for the whole panel, and room for the name), which this change could not touch: the test
-below is marked as an expected failure until then."""
+size and is broken by letters ("Оранжевы / й").  Sleeping Queens now gives a name 126 pixels and
+draws every name of the table at one size (QueensScene.name_size)."""
 import pytest
 
 from kidgames.core.seats import COMPUTER, Seat
@@ -44,8 +43,6 @@ def test_the_default_names_of_a_panel_are_drawn_at_one_size(tmp_path, monkeypatc
     assert len(set(names.values())) == 1, names
 
 
-@pytest.mark.xfail(reason="Sleeping Queens fits each name into 96 px on its own "
-                          "(kidgames/games/queens/scene.py, draw_seats), outside this change", strict=False)
 def test_sleeping_queens_draws_its_default_names_at_one_size_on_one_line(tmp_path, monkeypatch):
     names = drawn_names(tmp_path, monkeypatch, "queens", "ru", ("red", "blue", "green", "orange"))
     assert len(set(names.values())) == 1 and all(lines == 1 for _, lines in names.values()), names

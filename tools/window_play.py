@@ -178,7 +178,35 @@ class Driver(threading.Thread):
                 target = self.rng.choice(blue) if blue and self.rng.random() < 0.5 else min(reach, key=dist.get)
             self.click(scene.space_xy(target), f"walk to {target}")
 
-    # Castle Builders and Knights: any legal action the buttons offer (a person taps what shines)
+    # Castle Builders: draw or stop (more often draw early), buy what shines, answer the witch
+    def play_castle(self, scene) -> None:
+        state = scene.state
+        self.decided()
+        if state.pending == "witch":
+            self.click(scene.button("use_fairy" if self.rng.random() < 0.7 else "accept_witch").rect.center,
+                       "the witch")
+            return
+        if state.pending == "lose":
+            targets = scene.tap_targets()
+            self.click(self.rng.choice(targets).centre, "a card for the witch")
+            return
+        legal = state.legal_actions()
+        buys = [a for a in legal if a.kind == "buy"]
+        if buys and self.rng.random() < 0.6:
+            if not scene.buying:
+                self.click(scene.button("buy").rect.center, "buy")
+                return
+            targets = scene.tap_targets()
+            self.click(self.rng.choice(targets).centre, "a card to buy")
+            return
+        stop = scene.button("stop")
+        if stop is not None and stop.enabled and self.rng.random() < 0.25 + 0.15 * state.drawn_this_turn:
+            self.click(stop.rect.center, "stop")
+        else:
+            name = "draw" if scene.button("draw") else "pass"
+            self.click(scene.button(name).rect.center, name)
+
+    # Knights: the die (a person taps what shines)
     def play_knights(self, scene) -> None:
         from kidgames.games.knights.scene import DIE_TARGET
         self.decided()
@@ -187,7 +215,7 @@ class Driver(threading.Thread):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=["queens", "forest", "knights"])
+    parser.add_argument("game", choices=["queens", "forest", "knights", "castle"])
     parser.add_argument("--players", required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shots", type=Path, required=True)

@@ -28,10 +28,11 @@ class RulesScene(Scene):
     def layout(self) -> None:
         last = len(self.pages) - 1
         self.buttons = [
+            # at the first and the last page there is no way further: no arrow (rather than a dead one)
             Button(pygame.Rect(PANEL.left + 40, PANEL.bottom - 130, 200, 100), self.prev, icon="back",
-                   enabled=self.page > 0, name="prev"),
+                   visible=self.page > 0, name="prev"),
             Button(pygame.Rect(PANEL.right - 560, PANEL.bottom - 130, 200, 100), self.next, icon="play",
-                   enabled=self.page < last, name="next"),
+                   visible=self.page < last, name="next"),
             Button(pygame.Rect(PANEL.right - 330, PANEL.bottom - 130, 290, 100), self.app.pop,
                    self.t("button.close"), icon="check", colour="green", name="close"),
         ]

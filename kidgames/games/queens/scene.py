@@ -34,7 +34,7 @@ ACTION_A = pygame.Rect(1190, 740, 398, 110)
 ACTION_B = pygame.Rect(1190, 866, 398, 110)
 REVEAL_AT = (860, 390)
 BANNER_RECT = pygame.Rect(560, 300, 800, 170)
-PANEL_NAME_W = 170
+PANEL_NAME_W = 200                 # a panel's name, pawn and score; its queens lie to the right
 BACKS_W, BACKS_STEP = 20, 9        # the backs of a player's hand cards in their panel
 MARK_R = 42                        # the jester's count in a panel
 # the areas these parts paint, shadows included (a partial redraw repaints them whole)
@@ -405,6 +405,18 @@ class QueensScene(CardTableScene):
             h = min(220, (SEATS_AREA.h - gap * (n - 1)) // n)
             return [pygame.Rect(SEATS_AREA.x, SEATS_AREA.y + i * (h + gap), SEATS_AREA.w, h) for i in range(n)]
         return self._kept("seats", make)
+
+    def name_size(self) -> int:
+        """One size for every name in the panels: the largest (up to 30) at which each fits on one
+        line beside its pawn (a long colour name in Russian must not be smaller than the rest)."""
+        def make():
+            assets = self.app.assets
+            room = PANEL_NAME_W - 74
+            for size in range(30, 17, -1):
+                if all(assets.text(seat.name, size, INK, title=True).get_width() <= room for seat in self.seats):
+                    return size
+            return 18
+        return self._kept(("name_size", self.app.assets.lang), make)
 
     def queen_width(self) -> int:
         h = self.seat_rects()[0].h - 14
@@ -893,7 +905,10 @@ class QueensScene(CardTableScene):
             if clip.colliderect(rect.x, rect.y, PANEL_NAME_W, 80):
                 pawn_size = 40 if small else 58
                 draw_pawn(surface, seat.colour, seat.shape, (rect.x + 36, rect.y + pawn_size // 2 + 14), pawn_size)
-                name = assets.fit_text(seat.name, 30, ink, PANEL_NAME_W - 74, 44, title=True, outline=outline)
+                name = assets.text(seat.name, self.name_size(), ink, title=True, outline=outline)
+                if name.get_width() > PANEL_NAME_W - 74:      # a name longer than any colour's
+                    name = assets.fit_text(seat.name, self.name_size(), ink, PANEL_NAME_W - 74, 44, title=True,
+                                           outline=outline)
                 surface.blit(name, name.get_rect(midleft=(rect.x + 66, rect.y + 30)))
             if clip.colliderect(self.score_area(i)):
                 points = sum(QUEEN_POINTS[q] for q in self.v_awake[i])
