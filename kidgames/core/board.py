@@ -499,6 +499,15 @@ class BoardReader:
                 place = where(node_id) if where else f"{self.word} {node_id!r}"
                 self.fail(f"{place} cannot be reached from the start {graph.start!r}: no path leads to it.")
 
+    def crowded(self, graph: BoardGraph, most: int, why: str) -> None:
+        """No space has more than ``most`` paths leading from it; ``why`` says why the game needs
+        that (the end of the sentence)."""
+        for node_id in graph.nodes:
+            ways = len(graph.neighbours(node_id))
+            if ways > most:
+                self.fail(f"{self.word} {node_id!r} has {ways} paths leading from it, and a {self.word} "
+                          f"may have at most {most} ({why}).")
+
     def dead_ends(self, graph: BoardGraph, allowed: Iterable[str] = ()) -> None:
         """No space but the ``allowed`` ones is a dead end (a walk that reaches one could not go on
         without turning back)."""

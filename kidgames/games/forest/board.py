@@ -17,7 +17,8 @@ A forest board file (``boards/forest.yaml``) looks like this::
     short: [t_m7, ...]                        # the 7 slots of the short game
 
 The requirements are those of shared/rules/forest.md, "The board"; a board that breaks one is
-refused with a sentence naming the file, the space and the problem.
+refused with a sentence naming the file, the space and the problem.  So is a board the game cannot
+serve: more than :data:`MAX_SPACES` spaces, or more than :data:`MAX_WAYS` paths from one space.
 """
 from __future__ import annotations
 
@@ -25,9 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
-from kidgames.core.board import (COMMON_TOP_LEVEL_KEYS, MAX_FIELDS, BoardError, BoardGraph,
-                                 BoardReader, KindSpec, Node, Schema, _is_name, _show, load_data,
-                                 reachable)
+from kidgames.core.board import (COMMON_TOP_LEVEL_KEYS, BoardError, BoardGraph, BoardReader, KindSpec,
+                                 Node, Schema, _is_name, _show, load_data, reachable)
 from kidgames.core.paths import BOARDS
 from kidgames.core.protocol import Action
 
@@ -36,8 +36,22 @@ __all__ = ["BoardError", "ForestBoard", "TreeSlot", "TurnMoves", "SCHEMA", "TREE
 
 DEFAULT_BOARD = BOARDS / "forest.yaml"
 VILLAGE, PATH, BLUE, HORSESHOE, KEY = "village", "path", "blue", "horseshoe", "key"
+#: Where a first walk may stop early, the other die lost (rule 4).
+STOPPERS = frozenset({BLUE, KEY})
 TREES = 13
 SHORT_TREES = 7
+#: What a forest board may hold, far above the shipped board (59 spaces, at most 3 paths from one
+#: space) and within what the game can serve: a space drawn as a disc shows about six paths leaving
+#: it apart, and 300 spaces on the screen are already discs smaller than a child's fingertip.
+#: Every walk is worked out from these, so they also bound the work and the memory of a turn.
+MAX_SPACES = 300
+MAX_WAYS = 6
+#: Path links a board file may write (each step of a chain is one): as many as the most spaces with
+#: the most paths each can have (the shipped board writes 61).
+MAX_LINKS = MAX_SPACES * MAX_WAYS // 2
+#: The turns (space and throw) whose moves a board keeps: every one of the shipped board's 2,124,
+#: and a bound on what a big board keeps over a long game.
+TURNS_KEPT = 8192
 
 SCHEMA = Schema(
     kinds={kind: KindSpec.of() for kind in (VILLAGE, PATH, BLUE, HORSESHOE, KEY)},
@@ -79,6 +93,11 @@ class ForestBoard(BoardGraph):
         self._walks: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
         self._turns: dict[tuple[str, int, int], TurnMoves] = {}
         self._move_actions: dict[tuple[str, int, tuple[str, ...]], Action] = {}
+        # The ends of walks as sets of spaces, one bit a space (see _ends and _gains).
+        self._bit = {node_id: 1 << i for i, node_id in enumerate(nodes)}
+        self._shift = len(nodes)
+        self._ends_of: dict[tuple[str, str | None, int], int] = {}
+        self._gains_of: dict[tuple[str, str | None, int, int], int] = {}
 
     def tree_slot(self, node_id: str) -> str | None:
         """The tree slot beside a blue space, else None."""
@@ -88,7 +107,10 @@ class ForestBoard(BoardGraph):
         """Every walk of exactly ``steps`` from ``start``: each step to a neighbour, never straight
         back to the space just left, never into the village square (rules 3, and its decision).
         In the order of a search that tries the neighbours in turn; each walk is one of ``steps - 1``
-        made one step longer.  Kept per board: a game asks for the same few hundred again and again."""
+        made one step longer.
+
+        Their number grows as the branching to the power of ``steps``: the engine never lists
+        them (see :meth:`turn_ends`); this is for tests and tools on boards like the shipped one."""
         known = self._walks.get((start, steps))
         if known is not None:
             return known
@@ -115,17 +137,158 @@ class ForestBoard(BoardGraph):
 
         They depend on the board, the space and the dice alone (pawns are passed, no walk enters
         the village), so each is worked out once per board: a game asks for the same few hundred
-        again and again.  The order is that of the walks: the sum first, then ``a`` before ``b``."""
-        known = self._turns.get((start, a, b))
+        again and again (a board keeps at most :data:`TURNS_KEPT`, the oldest going first).  The
+        order is that of the walks: the sum first, then ``a`` before ``b``."""
+        key = (start, a, b)
+        known = self._turns.get(key)
         if known is None:
-            known = self._turns[(start, a, b)] = TurnMoves(self, start, a, b)
+            if len(self._turns) >= TURNS_KEPT:
+                del self._turns[next(iter(self._turns))]
+            known = self._turns[key] = TurnMoves(self, start, a, b)
         return known
+
+    # -- the ends of a turn, without listing the walks ---------------------------------------------
+    # A walk never steps straight back to the space it just left, so where it can go on depends
+    # only on where it stands and where it came from: the spaces where walks of k more steps can
+    # end are worked out once for each such pair (a set of spaces as bits), from those of k - 1.
+    # The walks of a turn are then searched in the very order of the full list of walks (the
+    # neighbours in turn, depth first), skipping every part of the search that can only reach
+    # ends found already: each end is found with its first route, as when every walk was listed,
+    # and the search stays as small as the number of ends times the length of a walk.
+
+    def _ends(self, here: str, back: str | None, steps: int) -> int:
+        """The spaces (bits) where a walk of ``steps`` can end, standing on ``here`` after a step
+        from ``back`` (None: the walk starts here and may go any way)."""
+        key = (here, back, steps)
+        found = self._ends_of.get(key)
+        if found is None:
+            if steps == 0:
+                found = self._bit[here]
+            else:
+                found = 0
+                village = self.village
+                for nxt in self._neighbours[here]:
+                    if nxt != back and nxt != village:
+                        found |= self._ends(nxt, here, steps - 1)
+            self._ends_of[key] = found
+        return found
+
+    def _after_first(self, middle: str, second: int) -> int:
+        """The ends (as key bits, see :meth:`turn_ends`) a turn can reach when its first walk ends
+        on ``middle`` and the other die shows ``second``."""
+        more = self._ends(middle, None, second)
+        stop = self.kind(middle) in STOPPERS or not more
+        return more | (self._bit[middle] << self._shift if stop else 0)
+
+    def _gains(self, here: str, back: str | None, steps: int, second: int) -> int:
+        """The ends (key bits) of every turn whose first walk still has ``steps`` to go from
+        ``here`` (come from ``back``), the other die showing ``second``."""
+        key = (here, back, steps, second)
+        found = self._gains_of.get(key)
+        if found is None:
+            if steps == 0:
+                found = self._after_first(here, second)
+            else:
+                found = 0
+                village = self.village
+                for nxt in self._neighbours[here]:
+                    if nxt != back and nxt != village:
+                        found |= self._gains(nxt, here, steps - 1, second)
+            self._gains_of[key] = found
+        return found
+
+    def turn_ends(self, start: str, a: int, b: int) -> dict[tuple[str, int], tuple[str, ...]]:
+        """Every end of the turn, ``(space, dice used)``, with one route there (every space stepped
+        on): the route the full list of routes (:meth:`turn_routes`) names first, the ends in the
+        order that list first names them.  Worked out without listing the walks: on any board the
+        game accepts this takes a few milliseconds, however many walks there are."""
+        bit, shift, village, neighbours = self._bit, self._shift, self.village, self._neighbours
+        ends, gains = self._ends, self._gains
+        found: dict[tuple[str, int], tuple[str, ...]] = {}
+        have = 0   # the ends found, as key bits: a space's bit for 2 dice, shifted for 1
+
+        def add(dest: str, used: int, route: tuple[str, ...]) -> None:
+            nonlocal have
+            key_bit = bit[dest] << shift if used == 1 else bit[dest]
+            if not have & key_bit:
+                have |= key_bit
+                found[(dest, used)] = route
+
+        def search(here: str, back: str | None, steps: int, walk: tuple[str, ...], reach, at_end) -> None:
+            """The walks of ``steps`` more from ``here`` in the order of the full list, each handed
+            to ``at_end``; a step whose ``reach`` (key bits) holds nothing new is not taken."""
+            if steps == 0:
+                at_end(walk)
+                return
+            for nxt in neighbours[here]:
+                if nxt != back and nxt != village and reach(nxt, here, steps - 1) & ~have:
+                    search(nxt, here, steps - 1, walk + (nxt,), reach, at_end)
+
+        def both(here: str, back: str | None, steps: int) -> int:
+            return ends(here, back, steps)
+
+        def one(here: str, back: str | None, steps: int) -> int:
+            return ends(here, back, steps) << shift
+
+        # Both dice added, as one walk.
+        search(start, None, a + b, (), both, lambda walk: add(walk[-1], 2, walk))
+        for first, second in ((a, b), (b, a)) if a != b else ((a, b),):
+            if not ends(start, None, first):
+                # The first die has no walk: it is lost, and the other die is walked alone.
+                search(start, None, second, (), one, lambda walk: add(walk[-1], 1, walk))
+                continue
+
+            def after(walk: tuple[str, ...], second: int = second) -> None:
+                middle = walk[-1]
+                more = ends(middle, None, second)
+                if self.kind(middle) in STOPPERS or not more:
+                    add(middle, 1, walk)          # stopping early, or the other die is lost
+                if more:
+                    search(middle, None, second, walk, both, lambda route: add(route[-1], 2, route))
+
+            search(start, None, first, (), lambda h, bk, k, second=second: gains(h, bk, k, second), after)
+        if not found:
+            # Only on an odd home-made board: no die can be walked, the pawn stays.
+            found[(start, 0)] = ()
+        return found
+
+    def is_walk(self, start: str, path: tuple[str, ...]) -> bool:
+        """Whether ``path`` is a walk from ``start`` (rules 3: each step to a neighbour, never
+        straight back, never into the village square)."""
+        here, back, village = start, None, self.village
+        for nxt in path:
+            if nxt == back or nxt == village or nxt not in self._neighbours[here]:
+                return False
+            here, back = nxt, here
+        return True
+
+    def is_route(self, start: str, a: int, b: int, dest: str, used: int, path: tuple[str, ...]) -> bool:
+        """Whether ``path`` is one of the routes of the turn from ``start`` with ``a`` and ``b`` to
+        the end ``(dest, used)`` (one of :meth:`turn_routes`), checked step by step."""
+        if used == 0:
+            return not path and dest == start and (start, 0) in self.turn_moves(start, a, b).ends
+        if not path or path[-1] != dest:
+            return False
+        if used == 2 and len(path) == a + b and self.is_walk(start, path):
+            return True
+        for first, second in ((a, b), (b, a)) if a != b else ((a, b),):
+            if not self._ends(start, None, first):
+                if used == 1 and len(path) == second and self.is_walk(start, path):
+                    return True
+                continue
+            if used == 1:
+                if len(path) == first and self.is_walk(start, path) and (
+                        self.kind(dest) in STOPPERS or not self._ends(dest, None, second)):
+                    return True
+            elif len(path) == first + second and self.is_walk(start, path[:first]) \
+                    and self.is_walk(path[first - 1], path[first:]):
+                return True
+        return False
 
     def turn_routes(self, start: str, a: int, b: int) -> Iterator[tuple[str, int, tuple[str, ...], tuple[str, ...]]]:
         """Every route of a turn in the order of :meth:`turn_moves`, as ``(end space, dice used,
         first walk, second walk)`` (the second empty when one walk is the whole route); a route
-        may come more than once."""
-        stoppers = (BLUE, KEY)
+        may come more than once.  It lists every walk (see :meth:`walks`): for tests and tools."""
         for route in self.walks(start, a + b):
             yield route[-1], 2, route, ()
         for first, second in ((a, b), (b, a)) if a != b else ((a, b),):
@@ -136,7 +299,7 @@ class ForestBoard(BoardGraph):
                 continue
             for route in first_walks:
                 middle = route[-1]
-                if self.kind(middle) in stoppers:
+                if self.kind(middle) in STOPPERS:
                     yield middle, 1, route, ()
                 second_walks = self.walks(middle, second)
                 if not second_walks:
@@ -149,6 +312,8 @@ class ForestBoard(BoardGraph):
         key = (dest, used, path)
         action = self._move_actions.get(key)
         if action is None:
+            if len(self._move_actions) >= TURNS_KEPT * 16:
+                self._move_actions.clear()      # only a big board over a long game: made anew
             action = self._move_actions[key] = Action("move", dest=dest, path=path, dice_used=used)
         return action
 
@@ -173,23 +338,19 @@ class TurnMoves:
     """The moves of one turn from a space with a throw (see :meth:`ForestBoard.turn_moves`).
 
     ``actions`` holds one ``move`` action per end, ``(space, dice used)``, with the first route
-    found as its path; ``routes`` maps each end to every route there (each a tuple of the spaces
-    stepped on), worked out only when asked for (to check a move made by hand).  Shared by every
-    state on the board, so never changed."""
+    found as its path (:meth:`ForestBoard.turn_ends`); ``ends`` is the set of those ends.
+    ``routes`` maps each end to every route there (each a tuple of the spaces stepped on), listed
+    walk by walk only when asked for (tests; the engine checks a route with
+    :meth:`ForestBoard.is_route`).  Shared by every state on the board, so never changed."""
 
-    __slots__ = ("_board", "_turn", "actions", "_routes")
+    __slots__ = ("_board", "_turn", "actions", "ends", "_routes")
 
     def __init__(self, board: ForestBoard, start: str, a: int, b: int) -> None:
         self._board = board
         self._turn = (start, a, b)
         self._routes: dict[tuple[str, int], tuple[tuple[str, ...], ...]] | None = None
-        first: dict[tuple[str, int], tuple[str, ...]] = {}
-        for dest, used, walk, more in board.turn_routes(start, a, b):
-            if (dest, used) not in first:
-                first[(dest, used)] = walk + more
-        if not first:
-            # Only on an odd home-made board: no die can be walked, the pawn stays.
-            first[(start, 0)] = ()
+        first = board.turn_ends(start, a, b)
+        self.ends = frozenset(first)
         self.actions = tuple(board.move_action(dest, used, path) for (dest, used), path in first.items())
 
     @property
@@ -234,6 +395,8 @@ class _ForestReader(BoardReader):
         board = ForestBoard(data.get("title", ""), start, size, nodes, edges, slots, short,
                             decorations, data, self.name)
         self.unreachable(board)
+        self.crowded(board, MAX_WAYS, "more cannot be drawn apart around one space, and the "
+                                      "throws from it would offer more ways than a player can follow")
         village_ways = len(board.neighbours(start))
         if village_ways != 1:
             self.fail(f"the village square {start!r} must be a dead end at the start of the main "
@@ -245,8 +408,9 @@ class _ForestReader(BoardReader):
     def _spaces(self, spaces: Any) -> dict:
         if not isinstance(spaces, list) or not spaces:
             self.fail("'spaces' must be a list of spaces like {id: m1, at: [x, y]}.")
-        if len(spaces) > MAX_FIELDS:
-            self.fail(f"the board has more than {MAX_FIELDS} spaces; that is far more than a game needs.")
+        if len(spaces) > MAX_SPACES:
+            self.fail(f"the board has {len(spaces)} spaces, and a forest board may have at most "
+                      f"{MAX_SPACES}; the game cannot show or play more.")
         nodes: dict = {}
         for number, entry in enumerate(spaces, 1):
             node_id = self.space_id(entry, f"space number {number}")
@@ -260,6 +424,10 @@ class _ForestReader(BoardReader):
         if not isinstance(paths, dict) or not paths:
             self.fail("'paths' must be a mapping of path names to lists of spaces, like "
                       "main: [V, m1, m2].")
+        links = sum(max(len(chain) - 1, 0) for chain in paths.values() if isinstance(chain, list))
+        if links > MAX_LINKS:
+            self.fail(f"'paths' join spaces {links} times, and a forest board may join them at most "
+                      f"{MAX_LINKS} times ({MAX_SPACES} spaces with at most {MAX_WAYS} paths each).")
         edges, written = [], []
         for name, chain in paths.items():
             where = f"path {_show(name)}"

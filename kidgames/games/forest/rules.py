@@ -222,10 +222,11 @@ class ForestState:
             if not (isinstance(dest, str) and isinstance(path, tuple) and all(isinstance(n, str) for n in path)
                     and _is_int(used)):
                 raise IllegalActionError(f"a move names a space, a path of spaces and the dice used, not {action!r}")
-            routes = self._moves().get((dest, used))
-            if routes is None:
+            a, b = self.dice
+            start = self.positions[self.current_player]
+            if (dest, used) not in self.board.turn_moves(start, a, b).ends:
                 raise IllegalActionError(f"with {self.dice} the pawn cannot end on {dest!r} using {used} dice")
-            if path not in routes:
+            if not self.board.is_route(start, a, b, dest, used, path):
                 raise IllegalActionError(f"{list(path)} is not a walk to {dest!r} with these dice")
             return
         if self.dice != (1, 1):
@@ -248,7 +249,8 @@ class ForestState:
 
     def _moves(self) -> dict[tuple[str, int], tuple[tuple[str, ...], ...]]:
         """Every end of the turn, ``(space, dice used)`` -> the routes there (rules 3 and 4; see
-        :meth:`ForestBoard.turn_moves`, which works each out once per board)."""
+        :meth:`ForestBoard.turn_moves`), listed walk by walk: for tests on the shipped board.  A
+        move is checked with :meth:`ForestBoard.is_route`, which lists nothing."""
         a, b = self.dice
         return self.board.turn_moves(self.positions[self.current_player], a, b).routes
 
