@@ -59,6 +59,16 @@ REASONS = {
     "more-seats-than-knights.json": "number of players",
     "seats-not-a-list.json": "not a list",
     "game-over.json": "already over",
+    "null.json": "not a kidgames save",
+    "seat-name-null-character.json": "u+0000",
+    "knight-in-castle-no-winner.json": "nobody has won",
+    "queens-seat-without-cards.json": "seat 1 holds 0 cards",
+    "forest-board-400-extra-paths.json": "paths leading from it",
+}
+#: The game whose save each corpus file stands in for (Knights unless named here).
+GAME_OF = {
+    "queens-seat-without-cards.json": "queens",
+    "forest-board-400-extra-paths.json": "forest",
 }
 DAMAGED = sorted(p.name for p in CORPUS.glob("*.json") if p.name != "good-control.json")
 
@@ -75,8 +85,8 @@ def put_save(home: Path, raw: bytes, game_id: str = "knights") -> Path:
     return path
 
 
-def set_aside_saves(home: Path) -> list[Path]:
-    return sorted((home / "saves").glob("knights.damaged-*"))
+def set_aside_saves(home: Path, game_id: str = "knights") -> list[Path]:
+    return sorted((home / "saves").glob(f"{game_id}.damaged-*"))
 
 
 def test_every_corpus_file_has_its_reason_and_the_control_is_a_good_save(tmp_path):
@@ -86,34 +96,49 @@ def test_every_corpus_file_has_its_reason_and_the_control_is_a_good_save(tmp_pat
     assert result.problem is None and result.saved.state.positions == ["m2", "start"]
 
 
+def test_the_other_games_corpus_saves_load_once_their_one_damage_is_undone(tmp_path):
+    forest = json.loads(corpus("forest-board-400-extra-paths.json"))
+    paths = forest["state"]["board"]["paths"]
+    forest["state"]["board"]["paths"] = {name: chain for name, chain in paths.items() if not name.startswith("x")}
+    queens = json.loads(corpus("queens-seat-without-cards.json"))
+    pile = queens["state"]["draw_pile"]
+    queens["state"]["hands"][1], queens["state"]["draw_pile"] = pile[-5:], pile[:-5]
+    for game_id, data in (("forest", forest), ("queens", queens)):
+        put_save(tmp_path, json.dumps(data).encode(), game_id)
+        result = SaveStore(tmp_path).load(game_id, GAMES)
+        assert result.problem is None and result.saved.state.legal_actions()
+
+
 @pytest.mark.parametrize("name", DAMAGED)
 def test_a_damaged_save_is_refused_for_its_own_reason_and_kept_byte_for_byte(tmp_path, name):
     raw = corpus(name)
-    put_save(tmp_path, raw)
-    result = SaveStore(tmp_path).load("knights", GAMES)
+    game_id = GAME_OF.get(name, "knights")
+    put_save(tmp_path, raw, game_id)
+    result = SaveStore(tmp_path).load(game_id, GAMES)
     assert result.saved is None
     assert REASONS[name] in result.problem.lower(), result.problem
     assert "Traceback" not in result.problem
     assert result.set_aside_as.read_bytes() == raw, "set aside, never changed or deleted"
-    assert not (tmp_path / "saves" / "knights.json").exists()
+    assert not (tmp_path / "saves" / f"{game_id}.json").exists()
 
 
 @pytest.mark.parametrize("name", DAMAGED)
 def test_the_menu_tells_of_a_damaged_save_once_and_the_app_goes_on(tmp_path, name):
-    put_save(tmp_path, corpus(name))
+    game_id = GAME_OF.get(name, "knights")
+    put_save(tmp_path, corpus(name), game_id)
     app = make_app(tmp_path)
     assert isinstance(app.top, MessageScene)
     assert app.top.title == app.t("save.damaged.title")
-    moved = set_aside_saves(tmp_path)
+    moved = set_aside_saves(tmp_path, game_id)
     assert len(moved) == 1 and moved[0].name in app.top.text
     tap_button(app, "ok")
-    assert isinstance(app.top, MenuScene) and "knights" not in app.top.saved
-    tap_button(app, "game:knights")
+    assert isinstance(app.top, MenuScene) and game_id not in app.top.saved
+    tap_button(app, f"game:{game_id}")
     assert isinstance(app.top, SetupScene), "the tile leads to a new game"
     assert app.running and not app.errors
     again = make_app(tmp_path)
     assert isinstance(again.top, MenuScene), "the next start does not meet the damaged save again"
-    assert set_aside_saves(tmp_path) == moved
+    assert set_aside_saves(tmp_path, game_id) == moved
 
 
 def test_a_good_save_is_continued_from_its_tile(tmp_path):
@@ -174,6 +199,23 @@ def test_a_remembered_setup_that_is_not_a_list_of_players_is_dropped(tmp_path):
     app = make_app(tmp_path)
     tap_button(app, "game:knights")
     assert isinstance(app.top, SetupScene) and len(app.top.seats) == 2
+
+
+def test_a_remembered_setup_with_a_null_character_in_a_name_is_dropped_and_the_app_starts(tmp_path):
+    """The fuzzing report: a null in a remembered name stopped every start ("A null character was
+    found in the text").  That game's setup is dropped; the others are kept."""
+    good = [{"name": "Anna", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    bad = [{"name": "An\u0000na", "colour": "red"}, {"name": "Ben", "colour": "blue"}]
+    (tmp_path / "settings.json").write_text(json.dumps({"last_setup": {"knights": bad, "queens": good}}))
+    assert SettingsStore(tmp_path).load().last_setup == {
+        "queens": [{"name": "Anna", "colour": "red", "kind": "person", "level": "normal", "default_name": False},
+                   {"name": "Ben", "colour": "blue", "kind": "person", "level": "normal", "default_name": False}]}
+    app = make_app(tmp_path)
+    tap_button(app, "game:knights")
+    assert isinstance(app.top, SetupScene) and all("\x00" not in seat.name for seat in app.top.seats)
+    for _ in range(3):
+        app.frame(1 / 60)
+    assert app.running and not app.errors
 
 
 def test_a_remembered_setup_keeps_its_valid_players(tmp_path):

@@ -115,8 +115,9 @@ class SaveStore:
         path = self.file_for(game_id)
         try:
             data = read_json(path)
-            if data is None:
+            if data is None and not os.path.lexists(path):
                 return LoadResult(game_id=game_id)
+            # A file that says only ``null`` is there, and damaged like any other (_parse says so).
             saved = self._parse(data, games)
             if saved.game_id != game_id:
                 raise ValueError(f"the save of {game_id} holds a game of {saved.game_id}")

@@ -23,6 +23,35 @@ def colour_names() -> frozenset[str]:
                      if f"colour.{colour}" in messages)
 
 
+#: A name read back from a file: 1 to this many characters (the app writes at most 16).
+MAX_NAME_LENGTH = 24
+#: Longer names (from a file written by hand) are cut to what the app itself writes.
+SHOWN_NAME_LENGTH = 16
+
+
+def checked_name(name: Any) -> str:
+    """A player's name read from a save or the remembered setup, stripped of spaces at its ends:
+    text of 1 to :data:`MAX_NAME_LENGTH` characters, each one printable (no control character such
+    as a null, a tab or a line break, which no font can draw).  Anything else raises ValueError with
+    a sentence; the name is cut to :data:`SHOWN_NAME_LENGTH` characters, as the app writes it."""
+    if not isinstance(name, str):
+        raise ValueError(f"a player's name must be text, not {_brief(name)}")
+    stripped = name.strip()
+    if not 1 <= len(stripped) <= MAX_NAME_LENGTH:
+        raise ValueError(f"a player's name must have 1 to {MAX_NAME_LENGTH} characters, not "
+                         f"{len(stripped)}")
+    bad = next((c for c in stripped if not c.isprintable()), None)
+    if bad is not None:
+        raise ValueError(f"a player's name {_brief(stripped)} holds the character U+{ord(bad):04X}, "
+                         f"which is not a printable letter or sign")
+    return stripped[:SHOWN_NAME_LENGTH]
+
+
+def _brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 @dataclass(frozen=True)
 class Seat:
     """``default_name``: the name is the pawn colour's name, given by the app, not typed by anyone,
@@ -54,7 +83,7 @@ class Seat:
     def from_json(cls, data: Any) -> "Seat":
         if not isinstance(data, dict):
             raise ValueError(f"a seat must be a mapping, not {data!r}")
-        name = str(data.get("name", "")).strip()[:16] or "?"
+        name = checked_name(data.get("name"))
         colour = data.get("colour")
         if colour not in COLOURS:
             raise ValueError(f"unknown pawn colour {colour!r}")

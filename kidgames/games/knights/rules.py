@@ -483,6 +483,7 @@ def state_from_json(data: Mapping[str, Any]) -> KnightsState:
         last_roll = data.get("last_roll")
         if last_roll is not None and (not _is_int(last_roll) or not 1 <= last_roll <= DIE_SIDES):
             raise StateDataError(f"the saved last throw {last_roll!r} is not a side of the die (1 to {DIE_SIDES})")
+        _check_reachable(board, positions, direction, next_wide, winners)
         state.positions = list(positions)
         state.direction = list(direction)
         state.next_wide = list(next_wide)
@@ -501,6 +502,30 @@ def state_from_json(data: Mapping[str, Any]) -> KnightsState:
 
 #: No game of Knights lasts this many turns; a bigger number in a save is damage.
 MAX_TURN = 10 ** 7
+
+
+def _check_reachable(board: Board, positions: list[str], direction: list[str], next_wide: list[bool],
+                     winners: list[int]) -> None:
+    """Refuse knights the rules can never put where the save says (rule 10 and the engine's own
+    bookkeeping): the first knight in the castle wins and the game ends, so a knight stands in the
+    castle exactly when he is the one winner; a knight travels back only on a two-way lane (off it
+    he always travels out); only a knight standing on the witch's field can have landed there."""
+    in_castle = [seat for seat, pos in enumerate(positions) if board.nodes[pos].kind == "castle"]
+    if in_castle and not winners:
+        raise StateDataError(f"the saved Knights game is damaged: the knight of seat {in_castle[0]} stands "
+                             f"in the castle, but nobody has won (the first knight in the castle wins and "
+                             f"the game ends)")
+    if winners and (len(winners) != 1 or in_castle != winners):
+        raise StateDataError(f"the saved Knights game is damaged: the winners {winners} are not the one "
+                             f"knight in the castle")
+    for seat, pos in enumerate(positions):
+        if direction[seat] == BACK and not board.lane_of(pos).two_way:
+            raise StateDataError(f"the saved Knights game is damaged: the knight of seat {seat} is coming "
+                                 f"back on {pos!r}, off the lane where knights go out and back")
+        if next_wide[seat] and board.nodes[pos].kind != "witch" \
+                and not any(lane.enter == "exact" for lane in board.branches(pos)):
+            raise StateDataError(f"the saved Knights game is damaged: the knight of seat {seat} is said to "
+                                 f"have landed on the witch's field, but stands on {pos!r}")
 
 
 def _is_int(value: Any) -> bool:

@@ -768,7 +768,8 @@ def state_from_json(data: Mapping[str, Any]) -> QueensState:
     """Rebuild a state from :meth:`QueensState.to_json`; damaged data raises
     :class:`StateDataError` with a sentence.  Checked: every type and range, the 67 other cards
     exactly once over hands, draw pile and discard, the 12 queens exactly once over slots and
-    awake piles, and that the pending attack or wake fits the seats."""
+    awake piles, that the pending attack or wake fits the seats, and, in a game not over, that
+    the rules can reach the position (see :func:`_check_reachable`)."""
     if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
         raise StateDataError("this is not a saved game of Sleeping Queens")
     if data.get("version") != SAVE_VERSION:
@@ -823,6 +824,8 @@ def state_from_json(data: Mapping[str, Any]) -> QueensState:
         if not _is_int(turn) or not 0 <= turn < MAX_TURN:
             raise StateDataError(f"the saved turn {turn!r} is not a whole number from 0 to {MAX_TURN - 1}")
         state.turn = turn
+        if not state.winners:
+            _check_reachable(state)
         return state
     except KeyError as exc:
         raise StateDataError(f"the saved Sleeping Queens game is damaged: {exc} is missing") from None
@@ -830,6 +833,46 @@ def state_from_json(data: Mapping[str, Any]) -> QueensState:
         if isinstance(exc, StateDataError):
             raise
         raise StateDataError(f"the saved Sleeping Queens game is damaged: {exc}") from None
+
+
+def _check_reachable(state: QueensState) -> None:
+    """Refuse a game in progress that the rules can never reach, which would leave a seat with no
+    legal action (a save is checked before anyone plays it on).
+
+    Every hand is refilled to five at the end of each turn, and a defender draws back to five at
+    once, so between two decisions every hand holds five cards, except the turn player's while
+    something is pending (an answer to their attack, a queen to pick after their king or jester):
+    their card is played and not yet replaced, so four.  The card played for what is pending
+    still lies on top of the discard pile (nothing is drawn before the answer or the pick): the
+    knight or potion of an attack, the king before a Rose bonus, and the number card of a jester,
+    which counts to the seat that picks."""
+    def damaged(sentence: str) -> StateDataError:
+        return StateDataError(f"the saved Sleeping Queens game is damaged: {sentence}")
+
+    pending, turn_player, n = state.pending, state.turn_player, state.num_players
+    for seat, hand in enumerate(state.hands):
+        want = HAND_SIZE - 1 if pending is not None and seat == turn_player else HAND_SIZE
+        if len(hand) != want:
+            raise damaged(f"seat {seat} holds {len(hand)} cards, and at this point of a turn the rules "
+                          f"leave {want} in that hand")
+    top = state.discard[-1] if state.discard else None
+    if pending is not None:
+        kind = pending["kind"]
+        if kind in COUNTER:
+            if top != kind:
+                raise damaged(f"the {kind} of the attack waiting for an answer is not on top of the "
+                              f"discard pile")
+            if kind == "knight" and RIVAL.get(pending["queen"]) in state.awake[pending["attacker"]]:
+                raise damaged(f"a knight is stealing the {pending['queen']} queen for the holder of "
+                              f"the {RIVAL[pending['queen']]} queen, which the rules forbid")
+        else:
+            counted = top in NUMBER_VALUE and jester_count(turn_player, NUMBER_VALUE[top], n) == pending["seat"]
+            after_king = pending["reason"] == "rose" and top == "king" and pending["seat"] == turn_player
+            if not (counted or after_king):
+                raise damaged(f"seat {pending['seat']} is to pick a sleeping queen, but neither a "
+                              f"jester's card nor a king on top of the discard pile gives them one")
+    if not state.legal_actions():
+        raise damaged(f"seat {state.current_player} has nothing they could do")
 
 
 def _pending_from_json(pending: Any, state: QueensState) -> dict | None:
