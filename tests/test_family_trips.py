@@ -295,3 +295,27 @@ def test_a_first_piece_that_is_not_the_base_stands_on_scaffolding(tmp_path):
     draw_castle(surface, surface.get_rect(), "blue", (1, 2, 3))
     below = [surface.get_at((x, y))[:3] for x in range(0, 150, 2) for y in range(150, 210, 2)]
     assert not any(near(c, SCAFFOLD, 10) for c in below), "a castle built from its base needs none"
+
+
+# -- the short forest: a blue space without its tree is an ordinary space ---------------------------------
+def test_in_the_short_game_a_blue_space_without_a_tree_is_drawn_and_played_as_an_ordinary_space(tmp_path):
+    from kidgames.games.forest.scene import SPACE_FILL
+    app = make_app(tmp_path)
+    full = start_game_scene(app, "forest", [ANNA, BEN], seed=5).state
+    full.positions[0], full.dice = "m4", (2, 3)             # m4 -> a1 -> a2 with the first die
+    assert any(a.kind == "move" and a.dest == "a2" and a.dice_used == 1 for a in full.legal_actions()), \
+        "in the full game a2 is a blue space: the first die may stop there"
+    scene = start_game_scene(app, "forest", [ANNA, BEN], seed=5, options={"short": True})
+    state = scene.state
+    treeless = [s.space for s in full.board.slots.values() if s.id not in full.board.short_slots]
+    assert "a2" in treeless and len(treeless) == 6
+    for node in treeless:
+        assert state.board.kind(node) == "path" and state.board.tree_slot(node) is None
+    state.positions[0], state.dice = "m4", (2, 3)
+    assert not any(a.kind == "move" and a.dest == "a2" and a.dice_used == 1 for a in state.legal_actions()), \
+        "no early stop promising a look where no tree stands"
+    run(app, 0.3)
+    for node in treeless:
+        x, y = map(round, scene.space_xy(node))
+        colour = pygame.display.get_surface().get_at((x + 6, y + 6))[:3]
+        assert near(colour, SPACE_FILL["path"], 20) and not near(colour, SPACE_FILL["blue"], 40), node

@@ -110,22 +110,24 @@ def board_graph(source) -> object:
 #: board file's name in place of its path, by the faster engine that matched the first record; and again
 #: with the board's drawing left out (board_graph), by the engine and board that matched the second
 #: record, so that moving where a tree is drawn changes no replay (the same action counts as before).
+#: The short games (odd seeds, and the whole ones) recorded once more when a blue space without its
+#: tree became an ordinary space in the short game (no early stop there); the full games unchanged.
 CUT_GAMES = {
     0: "43da2f3d96f857f303a1cd07f77a3a42c0503a920ea0658997801e6b16079b9d",
-    1: "6b769dcf0302339d2f32f1bd3a35616f042c9adc7260fe215484834bd8f2b981",
+    1: "db328cb057f292189214e4d004072ad5ca603968a1fda3b80f6abcb7db9b1a39",
     2: "7012643a1dfe140d18c2dace15ada0f3876059cf1aebf1de89092048d249de02",
-    3: "f4fc9bce86d449be2b25c1fe9a9fd6b103286e15a5cea5f705b5a66bd9a03602",
+    3: "eefb6dead9dab3e558cb1fae1f3d2e50d2850b535b3a711acb3f4c0411b51c4b",
     4: "e3d403c8156f4818064123024ff98d98629c89791a6e18f855bfd39fb3c6354b",
-    5: "b419a1f9a11b01c0ec9b9873ffb2de681c7e2ee321ae108b181e03d18b278236",
+    5: "bc16e8440fd8b6d7179507b34e6dd76b11459bedf05a2edd08aad44eb4eb0609",
     6: "cdfceef92a487192445a5be7c211820803d13eb80de89995406aa5ed3bdd23be",
-    7: "14102bcf5b29ab565f1582b2b63ecfabb4a036f531ee772897c20699ce1543df",
+    7: "d33484050f0ef8c3739d1d4a51ce06d52567b21ccf2f04fb02d586de9f099926",
     8: "35c06fc5843878b778017a62fa11e8590b9f60ffeeb558d002fa85e5877c1d28",
-    9: "17f80e3608030a7cfc5f3ae855c748c587e66b6471b9c3de779f5245e8c7c973",
+    9: "2c0735660849373bdee256536aa448f9daf8b4160dd0bd738207976745cf7617",
 }
 WHOLE_SHORT_GAMES = {
-    1: (6792, "e97bf8eb83ee81dbc540da57fc0f3400f71fb5f0f8962339534f9f42c1fd6539"),
-    9: (7050, "71d9b2b5a0307ea66efe96d70d53040c5caa1fa381495c9b141a8b2c9a3d53ac"),
-    16: (3715, "f03c497aeba82ab807a77f2486a1e3782db905c38d013ec911be15f27b162f13"),
+    1: (13409, "02a14891c51afad278ff6794740d328911af326b239dd356d0bac932f2808b42"),
+    9: (14711, "66f27619aabce1ef24e1080498d615b1b80a0c4afb66923e2e5471cc08a80e9f"),
+    16: (10097, "1490da8913d6d7bc2d41bd9003db4508493065addef7520ccdec1c447251cc0d"),
 }
 
 

@@ -22,7 +22,7 @@ serve: more than :data:`MAX_SPACES` spaces, or more than :data:`MAX_WAYS` paths 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -102,6 +102,23 @@ class ForestBoard(BoardGraph):
     def tree_slot(self, node_id: str) -> str | None:
         """The tree slot beside a blue space, else None."""
         return self._slot_of.get(node_id)
+
+    def short_board(self) -> "ForestBoard":
+        """The board of the short game (made once): only the 7 short slots hold trees, and a blue
+        space without its tree is an ordinary space — drawn as one, no early stop there, nothing to
+        look at (a blue space that promised a look and gave none misled the children)."""
+        short = getattr(self, "_short_board", None)
+        if short is None:
+            keep = set(self.short_slots)
+            treeless = {slot.space for slot in self.slots.values() if slot.id not in keep}
+            nodes = {node_id: replace(node, kind=PATH) if node_id in treeless else node
+                     for node_id, node in self.nodes.items()}
+            slots = {slot_id: slot for slot_id, slot in self.slots.items() if slot_id in keep}
+            short = ForestBoard(self.title, self.start, self.size, nodes, self.edges, slots, self.short_slots,
+                                self.decorations, self.source, self.name)
+            short._short_board = short
+            self._short_board = short
+        return short
 
     def walks(self, start: str, steps: int) -> tuple[tuple[str, ...], ...]:
         """Every walk of exactly ``steps`` from ``start``: each step to a neighbour, never straight

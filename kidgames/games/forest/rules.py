@@ -56,7 +56,9 @@ class ForestState:
 
     def __init__(self, board: ForestBoard, num_players: int, rng: random.Random, short: bool = False) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
-        self.board = board
+        # the short game plays on its own view of the board: a blue space without its tree is
+        # an ordinary space there (ForestBoard.short_board)
+        self.board = board.short_board() if short else board
         self.num_players = num_players
         self.rng = rng
         self.short = short
