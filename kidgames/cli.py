@@ -107,6 +107,10 @@ def parse_players(text: str, spec, colour_names=None):
             label = (colour_names or {}).get(colour, colour.capitalize())
             seats.append(Seat(label, colour, COMPUTER, level, default_name=True))
         else:
+            bad = next((c for c in name if not c.isprintable()), None)
+            if bad is not None:
+                raise UsageError(f"--players: the name {name[:20]!r} holds the character U+{ord(bad):04X}, "
+                                 f"which is not a printable letter or sign")
             seats.append(Seat(name[:16], colour, PERSON))
     return seats
 

@@ -77,6 +77,12 @@ def test_an_unknown_computer_level_names_the_levels(capsys):
     assert "cpu:genius" in err and "easy, normal or hard" in err
 
 
+@pytest.mark.parametrize("name", ["An\x00na", "Ben\tX", "Cleo\x1b[31m", "Dot\u200b"])
+def test_a_name_with_a_character_no_font_draws_is_a_usage_error(capsys, name):
+    err = usage_error(capsys, ["knights", "--players", f"{name},cpu"])
+    assert "printable" in err
+
+
 def test_an_option_the_game_does_not_have_is_a_usage_error_with_a_sentence(capsys):
     err = usage_error(capsys, ["knights", "--players", "Anna,Ben", "--short"])
     assert "--short is not an option of Knights" in err
