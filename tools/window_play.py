@@ -34,8 +34,10 @@ def xdotool(*args: str) -> str:
 
 
 class Driver(threading.Thread):
-    def __init__(self, app, game: str, shots: Path, seed: int, quiet: float, max_clicks: int) -> None:
+    def __init__(self, app, game: str, shots: Path, seed: int, quiet: float, max_clicks: int,
+                 burst: int = 0) -> None:
         super().__init__(daemon=True)
+        self.burst = burst
         self.app, self.game, self.shots = app, game, shots
         self.rng = random.Random(seed)
         self.quiet, self.max_clicks = quiet, max_clicks
@@ -61,6 +63,10 @@ class Driver(threading.Thread):
         xdotool("mousemove", "--window", self.window, str(x), str(y), "click", "1")
         self.clicks += 1
         self.log.append(f"click {self.clicks}: {why} at canvas {tuple(map(round, canvas_pos))}")
+        if self.burst:
+            for k in range(self.burst):     # what the window shows while the move plays
+                time.sleep(0.25)
+                self.screenshot(f"{k + 1} of a burst after: {why}")
         time.sleep(0.5)        # a person's pace (and past the double-tap guards)
 
     def wait_quiet(self) -> None:
@@ -118,9 +124,8 @@ class Driver(threading.Thread):
                 return
             if isinstance(top, CurtainScene):
                 self.screenshot(f"a {top.kind} curtain naming {top.seat.name}")
-                seat = scene.seats.index(top.seat)
+                self.private = scene.seats.index(top.seat)     # from this tap on, only they look
                 self.click(top.button("ready").rect.center, f"{top.seat.name} lifts the curtain")
-                self.private = seat
                 time.sleep(0.4)
                 self.wait_quiet()
                 self.screenshot(f"{top.seat.name} alone looks")
@@ -221,6 +226,7 @@ def main(argv=None) -> int:
     parser.add_argument("--shots", type=Path, required=True)
     parser.add_argument("--quiet", type=float, default=1.0, help="seconds of stillness before a screenshot")
     parser.add_argument("--clicks", type=int, default=400)
+    parser.add_argument("--burst", type=int, default=0, help="screenshots while each click's move plays")
     parser.add_argument("--secret", default="5", help="seconds a secret stays, or 'tap'")
     parser.add_argument("--speed", default="normal")
     parser.add_argument("--lang", default="en")
@@ -245,7 +251,7 @@ def main(argv=None) -> int:
     app.settings.secret_seconds = None if args.secret == "tap" else int(args.secret)
     app.reset_to(MenuScene(app))
     start_game_scene(app, args.game, seats, seed=args.seed, options={name: True for name in args.option})
-    driver = Driver(app, args.game, args.shots, args.seed, args.quiet, args.clicks)
+    driver = Driver(app, args.game, args.shots, args.seed, args.quiet, args.clicks, args.burst)
     driver.start()
     app.run()
     driver.join(timeout=5)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 
@@ -264,6 +264,16 @@ class GameSpec:
     computer_levels: bool = False
     private_decision: Callable[[Any], bool] | None = None
     auto_answer: Callable[[Any, Mapping[str, Any]], Any] | None = None
+
+    @classmethod
+    def of(cls, engine, /, **presentation) -> "GameSpec":
+        """A game's spec from its rules module (``GAME_ID``, ``TITLE``, ``MIN_PLAYERS``,
+        ``MAX_PLAYERS``, ``new_state``, ``state_from_json`` and ``OPTIONS``) and what the app shows
+        of it (``scene``, ``ai``, ``tile``, ``rules`` pages, …)."""
+        return cls(id=engine.GAME_ID, title=engine.TITLE, min_players=engine.MIN_PLAYERS,
+                   max_players=engine.MAX_PLAYERS, new_state=engine.new_state,
+                   state_from_json=engine.state_from_json, options=tuple(getattr(engine, "OPTIONS", ())),
+                   **presentation)
 
     def load_scene_class(self):
         return _import_dotted(self.scene)

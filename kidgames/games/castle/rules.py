@@ -48,8 +48,9 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players,
-                                    rng_from_json, rng_state_to_json)
+from kidgames.core.kit import ActionSchema, SavedGame, game_options, is_int, new_rng, read_save
+from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, check_players, rng_from_json,
+                                    rng_state_to_json)
 
 GAME_ID = "castle"
 TITLE = "Castle Builders"
@@ -75,14 +76,14 @@ SPARE_KINDS = frozenset(CASTLE_CARDS) | {DIAMOND, FAIRY}
 
 NO_DECISION, WITCH_CHOICE, LOSE_CHOICE = None, "witch", "lose"
 
-#: The fields of each action and their types.
-ACTION_FIELDS = MappingProxyType({
+#: The actions and their fields.
+ACTIONS = ActionSchema(TITLE, {
     "draw": {}, "stop": {}, "pass": {}, "use_fairy": {}, "accept_witch": {},
     "lose": {"card": str}, "buy": {"seller": int, "card": str},
 })
-
-#: No game lasts this many turns; a bigger number in a save is damage.
-MAX_TURN = 10 ** 7
+#: The game's options (the app's setup and command line take them from here).
+OPTIONS = (Option("auto_fairy", FLAG, False, text="option.auto_fairy",
+                  help="use a fairy against a witch for young children"),)
 
 
 def castle_card(colour: str, piece: int) -> str:
@@ -222,17 +223,8 @@ class CastleState:
     def _check(self, action: Any) -> None:
         if self.is_over:
             raise IllegalActionError("the game is over: a castle is finished")
-        if not isinstance(action, Action) or action.kind not in ACTION_FIELDS:
-            raise IllegalActionError(f"Castle Builders knows the actions {', '.join(ACTION_FIELDS)}, not {action!r}")
-        wanted = ACTION_FIELDS[action.kind]
+        ACTIONS.check(action)
         fields = action.fields
-        if set(fields) != set(wanted):
-            raise IllegalActionError(f"the action {action.kind!r} carries exactly the fields "
-                                     f"{sorted(wanted) or 'none'}, not {sorted(fields) or 'none'}")
-        for name, value in fields.items():
-            if type(value) is not wanted[name]:
-                raise IllegalActionError(f"the field {name!r} of {action.kind!r} must be a "
-                                         f"{wanted[name].__name__}, not {value!r}")
         if not self._is_legal(action.kind, fields):
             raise IllegalActionError(self._why_not(action))
 
@@ -427,11 +419,7 @@ class CastleState:
 def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> CastleState:
     """A new game: the 54 cards shuffled face down as the draw pile, seat 0 starts.
     ``options={"auto_fairy": True}`` always uses a fairy against a witch."""
-    options = dict(options or {})
-    auto_fairy = options.get("auto_fairy", False)
-    if not isinstance(auto_fairy, bool):
-        raise ValueError(f"the option 'auto_fairy' is on or off (true or false), not {auto_fairy!r}")
-    state = CastleState(num_players, random.Random(seed), auto_fairy=auto_fairy)
+    state = CastleState(num_players, new_rng(seed), auto_fairy=game_options(options, OPTIONS)["auto_fairy"])
     pile = list(DECK)
     state.rng.shuffle(pile)
     state.draw_pile = pile
@@ -442,43 +430,37 @@ def state_from_json(data: Mapping[str, Any]) -> CastleState:
     """Rebuild a state from :meth:`CastleState.to_json`; damaged data raises StateDataError with a
     sentence.  Every value is checked (types, ranges, the 54 cards exactly once, each castle one
     colour in piece order), since a save is read back into a game children go on playing."""
-    if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
-        raise StateDataError("this is not a saved game of Castle Builders")
-    if data.get("version") != SAVE_VERSION:
-        raise StateDataError(f"this Castle Builders save has version {data.get('version')!r}, expected {SAVE_VERSION}")
-    try:
-        n = data["num_players"]
-        if not _is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise StateDataError(f"the saved number of players {n!r} is not from {MIN_PLAYERS} to {MAX_PLAYERS}")
-        auto_fairy = data["auto_fairy"]
-        if not isinstance(auto_fairy, bool):
-            raise StateDataError(f"the saved option auto_fairy {auto_fairy!r} is neither true nor false")
-        state = CastleState(n, rng_from_json(data["rng"]), auto_fairy=auto_fairy)
-        state.draw_pile = _cards(data["draw_pile"], "the draw pile", frozenset(DECK_COUNTS))
-        state.discard = _cards(data["discard"], "the discard pile", frozenset(DECK_COUNTS))
-        state.colours = _per_seat(data["colours"], n, "colours")
-        state.castles = [_cards(c, f"the castle of player {i}", frozenset(CASTLE_CARDS))
-                         for i, c in enumerate(_per_seat(data["castles"], n, "castles"))]
-        state.spares = [_cards(s, f"the spare pile of player {i}", SPARE_KINDS)
-                        for i, s in enumerate(_per_seat(data["spares"], n, "spare piles"))]
-        state.current_player = _number(data["current_player"], "current player", 0, n - 1)
-        state.drawn_this_turn = _number(data["drawn_this_turn"], "number of cards drawn this turn", 0, len(DECK))
-        state.losses_left = _number(data["losses_left"], "number of cards the witch still takes", 0, WITCH_TAKES)
-        state.turn = _number(data["turn"], "turn", 1, MAX_TURN)
-        state.pending = data["pending"]
-        winners = data["winners"]
-        if not isinstance(winners, list) or len(winners) > 1 or any(not _is_int(w) or not 0 <= w < n for w in winners):
-            raise StateDataError(f"the saved winners {winners!r} are not one seat (or none)")
-        state.winners = list(winners)
-    except KeyError as exc:
-        raise StateDataError(f"the saved Castle Builders game is damaged: {exc} is missing") from None
-    except (TypeError, ValueError, OverflowError) as exc:
-        if isinstance(exc, StateDataError):
-            raise
-        raise StateDataError(f"the saved Castle Builders game is damaged: {exc}") from None
+    return read_save(data, GAME_ID, TITLE, SAVE_VERSION, _restore)
+
+
+def _restore(saved: SavedGame) -> CastleState:
+    n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
+    state = CastleState(n, rng_from_json(saved["rng"]), auto_fairy=saved.flag("auto_fairy", "option auto_fairy"))
+
+    def cards(value: Any, where: str, allowed: frozenset) -> list[str]:
+        saved.need(isinstance(value, list), f"{where} is not a list of cards")
+        for card in value:
+            saved.need(isinstance(card, str) and card in allowed, f"{where} holds {card!r}, which cannot lie there")
+        return list(value)
+
+    state.draw_pile = cards(saved["draw_pile"], "the draw pile", frozenset(DECK_COUNTS))
+    state.discard = cards(saved["discard"], "the discard pile", frozenset(DECK_COUNTS))
+    state.colours = saved.per_seat("colours", n, "colours (one entry per player)")
+    state.castles = [cards(c, f"the castle of player {i}", frozenset(CASTLE_CARDS))
+                     for i, c in enumerate(saved.per_seat("castles", n, "castles (one entry per player)"))]
+    state.spares = [cards(s, f"the spare pile of player {i}", SPARE_KINDS)
+                    for i, s in enumerate(saved.per_seat("spares", n, "spare piles (one entry per player)"))]
+    state.current_player = saved.seat("current_player", n, "current player")
+    state.drawn_this_turn = saved.number("drawn_this_turn", "number of cards drawn this turn", 0, len(DECK))
+    state.losses_left = saved.number("losses_left", "number of cards the witch still takes", 0, WITCH_TAKES)
+    state.turn = saved.turn(lo=1)
+    state.pending = saved["pending"]
+    winners = saved["winners"]
+    saved.need(isinstance(winners, list) and len(winners) <= 1 and all(is_int(w) and 0 <= w < n for w in winners),
+               f"the winners {winners!r} are not one seat (or none)")
+    state.winners = list(winners)
     problem = _position_problem(state)
-    if problem:
-        raise StateDataError(f"the saved Castle Builders game is damaged: {problem}")
+    saved.need(problem is None, problem or "")
     return state
 
 
@@ -520,28 +502,3 @@ def _position_problem(state: CastleState) -> str | None:
     if state.pending == LOSE_CHOICE and (len(state.losable(p)) <= state.losses_left or not state.drawn_this_turn):
         return "the witch waits for chosen cards, but there is nothing to choose"
     return None
-
-
-def _per_seat(value: Any, n: int, what: str) -> list:
-    if not isinstance(value, list) or len(value) != n:
-        raise StateDataError(f"the saved {what} are not a list with one entry per player ({n})")
-    return list(value)
-
-
-def _cards(value: Any, where: str, allowed: frozenset) -> list[str]:
-    if not isinstance(value, list):
-        raise StateDataError(f"{where} is not a list of cards")
-    for card in value:
-        if not isinstance(card, str) or card not in allowed:
-            raise StateDataError(f"{where} holds {card!r}, which cannot lie there")
-    return list(value)
-
-
-def _number(value: Any, what: str, lo: int, hi: int) -> int:
-    if not _is_int(value) or not lo <= value <= hi:
-        raise StateDataError(f"the saved {what} {value!r} is not a whole number from {lo} to {hi}")
-    return value
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

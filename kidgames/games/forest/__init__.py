@@ -1,22 +1,13 @@
 """Fairy-Tale Forest (game id ``forest``): look under the trees, then name the wanted one at the castle."""
-from kidgames.core.protocol import BOARD, FLAG, GameSpec, Option
+from kidgames.core.protocol import GameSpec
 
-from .rules import MAX_PLAYERS, MIN_PLAYERS, TITLE, new_state, state_from_json
+from . import rules
 
-SPEC = GameSpec(
-    id="forest",
-    title=TITLE,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    new_state=new_state,
-    state_from_json=state_from_json,
+SPEC = GameSpec.of(
+    rules,
     scene="kidgames.games.forest.scene:ForestScene",
     ai="kidgames.games.forest.ai:choose",
     hidden_info=True,
-    options=(
-        Option("short", FLAG, False, text="option.short", help="7 trees and cards instead of 13"),
-        Option("board", BOARD, None, text="option.board", help="play a modified board file"),
-    ),
     tile=("tree", "castle", "dice"),
     rules=(
         ("dice+tree", "rules.forest.goal"), ("dice+dice", "rules.forest.walk"),

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from pathlib import Path
 from typing import Any, Mapping
 
-from kidgames.core.board import BoardError
-from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players,
+from kidgames.core.kit import (ActionSchema, Field, SavedGame, brief, dice, game_options_with_board, is_int,
+                               new_rng, read_save)
+from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, check_players,
                                     rng_from_json, rng_state_to_json)
 
 from .board import ForestBoard, forest_board_from_data, load_forest_board
@@ -29,15 +29,18 @@ DIE_SIDES = 6
 SAVE_VERSION = 1
 MOTIFS = ("spindle", "brick_house", "boots", "belt", "beans", "lollipop", "spinning_wheel", "mirror",
           "red_hood", "golden_ball", "rapunzel_hair", "glass_slipper", "crown")
-#: No game lasts this many turns; a bigger number in a save is damage.
-MAX_TURN = 10 ** 7
 ROLL, MOVE, GUESS, OVER = "roll", "move", "guess", "over"
 
-#: The fields each action carries (and their types), nothing more.
-ACTION_FIELDS = {
-    "roll": {"dice"}, "move": {"dest", "path", "dice_used"}, "magic_swap": {"a", "b"},
-    "magic_jump": {"node"}, "magic_shuffle": set(), "guess": {"slot"},
-}
+#: The actions and the fields each carries, nothing more.
+ACTIONS = ActionSchema(TITLE, {
+    "roll": {"dice": dice(DIE_SIDES, 2)},
+    "move": {"dest": str, "path": Field(tuple, check=lambda path: all(isinstance(n, str) for n in path),
+                                        about="a path of spaces"), "dice_used": int},
+    "magic_swap": {"a": str, "b": str}, "magic_jump": {"node": str}, "magic_shuffle": {}, "guess": {"slot": str},
+})
+#: The game's options (the app's setup and command line take them from here).
+OPTIONS = (Option("short", FLAG, False, text="option.short", help="7 trees and cards instead of 13"),
+           Option("board", BOARD, None, text="option.board", help="play a modified board file"))
 MAGIC = ("magic_swap", "magic_jump", "magic_shuffle")
 #: The one action of the roll step (actions are immutable, so one serves every game).
 ROLL_ACTION = Action("roll")
@@ -187,14 +190,8 @@ class ForestState:
 
     # -- checking an action --------------------------------------------------------------------
     def _check(self, action: Any) -> None:
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"an action is needed, not {action!r}")
+        ACTIONS.check(action)
         kind = action.kind
-        if kind not in ACTION_FIELDS:
-            raise IllegalActionError(f"Fairy-Tale Forest has no action {kind!r}")
-        unknown = sorted(set(action.fields) - ACTION_FIELDS[kind])
-        if unknown:
-            raise IllegalActionError(f"a {kind!r} carries no {', '.join(map(repr, unknown))}")
         phase = self.phase
         if phase == OVER:
             raise IllegalActionError("the game is over: every card has been won")
@@ -202,18 +199,11 @@ class ForestState:
             if phase != ROLL:
                 raise IllegalActionError("the dice have been rolled this turn already" if phase == MOVE
                                          else "the pawn on the key space must name a tree first")
-            dice = action.get("dice")
-            if dice is not None and not (isinstance(dice, tuple) and len(dice) == 2
-                                         and all(_is_int(d) and 1 <= d <= DIE_SIDES for d in dice)):
-                raise IllegalActionError(f"forced dice are two numbers from 1 to {DIE_SIDES}, not {dice!r}")
             return
-        missing = sorted(ACTION_FIELDS[kind] - set(action.fields))
-        if missing:
-            raise IllegalActionError(f"a {kind!r} needs {', '.join(map(repr, missing))}")
         if kind == "guess":
             if phase != GUESS:
                 raise IllegalActionError("only a pawn on the key space names a tree")
-            if not isinstance(action.slot, str) or action.slot not in self.tree_at:
+            if action.slot not in self.tree_at:
                 raise IllegalActionError(f"{action.slot!r} is not a tree slot with a tree")
             return
         if phase != MOVE:
@@ -221,9 +211,6 @@ class ForestState:
                                      else "the pawn on the key space must name a tree first")
         if kind == "move":
             dest, path, used = action.dest, action.path, action.dice_used
-            if not (isinstance(dest, str) and isinstance(path, tuple) and all(isinstance(n, str) for n in path)
-                    and _is_int(used)):
-                raise IllegalActionError(f"a move names a space, a path of spaces and the dice used, not {action!r}")
             a, b = self.dice
             start = self.positions[self.current_player]
             if (dest, used) not in self.board.turn_moves(start, a, b).ends:
@@ -235,11 +222,11 @@ class ForestState:
             raise IllegalActionError("magic is only for a double one")
         if kind == "magic_swap":
             a, b = action.a, action.b
-            if not (isinstance(a, str) and isinstance(b, str) and a in self.tree_at and b in self.tree_at and a != b):
+            if not (a in self.tree_at and b in self.tree_at and a != b):
                 raise IllegalActionError(f"a swap names two different tree slots with trees, not {a!r} and {b!r}")
         elif kind == "magic_jump":
             node = action.node
-            if not isinstance(node, str) or node not in self._jump_targets():
+            if node not in self._jump_targets():
                 raise IllegalActionError(f"magic jumps to a blue space with a tree, not {node!r}")
         elif not self.stack:
             raise IllegalActionError("there is no stack left to shuffle")
@@ -377,18 +364,8 @@ class ForestState:
 
 def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> ForestState:
     """A new game.  Options: ``short`` (7 trees and cards instead of 13), ``board`` (a board file)."""
-    options = dict(options or {})
-    short = options.get("short", False)
-    if not isinstance(short, bool):
-        raise ValueError(f"the 'short' option is on or off (true or false), not {short!r}")
-    board = options.get("board")
-    if board is None:
-        board = load_forest_board()
-    elif isinstance(board, (str, Path)):
-        board = load_forest_board(board)
-    elif not isinstance(board, ForestBoard):
-        raise ValueError(f"the 'board' option must be a board file, not {board!r}")
-    state = ForestState(board, num_players, random.Random(seed), short)
+    checked, board = game_options_with_board(options, OPTIONS, load_forest_board, ForestBoard)
+    state = ForestState(board, num_players, new_rng(seed), checked["short"])
     state.deal()
     return state
 
@@ -397,33 +374,13 @@ def state_from_json(data: Mapping[str, Any]) -> ForestState:
     """Rebuild a state from :meth:`ForestState.to_json`; damaged data raises :class:`StateDataError`
     with a sentence.  Every value is checked: the motifs lie once each under the trees, the cards
     lie once each in the stack, face up or won, and every pawn stands on a space of the board."""
-    if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
-        raise StateDataError("this is not a saved game of Fairy-Tale Forest")
-    if data.get("version") != SAVE_VERSION:
-        raise StateDataError(f"this Fairy-Tale Forest save has version {data.get('version')!r}, "
-                             f"expected {SAVE_VERSION}")
-    try:
-        return _restore(data)
-    except KeyError as exc:
-        raise StateDataError(f"the saved Fairy-Tale Forest game is damaged: {exc} is missing") from None
-    except BoardError as exc:
-        raise StateDataError(f"the board of the saved Fairy-Tale Forest game is damaged: {exc}") from None
-    except (TypeError, ValueError, OverflowError) as exc:
-        if isinstance(exc, StateDataError):
-            raise
-        raise StateDataError(f"the saved Fairy-Tale Forest game is damaged: {exc}") from None
+    return read_save(data, GAME_ID, TITLE, SAVE_VERSION, _restore)
 
 
-def _restore(data: Mapping[str, Any]) -> ForestState:
-    def need(ok: bool, sentence: str) -> None:
-        if not ok:
-            raise StateDataError(f"the saved Fairy-Tale Forest game is damaged: {sentence}")
-
-    n = data["num_players"]
-    need(_is_int(n) and MIN_PLAYERS <= n <= MAX_PLAYERS,
-         f"the number of players {n!r} is not from {MIN_PLAYERS} to {MAX_PLAYERS}")
-    short = data["short"]
-    need(isinstance(short, bool), f"'short' is {short!r}, not true or false")
+def _restore(saved: SavedGame) -> ForestState:
+    data, need = saved, saved.need
+    n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
+    short = saved.flag("short", "option 'short'")
     board_name = data.get("board_name")
     board = forest_board_from_data(data["board"], name=board_name[:80] if isinstance(board_name, str)
                                    else "saved board")
@@ -433,9 +390,8 @@ def _restore(data: Mapping[str, Any]) -> ForestState:
     positions = data["positions"]
     need(isinstance(positions, list) and len(positions) == n, "there is not one pawn per player")
     for pos in positions:
-        need(isinstance(pos, str) and pos in board.nodes, f"a pawn stands on {_brief(pos)}, which is not a space")
-    current = data["current_player"]
-    need(_is_int(current) and 0 <= current < n, f"the current player {current!r} is not a seat")
+        need(isinstance(pos, str) and pos in board.nodes, f"a pawn stands on {brief(pos)}, which is not a space")
+    current = saved.seat("current_player", n, "current player")
     for seat, pos in enumerate(positions):
         need(pos != board.key or seat == current,
              f"the pawn of seat {seat} stands on the key space, where only the current player can be")
@@ -449,7 +405,7 @@ def _restore(data: Mapping[str, Any]) -> ForestState:
 
     stack, wanted, won = data["stack"], data["wanted"], data["won"]
     need(isinstance(stack, list) and all(isinstance(c, str) for c in stack), "the stack is not a list of cards")
-    need(wanted is None or isinstance(wanted, str), f"the wanted card {_brief(wanted)} is not a card")
+    need(wanted is None or isinstance(wanted, str), f"the wanted card {brief(wanted)} is not a card")
     need(isinstance(won, list) and len(won) == n
          and all(isinstance(c, list) and all(isinstance(m, str) for m in c) for c in won),
          "the won cards are not a list of cards per player")
@@ -460,12 +416,11 @@ def _restore(data: Mapping[str, Any]) -> ForestState:
 
     dice = data["dice"]
     need(dice is None or (isinstance(dice, list) and len(dice) == 2
-                          and all(_is_int(d) and 1 <= d <= DIE_SIDES for d in dice)),
-         f"the dice {_brief(dice)} are not two numbers from 1 to {DIE_SIDES}")
+                          and all(is_int(d) and 1 <= d <= DIE_SIDES for d in dice)),
+         f"the dice {brief(dice)} are not two numbers from 1 to {DIE_SIDES}")
     need(positions[current] != board.key or dice is not None or wanted is None,
          "a pawn on the key space has no throw")
-    turn = data["turn"]
-    need(_is_int(turn) and 0 <= turn < MAX_TURN, f"the turn {turn!r} is not a whole number from 0 to {MAX_TURN - 1}")
+    turn = saved.turn()
 
     state.positions = list(positions)
     state.tree_at = {slot: tree_at[slot] for slot in slots}
@@ -484,12 +439,3 @@ def _holds(actions: tuple[Action, ...], action: Any) -> bool:
         if offered is action:
             return True
     return False
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -19,7 +19,7 @@ from kidgames.ui.board_pieces import (BannerPainter, draw_die, draw_pawn_at, dra
 from kidgames.ui.cards import button_parts, changed_areas
 from kidgames.ui.targets import REACH, Target, pick
 from kidgames.ui.game import GameScene
-from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel, shade
+from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel
 
 from .rules import GUESS, MOVE, ROLL
 
@@ -631,9 +631,7 @@ class ForestScene(GameScene):
             if not clip.colliderect(self.tree_rect(slot)):
                 continue
             x, y = self.slot_xy(slot)
-            height, motif = 0.0, None
-            if self.lifted and self.lifted[0] == slot:
-                height, motif = self.lifted[1], self.lifted[2]
+            height = self.lifted[1] if self.lifted and self.lifted[0] == slot else 0.0
             if pickable:
                 colour = (255, 80, 60) if slot == self.swap_first else (255, 255, 255)
                 pygame.draw.circle(surface, colour, (x, y - TREE_SIZE * 0.3), HIT_R + 4, 6)

@@ -1,18 +1,12 @@
 """Knights and the Golden Treasure (game id ``knights``)."""
-from kidgames.core.protocol import BOARD, GameSpec, Option
+from kidgames.core.protocol import GameSpec
 
-from .rules import MAX_PLAYERS, MIN_PLAYERS, TITLE, new_state, state_from_json
+from . import rules
 
-SPEC = GameSpec(
-    id="knights",
-    title=TITLE,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    new_state=new_state,
-    state_from_json=state_from_json,
+SPEC = GameSpec.of(
+    rules,
     scene="kidgames.games.knights.scene:KnightsScene",
     ai="kidgames.games.knights.ai:choose",
-    options=(Option("board", BOARD, None, text="option.board", help="play a modified board file"),),
     tile=("castle", "knight", "dragon", "chest", "witch"),
     rules=(
         ("knight+dice", "rules.knights.goal"), ("castle+chest", "rules.knights.castle"),

@@ -10,9 +10,10 @@ import random
 from pathlib import Path
 from typing import Any, Mapping
 
-from kidgames.games.knights.board import Board, BoardError, KindSpec, LaneSchema, board_from_data, load_board
+from kidgames.games.knights.board import Board, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
-from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players,
+from kidgames.core.kit import ActionSchema, SavedGame, dice, game_options_with_board, is_int, new_rng, read_save
+from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, StateDataError, check_players,
                                     rng_from_json, rng_state_to_json)
 
 GAME_ID = "knights"
@@ -22,6 +23,10 @@ DIE_SIDES = 6
 OUT, BACK = "out", "back"
 DEFAULT_BOARD = BOARDS / "knights.yaml"
 SAVE_VERSION = 1
+#: The one action: a throw of the die, its value forced for tests and replays.
+ACTIONS = ActionSchema("Knights", {"roll": {"die": dice(DIE_SIDES, 1)}})
+#: The game's options (the app's setup and command line take them from here).
+OPTIONS = (Option("board", BOARD, None, text="option.board", help="play a modified board file"),)
 
 _to = KindSpec.of(required=["to"], refs=["to"])
 _plain = KindSpec.of()
@@ -219,14 +224,8 @@ class KnightsState:
         """Throw the die (``Action("roll")``, or ``Action("roll", die=4)`` to force the throw)."""
         if self.is_over:
             raise IllegalActionError("the game is over: the treasure has been found")
-        if not isinstance(action, Action) or action.kind != "roll":
-            raise IllegalActionError(f"in Knights the only action is 'roll', not {action!r}")
-        unknown = sorted(set(action.fields) - {"die"})
-        if unknown:
-            raise IllegalActionError(f"a throw in Knights carries only 'die', not {', '.join(map(repr, unknown))}")
+        ACTIONS.check(action)
         die = action.get("die")
-        if die is not None and (isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= DIE_SIDES):
-            raise IllegalActionError(f"a die shows 1 to {DIE_SIDES}, not {die!r}")
         if die is None:
             die = self.rng.randint(1, DIE_SIDES)
         player = self.current_player
@@ -430,15 +429,8 @@ class KnightsState:
 
 def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> KnightsState:
     """A new game.  ``options={"board": path}`` plays another board file."""
-    options = dict(options or {})
-    board = options.get("board")
-    if board is None:
-        board = load_knights_board()
-    elif isinstance(board, (str, Path)):
-        board = load_knights_board(board)
-    elif not isinstance(board, Board):
-        raise ValueError(f"the 'board' option must be a board file, not {board!r}")
-    return KnightsState(board, num_players, random.Random(seed))
+    board = game_options_with_board(options, OPTIONS, load_knights_board, Board)[1]
+    return KnightsState(board, num_players, new_rng(seed))
 
 
 def state_from_json(data: Mapping[str, Any]) -> KnightsState:
@@ -446,62 +438,39 @@ def state_from_json(data: Mapping[str, Any]) -> KnightsState:
 
     Every value is checked for its range as well as its type: a save is read back into a game that
     children go on playing, and an odd number must be refused here, not crash the screen later."""
-    if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
-        raise StateDataError("this is not a saved game of Knights")
-    if data.get("version") != SAVE_VERSION:
-        raise StateDataError(f"this Knights save has version {data.get('version')!r}, expected {SAVE_VERSION}")
-    try:
-        n = data["num_players"]
-        if not _is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise StateDataError(f"the saved number of players {n!r} is not from {MIN_PLAYERS} to {MAX_PLAYERS}")
-        board_name = data.get("board_name", "saved board")
-        board = board_from_data(data["board"], SCHEMA,
-                                name=board_name[:80] if isinstance(board_name, str) else "saved board")
-        state = KnightsState(board, n, rng_from_json(data["rng"]))
-        positions, direction, next_wide = data["positions"], data["direction"], data["next_wide"]
-        if not all(isinstance(v, list) and len(v) == n for v in (positions, direction, next_wide)):
-            raise StateDataError("the saved knights do not match the number of players")
-        for pos in positions:
-            if not isinstance(pos, str):
-                raise StateDataError(f"the saved Knights game is damaged: a knight's place {pos!r} is not a field name")
-            if pos not in board.nodes:
-                raise StateDataError(f"a saved knight stands on {pos!r}, which is not on the board")
-        if any(d not in (OUT, BACK) for d in direction):
-            raise StateDataError("a saved direction is neither 'out' nor 'back'")
-        if any(not isinstance(w, bool) for w in next_wide):
-            raise StateDataError("a saved 'next_wide' is neither true nor false")
-        current = data["current_player"]
-        if not _is_int(current) or not 0 <= current < n:
-            raise StateDataError(f"the saved current player {current!r} is not a seat")
-        winners = data["winners"]
-        if not isinstance(winners, list) or any(not _is_int(w) or not 0 <= w < n for w in winners) \
-                or len(set(winners)) != len(winners):
-            raise StateDataError("the saved winners are not seats")
-        turn = data.get("turn", 0)
-        if not _is_int(turn) or not 0 <= turn < MAX_TURN:
-            raise StateDataError(f"the saved turn {turn!r} is not a whole number from 0 to {MAX_TURN - 1}")
-        last_roll = data.get("last_roll")
-        if last_roll is not None and (not _is_int(last_roll) or not 1 <= last_roll <= DIE_SIDES):
-            raise StateDataError(f"the saved last throw {last_roll!r} is not a side of the die (1 to {DIE_SIDES})")
-        _check_reachable(board, positions, direction, next_wide, winners)
-        state.positions = list(positions)
-        state.direction = list(direction)
-        state.next_wide = list(next_wide)
-        state.current_player = current
-        state.winners = list(winners)
-        state.turn = turn
-        state.last_roll = last_roll
-        return state
-    except KeyError as exc:
-        raise StateDataError(f"the saved Knights game is damaged: {exc} is missing") from None
-    except (TypeError, ValueError, OverflowError) as exc:
-        if isinstance(exc, StateDataError):
-            raise
-        raise StateDataError(f"the saved Knights game is damaged: {exc}") from None
+    return read_save(data, GAME_ID, "Knights", SAVE_VERSION, _restore)
 
 
-#: No game of Knights lasts this many turns; a bigger number in a save is damage.
-MAX_TURN = 10 ** 7
+def _restore(saved: SavedGame) -> KnightsState:
+    n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
+    board_name = saved.get("board_name", "saved board")
+    board = board_from_data(saved["board"], SCHEMA, name=board_name[:80] if isinstance(board_name, str) else "saved board")
+    state = KnightsState(board, n, rng_from_json(saved["rng"]))
+    positions, direction, next_wide = saved["positions"], saved["direction"], saved["next_wide"]
+    saved.need(all(isinstance(v, list) and len(v) == n for v in (positions, direction, next_wide)),
+               "the knights do not match the number of players")
+    for pos in positions:
+        saved.need(isinstance(pos, str), f"a knight's place {pos!r} is not a field name")
+        saved.need(pos in board.nodes, f"a knight stands on {pos!r}, which is not on the board")
+    saved.need(all(d in (OUT, BACK) for d in direction), "a direction is neither 'out' nor 'back'")
+    saved.need(all(isinstance(w, bool) for w in next_wide), "a 'next_wide' is neither true nor false")
+    current = saved.seat("current_player", n, "current player")
+    winners = saved["winners"]
+    saved.need(isinstance(winners, list) and all(is_int(w) and 0 <= w < n for w in winners)
+               and len(set(winners)) == len(winners), "the winners are not seats")
+    turn = saved.turn(default=0)
+    last_roll = saved.get("last_roll")
+    saved.need(last_roll is None or (is_int(last_roll) and 1 <= last_roll <= DIE_SIDES),
+               f"the last throw {last_roll!r} is not a side of the die (1 to {DIE_SIDES})")
+    _check_reachable(board, positions, direction, next_wide, winners)
+    state.positions = list(positions)
+    state.direction = list(direction)
+    state.next_wide = list(next_wide)
+    state.current_player = current
+    state.winners = list(winners)
+    state.turn = turn
+    state.last_roll = last_roll
+    return state
 
 
 def _check_reachable(board: Board, positions: list[str], direction: list[str], next_wide: list[bool],
@@ -527,6 +496,3 @@ def _check_reachable(board: Board, positions: list[str], direction: list[str], n
             raise StateDataError(f"the saved Knights game is damaged: the knight of seat {seat} is said to "
                                  f"have landed on the witch's field, but stands on {pos!r}")
 
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,23 +1,16 @@
 """Sleeping Queens (game id ``queens``): rules engine, computer players and the screen."""
-from kidgames.core.protocol import FLAG, GameSpec, Option
+from kidgames.core.protocol import GameSpec
 
-from .rules import MAX_PLAYERS, MIN_PLAYERS, TITLE, auto_answer, new_state, private_decision, state_from_json
+from . import rules
 
-SPEC = GameSpec(
-    id="queens",
-    title=TITLE,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    new_state=new_state,
-    state_from_json=state_from_json,
+SPEC = GameSpec.of(
+    rules,
     scene="kidgames.games.queens.scene:QueensScene",
     ai="kidgames.games.queens.ai:choose",
     hidden_info=True,
-    private_decision=private_decision,
+    private_decision=rules.private_decision,
     # Answering attacks is the controller's business; the engine always offers defend and allow.
-    auto_answer=auto_answer,
-    options=(Option("auto_defend", FLAG, False, text="option.auto_defend",
-                    help="answer attacks for young children (defend whenever possible)"),),
+    auto_answer=rules.auto_answer,
     tile=("queen", "sleeping", "crown", "dragon", "knight"),
     rules=(
         ("sleeping+queen", "rules.queens.goal"), ("card_king+queen_cat", "rules.queens.king"),

@@ -27,7 +27,8 @@ from operator import is_
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players,
+from kidgames.core.kit import MAX_TURN, ActionSchema, SavedGame, cards_field, game_options, is_int, new_rng, read_save
+from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, StateDataError, check_players,
                                     rng_from_json, rng_state_to_json)
 
 GAME_ID = "queens"
@@ -62,14 +63,16 @@ COUNTER = MappingProxyType({"knight": "dragon", "potion": "wand"})
 #: Cat and Dog never lie in front of the same player.
 RIVAL = MappingProxyType({"cat": "dog", "dog": "cat"})
 
-#: The fields of every action, and the type of each (an unknown or wrongly typed field is illegal).
-ACTION_FIELDS: Mapping[str, Mapping[str, type]] = MappingProxyType({
+#: The actions and the fields each carries (an unknown or wrongly typed field is illegal).
+ACTIONS = ActionSchema(TITLE, {
     "king": {"slot": int}, "knight": {"target": int, "queen": str},
-    "potion": {"target": int, "queen": str, "slot": int}, "jester": {}, "discard": {"cards": tuple},
+    "potion": {"target": int, "queen": str, "slot": int}, "jester": {}, "discard": {"cards": cards_field()},
     "wake": {"slot": int}, "defend": {}, "allow": {},
 })
-
-MAX_TURN = 10 ** 7
+#: The game's options (the app's setup and command line take them from here; answering attacks is
+#: the turn controller's business, the engine always offers defend and allow).
+OPTIONS = (Option("auto_defend", FLAG, False, text="option.auto_defend",
+                  help="answer attacks for young children (defend whenever possible)"),)
 
 
 def thresholds(num_players: int) -> tuple[int, int]:
@@ -366,7 +369,7 @@ class QueensState:
         try:
             kind, slot, target, queen, cards, discarded = _BUILT_PARTS[id(action)]
         except KeyError:
-            self._check_form(action)
+            ACTIONS.check(action)
             kind, slot, target, queen, cards, discarded = _parts(action)
         p = self.current_player
         if kind == "discard" and len(cards) == 1 and discarded is not None and self.pending is None \
@@ -422,25 +425,6 @@ class QueensState:
             return [Event.from_items("played", (("card", "potion"), ("player", p), ("queen", queen), ("slot", slot),
                                            ("target", target)))]
         return self._jester(p, [_PLAYED_JESTER[p]])
-
-    def _check_form(self, action: Any) -> None:
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"an action of Sleeping Queens must be an Action, not {action!r}")
-        fields = ACTION_FIELDS.get(action.kind)
-        if fields is None:
-            raise IllegalActionError(f"Sleeping Queens has no action {action.kind!r}; "
-                                     f"it has {', '.join(ACTION_FIELDS)}")
-        given = action.fields
-        if set(given) != set(fields):
-            raise IllegalActionError(f"the action {action.kind!r} takes exactly the fields "
-                                     f"{sorted(fields) or 'none'}, not {sorted(given)}")
-        for name, typ in fields.items():
-            value = given[name]
-            if not isinstance(value, typ) or isinstance(value, bool):
-                raise IllegalActionError(f"the field {name!r} of {action.kind!r} must be a "
-                                         f"{typ.__name__}, not {value!r}")
-        if action.kind == "discard" and not all(isinstance(c, str) for c in action.cards):
-            raise IllegalActionError(f"a discard names its cards by id, not {action.cards!r}")
 
     def _problem(self, kind: str, slot: Any, target: Any, queen: Any, cards: Any) -> str | None:
         """Why the action of these parts (see :func:`_parts`) is not legal now, or None."""
@@ -690,7 +674,7 @@ def jester_count(jester_player: int, number: int, num_players: int) -> int:
     return (jester_player + number - 1) % num_players
 
 
-OPTION_NAMES = frozenset({"auto_defend"})
+OPTION_NAMES = frozenset(option.name for option in OPTIONS)
 
 
 def private_decision(state: QueensState) -> bool:
@@ -714,13 +698,8 @@ def new_state(num_players: int, seed: int | None = None, options: Mapping[str, A
     """A new game (rules: Setup): the queens shuffled into the slots, five cards to each seat,
     seat 0 starts.  ``auto_defend`` is kept for the controller; the engine always offers both
     answers."""
-    if options:
-        unknown = sorted(set(options) - OPTION_NAMES)
-        if unknown:
-            raise ValueError(f"Sleeping Queens has no option {', '.join(map(repr, unknown))}")
-        if not isinstance(options.get("auto_defend", False), bool):
-            raise ValueError(f"the option 'auto_defend' is on or off, not {options['auto_defend']!r}")
-    rng = random.Random(seed)
+    game_options(options, OPTIONS)          # checked; the state keeps what was given (its saves too)
+    rng = new_rng(seed)
     state = QueensState(num_players, rng, options)
     queens = list(QUEENS)
     shuffle(rng, queens)
@@ -754,10 +733,6 @@ def shuffle(rng: random.Random, cards: list) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _card_list(value: Any, what: str, allowed: Mapping[str, Any]) -> list[str]:
     if not isinstance(value, list) or any(not isinstance(c, str) or c not in allowed for c in value):
         raise StateDataError(f"the saved {what} is not a list of card names")
@@ -770,69 +745,63 @@ def state_from_json(data: Mapping[str, Any]) -> QueensState:
     exactly once over hands, draw pile and discard, the 12 queens exactly once over slots and
     awake piles, that the pending attack or wake fits the seats, and, in a game not over, that
     the rules can reach the position (see :func:`_check_reachable`)."""
-    if not isinstance(data, Mapping) or data.get("game") != GAME_ID:
-        raise StateDataError("this is not a saved game of Sleeping Queens")
-    if data.get("version") != SAVE_VERSION:
-        raise StateDataError(f"this Sleeping Queens save has version {data.get('version')!r}, expected {SAVE_VERSION}")
-    try:
-        n = data["num_players"]
-        if not _is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            raise StateDataError(f"the saved number of players {n!r} is not from {MIN_PLAYERS} to {MAX_PLAYERS}")
-        options = data.get("options", {})
-        if not isinstance(options, dict) or set(options) - OPTION_NAMES \
-                or not isinstance(options.get("auto_defend", False), bool):
-            raise StateDataError("the saved options of Sleeping Queens are damaged")
-        state = QueensState(n, rng_from_json(data["rng"]), options)
-        hands, awake = data["hands"], data["awake"]
-        if not isinstance(hands, list) or len(hands) != n:
-            raise StateDataError(f"the saved hands are not {n} lists, one for each seat")
-        if not isinstance(awake, list) or len(awake) != n:
-            raise StateDataError(f"the saved awake queens are not {n} lists, one for each seat")
-        state.hands = [_card_list(h, f"hand of seat {i}", CARD_COUNTS) for i, h in enumerate(hands)]
-        if any(len(h) > HAND_SIZE for h in state.hands):
-            raise StateDataError(f"a saved hand holds more than {HAND_SIZE} cards")
-        state.awake = [_card_list(a, f"queens of seat {i}", QUEEN_POINTS) for i, a in enumerate(awake)]
-        slots = data["slots"]
-        if not isinstance(slots, list) or len(slots) != NUM_SLOTS \
-                or any(q is not None and (not isinstance(q, str) or q not in QUEEN_POINTS) for q in slots):
-            raise StateDataError(f"the saved slots are not {NUM_SLOTS} queens or empty places")
-        state.slots = list(slots)
-        state.draw_pile = _card_list(data["draw_pile"], "draw pile", CARD_COUNTS)
-        state.discard = _card_list(data["discard"], "discard pile", CARD_COUNTS)
-        cards = sorted([c for h in state.hands for c in h] + state.draw_pile + state.discard)
-        if cards != sorted(DECK):
-            raise StateDataError("the saved cards are not the 67 cards of the game, each exactly once "
-                                 "(over hands, draw pile and discard pile)")
-        queens = sorted([q for q in state.slots if q is not None] + [q for a in state.awake for q in a])
-        if queens != sorted(QUEENS):
-            raise StateDataError("the saved queens are not the 12 queens, each exactly once "
-                                 "(over the slots and the awake queens)")
-        if any("cat" in a and "dog" in a for a in state.awake):
-            raise StateDataError("a saved player holds both the Cat and the Dog queen, which the rules forbid")
-        for name in ("turn_player", "current_player"):
-            value = data[name]
-            if not _is_int(value) or not 0 <= value < n:
-                raise StateDataError(f"the saved {name.replace('_', ' ')} {value!r} is not a seat")
-        state.turn_player, state.current_player = data["turn_player"], data["current_player"]
-        state.pending = _pending_from_json(data["pending"], state)
-        winners = data["winners"]
-        if not isinstance(winners, list) or any(not _is_int(w) or not 0 <= w < n for w in winners) \
-                or len(set(winners)) != len(winners):
-            raise StateDataError("the saved winners are not seats")
-        state.winners = list(winners)
-        turn = data["turn"]
-        if not _is_int(turn) or not 0 <= turn < MAX_TURN:
-            raise StateDataError(f"the saved turn {turn!r} is not a whole number from 0 to {MAX_TURN - 1}")
-        state.turn = turn
-        if not state.winners:
-            _check_reachable(state)
-        return state
-    except KeyError as exc:
-        raise StateDataError(f"the saved Sleeping Queens game is damaged: {exc} is missing") from None
-    except (TypeError, ValueError, OverflowError, AttributeError) as exc:
-        if isinstance(exc, StateDataError):
-            raise
-        raise StateDataError(f"the saved Sleeping Queens game is damaged: {exc}") from None
+    return read_save(data, GAME_ID, TITLE, SAVE_VERSION, _restore)
+
+
+def _restore(saved: SavedGame) -> QueensState:
+    data = saved.data
+    n = data["num_players"]
+    if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise StateDataError(f"the saved number of players {n!r} is not from {MIN_PLAYERS} to {MAX_PLAYERS}")
+    options = data.get("options", {})
+    if not isinstance(options, dict) or set(options) - OPTION_NAMES \
+            or not isinstance(options.get("auto_defend", False), bool):
+        raise StateDataError("the saved options of Sleeping Queens are damaged")
+    state = QueensState(n, rng_from_json(data["rng"]), options)
+    hands, awake = data["hands"], data["awake"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise StateDataError(f"the saved hands are not {n} lists, one for each seat")
+    if not isinstance(awake, list) or len(awake) != n:
+        raise StateDataError(f"the saved awake queens are not {n} lists, one for each seat")
+    state.hands = [_card_list(h, f"hand of seat {i}", CARD_COUNTS) for i, h in enumerate(hands)]
+    if any(len(h) > HAND_SIZE for h in state.hands):
+        raise StateDataError(f"a saved hand holds more than {HAND_SIZE} cards")
+    state.awake = [_card_list(a, f"queens of seat {i}", QUEEN_POINTS) for i, a in enumerate(awake)]
+    slots = data["slots"]
+    if not isinstance(slots, list) or len(slots) != NUM_SLOTS \
+            or any(q is not None and (not isinstance(q, str) or q not in QUEEN_POINTS) for q in slots):
+        raise StateDataError(f"the saved slots are not {NUM_SLOTS} queens or empty places")
+    state.slots = list(slots)
+    state.draw_pile = _card_list(data["draw_pile"], "draw pile", CARD_COUNTS)
+    state.discard = _card_list(data["discard"], "discard pile", CARD_COUNTS)
+    cards = sorted([c for h in state.hands for c in h] + state.draw_pile + state.discard)
+    if cards != sorted(DECK):
+        raise StateDataError("the saved cards are not the 67 cards of the game, each exactly once "
+                             "(over hands, draw pile and discard pile)")
+    queens = sorted([q for q in state.slots if q is not None] + [q for a in state.awake for q in a])
+    if queens != sorted(QUEENS):
+        raise StateDataError("the saved queens are not the 12 queens, each exactly once "
+                             "(over the slots and the awake queens)")
+    if any("cat" in a and "dog" in a for a in state.awake):
+        raise StateDataError("a saved player holds both the Cat and the Dog queen, which the rules forbid")
+    for name in ("turn_player", "current_player"):
+        value = data[name]
+        if not is_int(value) or not 0 <= value < n:
+            raise StateDataError(f"the saved {name.replace('_', ' ')} {value!r} is not a seat")
+    state.turn_player, state.current_player = data["turn_player"], data["current_player"]
+    state.pending = _pending_from_json(data["pending"], state)
+    winners = data["winners"]
+    if not isinstance(winners, list) or any(not is_int(w) or not 0 <= w < n for w in winners) \
+            or len(set(winners)) != len(winners):
+        raise StateDataError("the saved winners are not seats")
+    state.winners = list(winners)
+    turn = data["turn"]
+    if not is_int(turn) or not 0 <= turn < MAX_TURN:
+        raise StateDataError(f"the saved turn {turn!r} is not a whole number from 0 to {MAX_TURN - 1}")
+    state.turn = turn
+    if not state.winners:
+        _check_reachable(state)
+    return state
 
 
 def _check_reachable(state: QueensState) -> None:
@@ -888,20 +857,20 @@ def _pending_from_json(pending: Any, state: QueensState) -> dict | None:
     kind = pending.get("kind")
     if kind == "wake":
         if set(pending) != {"kind", "reason", "seat"} or pending["reason"] not in ("jester", "rose") \
-                or pending["seat"] != state.current_player or not _is_int(pending["seat"]) \
+                or pending["seat"] != state.current_player or not is_int(pending["seat"]) \
                 or all(q is None for q in state.slots):
             raise damaged
         return dict(pending)
     if kind not in COUNTER:
         raise damaged
     keys = {"kind", "attacker", "target", "queen"} | ({"slot"} if kind == "potion" else set())
-    if set(pending) != keys or not _is_int(pending["attacker"]) or not _is_int(pending["target"]) \
+    if set(pending) != keys or not is_int(pending["attacker"]) or not is_int(pending["target"]) \
             or pending["attacker"] != state.turn_player or pending["target"] != state.current_player \
             or pending["target"] == pending["attacker"] or not isinstance(pending["queen"], str) \
             or pending["queen"] not in state.awake[pending["target"]]:
         raise damaged
     if kind == "potion":
         slot = pending["slot"]
-        if not _is_int(slot) or not 0 <= slot < NUM_SLOTS or state.slots[slot] is not None:
+        if not is_int(slot) or not 0 <= slot < NUM_SLOTS or state.slots[slot] is not None:
             raise damaged
     return dict(pending)
