@@ -16,7 +16,7 @@ from kidgames.ui.results import ResultsScene
 from race_game import SPEC
 from race_game.rules import load_track
 from race_game.scene import DIE_TARGET
-from ui_driver import make_app, run, run_until, tap
+from ui_driver import later, make_app, run, run_until, tap
 
 
 def test_the_race_is_a_game_of_the_protocol():
@@ -54,7 +54,7 @@ def test_the_race_is_on_the_menu_and_plays_to_its_end_by_taps(tmp_path, monkeypa
             break
         assert run_until(app, lambda: scene.person_can_act() or scene.state.is_over, 20)
         if scene.person_can_act():
-            scene.last_action_at = 0.0
+            later(app, 0.5)
             tap(app, DIE_TARGET.center)
     assert scene.state.is_over
     assert run_until(app, lambda: isinstance(app.top, ResultsScene), 20)

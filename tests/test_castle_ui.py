@@ -12,7 +12,7 @@ from kidgames.games.castle.rules import DIAMOND, FAIRY, WITCH
 from kidgames.games.castle.scene import CastleScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
-from ui_driver import FRAME, make_app, tap
+from ui_driver import FRAME, later, make_app, tap
 
 PEOPLE_AND_ROBO = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", "easy")]
 
@@ -44,8 +44,7 @@ class Table:
 
     def tap(self, point) -> None:
         # taps in a test come far faster than a child's: past the double-tap guards
-        self.scene.last_action_at = 0.0
-        self.scene._last_tap = None
+        later(self.app, 0.5)
         tap(self.app, point)
         self.frame()
 
@@ -119,6 +118,9 @@ def start(tmp_path, options=None, seed=4, seats=PEOPLE_AND_ROBO):
 def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monkeypatch):
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.05)
     app, scene = start(tmp_path)
+    # Robo draws one card and stops (this test follows the people, not the computer's level)
+    scene.controller._computer = lambda obs, actions, *rest: Action("stop") if Action("stop") in actions \
+        else Action("draw") if Action("draw") in actions else actions[0]
     table = Table(app, scene)
     st = scene.state
     # Anna builds red and holds 3 diamonds; Ben builds blue, keeps a red piece and a fairy
@@ -240,7 +242,7 @@ def test_draw_then_stop_and_a_double_tap_draws_once(tmp_path):
     assert table.settle()
     assert not scene.button("stop").enabled
     point = scene.button("draw").rect.center
-    scene.last_action_at = 0.0
+    later(app, 0.5)
     tap(app, point)
     tap(app, point)
     assert st.drawn_this_turn == 1
@@ -284,6 +286,10 @@ def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path, wi
     seats = [Seat(n, c, "computer", "normal") for n, c in
              (("Robo", "red"), ("Bip", "blue"), ("Zed", "green"), ("Tik", "yellow"))]
     scene = start_game_scene(app, "castle", seats, seed=7)
+    # each computer draws two cards and stops (this test follows the screen, not a level's play)
+    scene.controller._computer = lambda obs, actions, *rest: (
+        Action("draw") if Action("draw") in actions and obs["drawn_this_turn"] < 2
+        else Action("stop") if Action("stop") in actions else actions[0])
     st = scene.state
     st.draw_pile.remove(WITCH)
     st.draw_pile.insert(len(st.draw_pile) - 4, WITCH)      # the fifth card drawn: the witch sweeps in

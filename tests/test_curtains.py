@@ -2,7 +2,6 @@
 hand-over, secret and question curtains name the right person, a double tap never opens a secret
 and hides it at once, a stray tap's skip stops at a secret, the secret hides again after the time
 set, and a game of one person against computers shows no curtain and never a computer's secret."""
-import time
 
 import pygame
 import pytest
@@ -13,7 +12,7 @@ from kidgames.ui.anim import AnimQueue
 from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
 from kidgames.ui.game import GameScene, start_game_scene
 from peek_game import peek_spec
-from ui_driver import FRAME, make_app, run, run_until, tap, tap_button
+from ui_driver import FRAME, later, make_app, run, run_until, tap, tap_button
 
 ANNA, BEN = Seat("Anna", "red"), Seat("Ben", "blue")
 ROBO = Seat("Robo", "green", "computer")
@@ -135,7 +134,7 @@ def test_a_question_curtain_carries_the_question_and_the_answers_come_behind_it(
     assert curtain(app).button("yes") is None
     tap_button(app, "ready")
     assert app.top is scene and scene.button("yes").visible and scene.button("no").visible
-    time.sleep(0.4)           # "no" is where "guess" was: a quicker tap is the guess's double tap
+    later(app, 0.5)           # "no" is where "guess" was: a quicker tap is the guess's double tap
     tap_button(app, "no")
     assert scene.state.guess is None and scene.state.turn_player == 1
     run(app, 0.2)
@@ -168,7 +167,7 @@ def test_a_double_tap_on_the_curtain_opens_the_secret_and_leaves_it_open(tmp_pat
     app, scene = open_game(tmp_path, [ANNA, BEN])
     tap_button(app, "peek")
     run(app, 0.1)
-    time.sleep(0.3)           # the curtain has been seen a moment: the first tap counts
+    later(app, 0.3)           # the curtain has been seen a moment: the first tap counts
     double_tap(app, curtain(app).button("ready").rect.center)
     run(app, 0.1)
     assert app.top is scene and scene.shown == scene.state.cards[0], "the second tap did not hide it"
@@ -192,7 +191,7 @@ def test_a_stray_tap_skips_the_animation_but_stops_at_the_secret_curtain(tmp_pat
     app, scene = open_game(tmp_path, [ANNA, BEN], delay=3.0)
     tap_button(app, "peek")
     run(app, 0.6)
-    time.sleep(0.5)           # not the peek's own double tap
+    later(app, 0.5)           # not the peek's own double tap
     tap(app, (800, 500))                           # skip ahead
     run(app, 0.1)
     assert curtain(app).kind == SECRET and curtain(app).seat.name == "Anna"

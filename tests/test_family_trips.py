@@ -5,7 +5,6 @@ a computer's level shows on its seat, the lit seat is the one the game waits for
 is due goes up at once."""
 import math
 import random
-import time
 
 import pygame
 import pytest
@@ -19,7 +18,7 @@ from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.widgets import DISABLED_FILL
 from test_queens_ui import position
-from ui_driver import FRAME, make_app, run, run_until, tap
+from ui_driver import FRAME, later, make_app, run, run_until, tap
 
 ANNA, BEN = Seat("Anna", "red"), Seat("Ben", "blue")
 PIP = (40, 30, 30)
@@ -153,7 +152,7 @@ def test_throw_away_for_cards_that_are_not_a_pair_nor_a_sum_is_grey_and_says_why
                                  turn=0)
     rects = scene.hand_layout().card_rects()
     for i in (0, 1):
-        scene._last_tap = None
+        later(app, 0.5)
         tap(app, rects[i].center)
         run(app, 0.4)
     discard = scene.button("discard")
@@ -180,7 +179,7 @@ def test_a_knight_on_the_cat_queen_while_holding_the_dog_queen_says_why(tmp_path
     tap(app, scene.hand_layout().card_rects()[knight].center)
     run(app, 0.4)
     cat = scene.queen_rects(1, 2)[0]
-    scene._last_tap = None
+    later(app, 0.5)
     tap(app, (cat.x + 12, cat.centery))
     assert scene.state.awake[1] == ["cat", "moon"]
     assert "Dog Queen" in scene.hint_text() and scene.hint_picture() == "queen_dog"
@@ -192,7 +191,7 @@ def test_a_pair_is_shown_as_two_equal_cards_and_a_long_sum_on_one_line(tmp_path)
                                  turn=0)
     rects = scene.hand_layout().card_rects()
     for i in (0, 1):
-        scene._last_tap = None
+        later(app, 0.5)
         tap(app, rects[i].center)
         run(app, 0.4)
     text, ok, pair = scene.equation_shown()
@@ -275,7 +274,7 @@ def test_the_witch_waits_on_the_table_while_the_fairy_is_asked_for_and_leaves_fi
             super().append(card)
     scene.v_discard = Watching(original)
     run(app, 0.5)
-    time.sleep(0.5)         # a new tap, not the second of the draw's double tap
+    later(app, 0.5)         # a new tap, not the second of the draw's double tap
     tap(app, scene.button("use_fairy").rect.center)
     assert state.pending is None
     assert run_until(app, lambda: not scene.anim.busy, 10)

@@ -14,7 +14,7 @@ from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.targets import REACH
 from test_queens_ui import position
-from ui_driver import make_app, run, tap
+from ui_driver import later, make_app, run, tap
 
 SMALLEST = (1024, 768)
 ANNA = Seat("Anna", "red")
@@ -116,7 +116,7 @@ def queens(tmp_path, players, **built):
 
 def select(app, scene, card):
     index = scene.shown_hand().index(card)
-    scene._last_tap = None
+    later(app, 0.5)
     tap(app, scene.hand_layout().card_rects()[index].center)
     run(app, 0.2)
 

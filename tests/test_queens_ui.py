@@ -1,7 +1,6 @@
 """Sleeping Queens on screen, played by posted taps as a family would: the table, the hand of the
 person whose decision it is (after their curtain), never a computer's hand, the defence question
 to the victim, auto-defend, the discard preview, and whole games to the end."""
-import time
 
 import pygame
 import pytest
@@ -13,7 +12,7 @@ from kidgames.games.queens.scene import ACTION_A, ACTION_B, QueensScene, slot_re
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
-from ui_driver import FRAME, make_app, run_until, tap
+from ui_driver import FRAME, later, make_app, run_until, tap
 
 PEOPLE_AND_ROBO = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", "easy")]
 
@@ -37,7 +36,7 @@ def ready(app, scene) -> bool:
 def open_curtain(app, scene, seen: list) -> None:
     curtain = app.top
     seen.append((curtain.kind, curtain.seat.name, curtain.title()))
-    time.sleep(0.01)
+    later(app, 0.5)
     tap(app, curtain.button("ready").rect.center)
     app.guard_until = 0.0
 
@@ -100,8 +99,8 @@ def play_whole_game(app, scene, pick, watcher=None, limit=600):
         action = pick(legal)
         before = len(scene.controller.log)
         for point in hand_targets(scene, action):
-            time.sleep(0.001)
-            scene._last_tap = None
+            later(app, 0.5)
+            later(app, 0.5)
             tap(app, point)
         assert len(scene.controller.log) > before, f"the taps for {action} did nothing"
         actions += 1
@@ -170,7 +169,7 @@ def test_the_defence_question_goes_to_the_victim_behind_her_curtain(tmp_path):
     open_curtain(app, scene, [])
     assert settle(app, scene)
     for point in hand_targets(scene, Action("knight", target=1, queen="cat")):
-        scene._last_tap = None
+        later(app, 0.5)
         tap(app, point)
     assert scene.state.pending["kind"] == "knight"
     assert settle(app, scene) and isinstance(app.top, CurtainScene)
@@ -195,7 +194,7 @@ def test_auto_defend_answers_for_the_victim_without_a_question(tmp_path, defence
     open_curtain(app, scene, [])
     assert settle(app, scene)
     for point in hand_targets(scene, Action("knight", target=1, queen="cat")):
-        scene._last_tap = None
+        later(app, 0.5)
         tap(app, point)
     seen = []
     assert run_until(app, lambda: scene.state.pending is None, 30)
@@ -217,11 +216,11 @@ def test_the_discard_preview_shows_the_sum_before_the_tap(tmp_path):
     assert settle(app, scene)
     rects = scene.hand_layout().card_rects()
     for i in (0, 1):
-        scene._last_tap = None
+        later(app, 0.5)
         tap(app, rects[i].center)
     assert scene.selected_cards() == ["n2", "n5"]
     assert not scene.button("discard").enabled        # 2 and 5 are no pair and no sum
-    scene._last_tap = None
+    later(app, 0.5)
     tap(app, scene.hand_layout().card_rects()[2].center)
     assert scene.equation_text(scene.selected_cards()) == "2 + 5 = 7"
     assert scene.button("discard").enabled
@@ -245,7 +244,7 @@ def test_a_double_tap_on_the_curtain_never_shows_the_next_hand(tmp_path):
     scene.selected = []
     first = scene.shown_hand()[0]
     for point in hand_targets(scene, Action("discard", cards=(first,))):
-        scene._last_tap = None
+        later(app, 0.5)
         tap(app, point)
     tap(app, ready_at)
     tap(app, ready_at)
@@ -330,7 +329,7 @@ class Watch:
 
 def taps(app, scene, *points) -> None:
     for point in points:
-        scene._last_tap = None
+        later(app, 0.5)
         tap(app, point)
 
 

@@ -3,7 +3,6 @@ that come back with their types, and a way to close the app by touch."""
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import replace
 
 import pygame
@@ -21,7 +20,7 @@ from kidgames.ui.menu import SAVED_BORDER, TITLE_MARGIN, MenuScene, offer_saved_
 from kidgames.ui.setup import SetupScene
 from kidgames.ui.widgets import MIN_TARGET, PAPER
 from test_ui_flows import PEEK
-from ui_driver import make_app, tap_button
+from ui_driver import later, make_app, tap_button
 
 ANNA_BEN = [Seat("Anna", "red"), Seat("Ben", "blue")]
 
@@ -33,8 +32,8 @@ def app_with_two_games(home, **kw):
     return app
 
 
-def a_moment_later():
-    time.sleep(0.4)    # a second tap on the same button this soon would be a double tap, swallowed
+def a_moment_later(app):
+    later(app, 0.5)    # a second tap on the same button this soon would be a double tap, swallowed
 
 
 def leave_to_menu(app):
@@ -90,7 +89,7 @@ def test_a_tile_with_a_save_asks_play_on_or_a_new_game(tmp_path):
     tap_button(app, "game:knights")
     app.top.key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     assert isinstance(app.top, MenuScene), "Escape only closes the question"
-    a_moment_later()
+    a_moment_later(app)
     tap_button(app, "game:knights")
     tap_button(app, "yes")
     assert isinstance(app.top, KnightsScene) and app.top.state.turn == 1
@@ -108,7 +107,7 @@ def test_play_in_the_setup_asks_before_replacing_a_saved_game(tmp_path):
     tap_button(app, "no")
     assert isinstance(app.top, SetupScene)
     assert json.loads((tmp_path / "saves" / "knights.json").read_text())["state"]["turn"] == 1, "kept"
-    a_moment_later()
+    a_moment_later(app)
     tap_button(app, "start")
     tap_button(app, "yes")
     assert isinstance(app.top, KnightsScene) and app.top.state.turn == 0
@@ -189,7 +188,7 @@ def test_the_quit_button_asks_and_then_closes_the_app(tmp_path):
     assert isinstance(app.top, ConfirmScene) and app.top.title == app.t("menu.quit.title")
     tap_button(app, "no")
     assert isinstance(app.top, MenuScene) and app.running
-    a_moment_later()
+    a_moment_later(app)
     tap_button(app, "quit")
     tap_button(app, "yes")
     assert not app.running

@@ -12,7 +12,7 @@ from kidgames.games.knights.scene import DIE_CENTRE, NUDGE_EVERY, KnightsScene
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
-from ui_driver import FRAME, make_app, tap, tap_button
+from ui_driver import FRAME, later, make_app, tap, tap_button
 from test_ui_flows import PEEK
 
 
@@ -173,7 +173,6 @@ def test_every_scene_type_keeps_the_window_true(tmp_path):
 def test_secret_and_question_curtains_and_the_options_keep_the_window_true(tmp_path):
     """The secret curtain, the secret on screen until its time hides it; a menu of eight games; a
     setup with options and stars."""
-    import time
     from test_curtains import open_game
     from test_menu_grid import specs
     from test_setup_options import options_spec
@@ -190,7 +189,7 @@ def test_secret_and_question_curtains_and_the_options_keep_the_window_true(tmp_p
     watcher.run(2.5)                               # the secret hides by itself
     assert scene.shown is None
     watcher.check()
-    time.sleep(0.4)
+    later(app, 0.5)
     tap_button(app, "guess")
     watcher.run(0.5)
     app.games = dict(specs(8), opts=options_spec())
@@ -200,7 +199,7 @@ def test_secret_and_question_curtains_and_the_options_keep_the_window_true(tmp_p
     tap_button(app, "game:opts")
     watcher.run(0.5)
     for name in ("option:short", "option:fairy", "level:1", "add"):
-        time.sleep(0.36)
+        later(app, 0.5)
         tap_button(app, name)
         watcher.run(0.5)
         watcher.check()

@@ -2,7 +2,6 @@
 option, a cycling button per choice, a 1-2-3 star level per computer seat, each chosen by taps,
 passed to the game, kept in its save and remembered for the next setup."""
 import dataclasses
-import time
 
 import pytest
 
@@ -12,7 +11,7 @@ from kidgames.ui.menu import MenuScene
 from kidgames.ui.setup import SetupScene
 from kidgames.ui.widgets import MIN_TARGET
 from peek_game import peek_spec
-from ui_driver import make_app, run, tap_button
+from ui_driver import later, make_app, run, tap_button
 
 OPTIONS = (Option("short", FLAG, False, text="option.short"),
            Option("auto_defend", FLAG, True, text="option.auto_defend"),
@@ -37,7 +36,7 @@ def setup_for(tmp_path, spec=None, lang="en"):
 
 def tap_slowly(app, name):
     """A tap on a button a moment after the last (two quick taps on one place are a double tap)."""
-    time.sleep(0.36)
+    later(app, 0.5)
     tap_button(app, name)
 
 

@@ -79,14 +79,23 @@ def test_positions_are_mapped_into_the_canvas():
 def test_a_button_ignores_the_second_tap_of_a_double_tap(tmp_path):
     from kidgames.ui.input import Pointer
     from kidgames.ui.widgets import Button
+    from kidgames.ui.input import PointerInput
     taps = []
     button = Button(pygame.Rect(0, 0, 100, 100), lambda: taps.append(1))
-    for _ in range(2):
-        button.handle(Pointer("down", (50, 50), (50, 50)))
-        button.handle(Pointer("tap", (50, 50), (50, 50)))
-    assert taps == [1]
+    finger = PointerInput()
+    for at in (10.0, 10.2, 11.0):         # a double tap, then a tap of its own
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            for pointer in finger.feed(pygame.event.Event(kind, pos=(50, 50), button=1), at):
+                button.handle(pointer)
+    assert taps == [1, 1], "the second tap of the double tap (0.2 s, same place) is swallowed"
     button.handle(Pointer("tap", (150, 50), (50, 50)))
-    assert taps == [1], "a tap that ends outside the button is no tap on it"
+    assert taps == [1, 1], "a tap that ends outside the button is no tap on it"
+    quick = Button(pygame.Rect(0, 0, 100, 100), lambda: taps.append(2), cooldown=0.0)    # a keyboard's key
+    for at in (20.0, 20.1):
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            for pointer in finger.feed(pygame.event.Event(kind, pos=(50, 50), button=1), at):
+                quick.handle(pointer)
+    assert taps[-2:] == [2, 2], "a key takes every tap"
 
 
 def test_long_words_shrink_to_fit_instead_of_breaking(tmp_path):

@@ -16,9 +16,13 @@ FRAME = 1 / 60
 
 
 def make_app(home, lang="en", speed="fast", **kw) -> App:
+    """The app as a test drives it: its clock steps with the frames (``app.frame(dt)``), so a test
+    passes time by running frames, never by sleeping."""
     from kidgames.core.settings import SettingsStore
+    from kidgames.ui.clock import SteppedTime
     settings = SettingsStore(home).load()
     settings.lang, settings.speed = lang, speed
+    kw.setdefault("time_source", SteppedTime())
     app = App(GAMES, settings=settings, home=home, mute=True, **kw)
     app.reset_to(MenuScene(app))
     app.guard_until = 0.0
@@ -50,6 +54,12 @@ def start_knights_for_two_people(app: App, touch: bool = False):
     tap_button(app, "kind:1", touch=touch)
     tap_button(app, "start", touch=touch)
     return app.top
+
+
+def later(app: App, seconds: float) -> None:
+    """Let ``seconds`` pass on the app's clock without a frame (a person pausing before the next
+    tap: a second tap at the same place this much later is no double tap)."""
+    app.time.step(seconds)
 
 
 def run(app: App, seconds: float) -> None:

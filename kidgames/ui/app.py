@@ -25,6 +25,7 @@ from kidgames.core.seats import COLOURS, Seat  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
 from kidgames.ui.anim import AnimQueue  # noqa: E402
 from kidgames.ui.assets import Assets  # noqa: E402
+from kidgames.ui.clock import RealTime  # noqa: E402
 from kidgames.ui.input import LONG_PRESS, PointerInput  # noqa: E402
 from kidgames.ui.present import Presenter  # noqa: E402
 from kidgames.ui.waiting import EventWaiter  # noqa: E402
@@ -40,8 +41,10 @@ class App:
     def __init__(self, games: Mapping[str, Any], *, settings: Settings | None = None,
                  home=None, mute: bool = False, fullscreen: bool | None = None,
                  speed: str | None = None, window_size: tuple[int, int] | None = None,
-                 lang: str | None = None) -> None:
+                 lang: str | None = None, time_source=None) -> None:
         self.games = games
+        # The app's clock: real time, or stepped by the frames of a test (kidgames/ui/clock.py).
+        self.time = time_source if time_source is not None else RealTime()
         self.home = home if home is not None else user_dir()
         self.settings_store = SettingsStore(self.home)
         self.settings = settings if settings is not None else self.settings_store.load()
@@ -227,7 +230,7 @@ class App:
 
     def _changed(self) -> None:
         self.input.reset()
-        self.guard_until = time.monotonic() + SCENE_GUARD
+        self.guard_until = self.now() + SCENE_GUARD
         self.dirty = True
 
     def push(self, scene) -> None:
@@ -283,11 +286,10 @@ class App:
             wake = scene.wake_in()
             if wake is not None:
                 due.append(wake)
-        now = time.monotonic()
-        held = self.input.held_for(now)
+        held = self.input.held_for(self.now())
         if held is not None:
             due.append(LONG_PRESS - held)
-        quiet = self.assets.sounds.rest_in(now)
+        quiet = self.assets.sounds.rest_in(time.monotonic())     # the real mixer keeps real time
         if quiet is not None:
             due.append(quiet)
         return max(0.0, min(due))
@@ -299,7 +301,9 @@ class App:
         The window always ends a frame showing exactly what a full redraw would show: every scene
         that moved reports where, the frame after the last movement redraws everything once, and
         an idle scene draws nothing."""
-        now = time.monotonic()
+        if dt is not None:
+            self.time.step(dt)          # a test's frame: stepped time passes by its dt
+        now = self.now()
         if dt is None:
             elapsed = now - self._last_frame_at if self._last_frame_at is not None else 0.0
             dt = min(elapsed, 0.1 if self._animating else 2 * MAX_SLEEP)
@@ -361,7 +365,7 @@ class App:
             self.top.text_input(event.text)
             self.dirty = True
             return
-        now = time.monotonic()
+        now = self.now()
         for pointer in self.input.feed(event, now):
             if pointer.kind == "down" and (now < self.guard_until
                                            or not self.screen.get_rect().collidepoint(pointer.pos)):
@@ -372,6 +376,10 @@ class App:
             if self.top is not None:
                 self.top.handle(pointer)
                 self.dirty = True
+
+    def now(self) -> float:
+        """Seconds on the app's clock (see kidgames/ui/clock.py)."""
+        return self.time.now()
 
     def invalidate(self, rect: pygame.Rect) -> None:
         """Ask for one canvas area to be redrawn and shown (a small motion of an idle scene)."""

@@ -9,12 +9,11 @@ applies an action (and saves the game) keeps the hint as it was (``_frozen``) an
 more: the next frame shows the change."""
 from __future__ import annotations
 
-import time
 
 import pygame
 
 from kidgames.ui.cards import changed_areas
-from kidgames.ui.game import SKIP_GUARD, GameScene
+from kidgames.ui.game import GameScene
 from kidgames.ui.widgets import INK, PAPER
 
 
@@ -26,7 +25,6 @@ class CardTableScene(GameScene):
         self._to_prepare: list[str] = []       # banner texts to render before they show
         self._frozen = None                    # the hint (and more) until an animation begins
         self._geometry: dict = {}              # places of things on the table, by their count
-        self._last_tap: tuple[float, tuple[int, int]] | None = None
         self.refusal: tuple[str, str | None] | None = None    # why a tap did nothing: words, picture
 
     # -- what each game tells ----------------------------------------------------------------------
@@ -85,20 +83,12 @@ class CardTableScene(GameScene):
         """Each event's ``_anim_<kind>(event, events after it)``; the hint thaws as the first step
         begins, and the view equals the state again after the last."""
         self.anim.call(self._thaw)
-        for i, event in enumerate(events):
-            handler = getattr(self, f"_anim_{event.kind}", None)
-            if handler:
-                handler(event, events[i + 1:])
+        super().animate(events)
         self.anim.call(self.sync)
 
     def second_of_double_tap(self, pos) -> bool:
-        """A tap close to the last one, and soon after it (a child's double tap): to be ignored."""
-        now = time.monotonic()
-        last = self._last_tap
-        if last and now - last[0] < SKIP_GUARD and abs(pos[0] - last[1][0]) < 40 and abs(pos[1] - last[1][1]) < 40:
-            return True
-        self._last_tap = (now, pos)
-        return False
+        """The tap being handled is the second of a child's double tap: to be ignored."""
+        return self.pointer is not None and self.pointer.repeats()
 
     def dirty_rects(self) -> list[pygame.Rect]:
         """The areas whose look changed since the last draw."""

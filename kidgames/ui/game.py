@@ -4,7 +4,6 @@ to the results."""
 from __future__ import annotations
 
 import os
-import time
 from typing import Any, Callable
 
 import pygame
@@ -14,6 +13,7 @@ from kidgames.core.seats import Seat
 from kidgames.core.turns import TurnController
 from kidgames.ui.curtain import QUESTION, SECRET, CurtainScene
 from kidgames.ui.dialog import ConfirmScene
+from kidgames.ui.input import DOUBLE_TAP
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button
 
@@ -21,7 +21,7 @@ COMPUTER_PAUSE = 1.1     # seconds a computer player "thinks" before it acts (at
 # Seconds the table stays in view after a move, before a curtain covers it (at normal speed): the
 # family follows where a computer's move ended before the next person takes the screen.
 FOLLOW_PAUSE = 0.8
-SKIP_GUARD = 0.45        # a tap this soon after an action is the second tap of a double tap
+SKIP_GUARD = DOUBLE_TAP  # the second tap of a double tap never skips the move the first one made
 # A secret stays on screen at least this long (real seconds), whatever the taps: the second tap of
 # the double tap that opened its curtain must not hide it before its person has seen it.
 SECRET_GUARD = 0.8
@@ -85,6 +85,7 @@ class GameScene(Scene):
         self.computer_clock = 0.0
         self.last_action_at = 0.0
         self.results_shown = False
+        self.pointer = None           # the tap being handled (see Pointer.repeats)
         self.time = 0.0
 
     @property
@@ -151,7 +152,7 @@ class GameScene(Scene):
             events = self.controller.submit(action)
         except IllegalActionError:
             return []
-        self.last_action_at = time.monotonic()
+        self.last_action_at = self.app.now()
         self.computer_clock = 0.0
         self.animate(events)
         if self.anim.busy and self.controller.curtain() is not None:
@@ -159,12 +160,13 @@ class GameScene(Scene):
         return events
 
     def animate(self, events: list[Event]) -> None:
-        """Turn events into animation steps: each event goes to the scene's ``_anim_<kind>(event)``
-        where it has one (a scene that needs more, such as the events still to come, overrides this)."""
-        for event in events:
+        """Turn events into animation steps: each event goes to the scene's
+        ``_anim_<kind>(event, rest)`` where it has one, ``rest`` being the events after it (one
+        handler signature for every game)."""
+        for i, event in enumerate(events):
             handler = getattr(self, f"_anim_{event.kind}", None)
             if handler:
-                handler(event)
+                handler(event, events[i + 1:])
 
     def sound(self, name: str):
         """An animation step's sound: quiet while a tap skips the animation ahead."""
@@ -225,11 +227,12 @@ class GameScene(Scene):
             if self.anim.holding is not None:
                 # a secret on screen: its person's tap hides it (not the tap that opened it)
                 if self.anim.release(min_shown=SECRET_GUARD):
-                    self.last_action_at = time.monotonic()
-            elif time.monotonic() - self.last_action_at > SKIP_GUARD:
+                    self.last_action_at = self.app.now()
+            elif not pointer.repeats(SKIP_GUARD):
                 self.anim.skip()
             return
         if pointer.kind == "tap" and self.person_can_act():
+            self.pointer = pointer
             self.tap(pointer.pos)
 
     def tap(self, pos) -> None:

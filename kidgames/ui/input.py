@@ -14,14 +14,29 @@ TAP_SLOP = 24          # canvas pixels a finger may wander and still tap
 LONG_PRESS = 0.7       # seconds
 
 
+#: A tap this soon after another at about the same place is the second tap of a double tap.
+DOUBLE_TAP = 0.45      # seconds
+DOUBLE_TAP_SLOP = 40   # canvas pixels
+
+
 @dataclass(frozen=True)
 class Pointer:
-    """``kind`` is down, up, tap, long, drag or move; ``start`` is where the press began."""
+    """``kind`` is down, up, tap, long, drag or move; ``start`` is where the press began; ``at``
+    when it happened (the app's clock); for a tap, ``since`` is the seconds since the tap before it
+    when that one was at about the same place (None: none was)."""
 
     kind: str
     pos: tuple[int, int]
     start: tuple[int, int] | None = None
     touch: bool = False
+    at: float = 0.0
+    since: float | None = None
+
+    def repeats(self, within: float = DOUBLE_TAP) -> bool:
+        """Whether this tap is the second of a double tap: the same place, within ``within`` s.
+        This is the one guard against a child's double tap: buttons, the table's taps and a tap
+        that would skip an animation all ask it."""
+        return self.kind == "tap" and self.since is not None and self.since < within
 
 
 class PointerInput:
@@ -29,6 +44,7 @@ class PointerInput:
         self.to_canvas = to_canvas
         self._down_at: tuple[int, int] | None = None
         self._down_time = 0.0
+        self._last_tap: tuple[float, tuple[int, int]] | None = None
         self._dragging = False
         self._long_sent = False
 
@@ -46,21 +62,27 @@ class PointerInput:
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             self._down_at, self._down_time = pos, now
             self._dragging = self._long_sent = False
-            return [Pointer("down", pos, pos, touch)]
+            return [Pointer("down", pos, pos, touch, now)]
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             start = self._down_at
             self.reset()
             if start is None:
                 return []   # the press began before this scene: ignore its end
-            out = [Pointer("up", pos, start, touch)]
+            out = [Pointer("up", pos, start, touch, now)]
             if _near(pos, start):
-                out.append(Pointer("tap", pos, start, touch))
+                last = self._last_tap
+                since = None
+                if last is not None and abs(pos[0] - last[1][0]) <= DOUBLE_TAP_SLOP \
+                        and abs(pos[1] - last[1][1]) <= DOUBLE_TAP_SLOP:
+                    since = now - last[0]
+                self._last_tap = (now, pos)
+                out.append(Pointer("tap", pos, start, touch, now, since))
             return out
         if event.type == pygame.MOUSEMOTION:
             if self._down_at is not None and (self._dragging or not _near(pos, self._down_at)):
                 self._dragging = True
-                return [Pointer("drag", pos, self._down_at, touch)]
-            return [Pointer("move", pos, None, touch)]
+                return [Pointer("drag", pos, self._down_at, touch, now)]
+            return [Pointer("move", pos, None, touch, now)]
         return []
 
     def held_for(self, now: float) -> float | None:
@@ -73,7 +95,7 @@ class PointerInput:
         if self._down_at is not None and not self._dragging and not self._long_sent \
                 and now - self._down_time >= LONG_PRESS:
             self._long_sent = True
-            return [Pointer("long", self._down_at, self._down_at)]
+            return [Pointer("long", self._down_at, self._down_at, at=now)]
         return []
 
 

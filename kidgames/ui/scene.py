@@ -5,13 +5,10 @@ input; ``draw()`` never changes game state.
 """
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from kidgames.ui.widgets import Button
 
-REPEAT_SLOP = 40   # canvas pixels: a second tap this close to the first is the same tap again
 
 
 class Scene:
@@ -43,26 +40,18 @@ class Scene:
 
     def handle_buttons(self, pointer) -> bool:
         """Give the pointer to the buttons; True if one took it.  The second tap of a double tap is
-        swallowed even when the first tap rebuilt the buttons (a new button under the same finger
-        must not remove a second player or undo the first tap)."""
+        swallowed (Pointer.repeats, the one double-tap guard), even when the first tap rebuilt the
+        buttons: a new button under the same finger must not remove a second player or undo the
+        first tap.  A button with no cooldown (a keyboard's key) takes every tap."""
         for button in list(self.buttons):
-            if pointer.kind == "tap" and button.visible and button.enabled and button.cooldown \
-                    and button.rect.collidepoint(pointer.pos) and self._repeat(pointer, button.cooldown):
+            if pointer.kind == "tap" and button.visible and button.cooldown \
+                    and button.rect.collidepoint(pointer.pos) and pointer.repeats(button.cooldown):
                 return True
             if button.handle(pointer):
                 if pointer.kind == "tap":
-                    self._last_tap = (time.monotonic(), pointer.pos)
                     self.app.assets.play("click")
                 return True
         return False
-
-    def _repeat(self, pointer, cooldown: float) -> bool:
-        last = getattr(self, "_last_tap", None)
-        if last is None:
-            return False
-        when, (x, y) = last
-        return (time.monotonic() - when < cooldown and abs(pointer.pos[0] - x) <= REPEAT_SLOP
-                and abs(pointer.pos[1] - y) <= REPEAT_SLOP)
 
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:

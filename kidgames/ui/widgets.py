@@ -1,11 +1,12 @@
 """Buttons and drawing helpers: big, friendly, finger-sized, no hover needed."""
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Callable
 
 import pygame
+
+from kidgames.ui.input import DOUBLE_TAP
 
 INK = (52, 38, 28)
 PAPER = (255, 248, 230)
@@ -128,7 +129,8 @@ def draw_shape(surface: pygame.Surface, shape: str, centre, r: float, colour) ->
 
 @dataclass
 class Button:
-    """A tappable button with a text and/or a picture.  Taps within ``cooldown`` are ignored."""
+    """A tappable button with a text and/or a picture.  The second tap of a double tap within
+    ``cooldown`` seconds is ignored (0: every tap counts, as on a keyboard's key)."""
 
     rect: pygame.Rect
     on_tap: Callable[[], None]
@@ -139,13 +141,12 @@ class Button:
     enabled: bool = True
     visible: bool = True
     selected: bool = False
-    cooldown: float = 0.35
+    cooldown: float = DOUBLE_TAP
     name: str = ""
     # A button that cannot act (``enabled`` False) is drawn grey with no shine; a tap on it calls
     # ``why`` (which says why, in words and a picture) when it is given.
     why: Callable[[], None] | None = field(default=None, repr=False)
     pressed: bool = field(default=False, repr=False)
-    _last: float = field(default=0.0, repr=False)
 
     def handle(self, pointer) -> bool:
         """Returns True when the pointer event was for this button."""
@@ -154,10 +155,7 @@ class Button:
         if not self.enabled:
             inside = self.rect.collidepoint(pointer.pos)
             if inside and pointer.kind == "tap" and self.why is not None:
-                now = time.monotonic()
-                if now - self._last >= self.cooldown:
-                    self._last = now
-                    self.why()
+                self.why()
                 return True
             return inside and self.why is not None and pointer.kind == "down"
         inside = self.rect.collidepoint(pointer.pos)
@@ -169,10 +167,8 @@ class Button:
                 self.pressed = False
             return False
         if pointer.kind == "tap" and inside and self.rect.collidepoint(pointer.start or pointer.pos):
-            now = time.monotonic()
-            if now - self._last < self.cooldown:
-                return True
-            self._last = now
+            if self.cooldown and pointer.repeats(self.cooldown):
+                return True     # the second tap of a double tap
             self.pressed = False
             self.on_tap()
             return True

@@ -29,25 +29,25 @@ class RaceScene(GameScene):
         if DIE_TARGET.collidepoint(pos):
             self.submit(Action("roll"))
 
-    def _anim_rolled(self, ev) -> None:
+    def _anim_rolled(self, ev, rest) -> None:
         faces = tumble_faces(len(self.controller.log))
         self.anim.add(0.6, lambda t: setattr(self, "die_value", faces[min(11, int(t * 12))]),
                       start=self.sound("dice"), end=lambda: setattr(self, "die_value", ev.value))
 
-    def _anim_moved(self, ev) -> None:
+    def _anim_moved(self, ev, rest) -> None:
         previous = ev.path[0] - 1 if ev.path else None
         for index in ev.path:
             self.anim.add(0.22, hop(self, ev.player, self.space_xy(previous), self.space_xy(index)))
             previous = index
         self.walked_to = previous
 
-    def _anim_jump(self, ev) -> None:
+    def _anim_jump(self, ev, rest) -> None:
         a = self.space_xy(self.walked_to) if self.walked_to is not None else self.pawn_xy[ev.player]
         self.anim.add(0.6, hop(self, ev.player, a, self.space_xy(ev.to), 120), start=self.sound("magic"))
 
     _anim_slide = _anim_jump
 
-    def _anim_turn(self, ev) -> None:
+    def _anim_turn(self, ev, rest) -> None:
         self.anim.call(lambda: setattr(self, "die_value", None))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -10,7 +10,6 @@ each batch of events has played, so a resting screen always shows the state."""
 from __future__ import annotations
 
 import math
-import time
 
 import pygame
 
@@ -20,7 +19,6 @@ from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.card_table import CardTableScene
 from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, button_parts, card_rows, card_size,
                                draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
-from kidgames.ui.game import SKIP_GUARD
 from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, shade
 
@@ -339,10 +337,8 @@ class CastleScene(CardTableScene):
         self.layout()
 
     def act(self, action: Action) -> None:
-        # The second tap of a double tap must not draw a card nobody wanted: in a push-your-luck
-        # game one more draw can be the witch.
-        if time.monotonic() - self.last_action_at < SKIP_GUARD:
-            return
+        # The second tap of a double tap must not draw a card nobody wanted (in a push-your-luck
+        # game one more draw can be the witch): the buttons and the table's taps swallow it.
         if action in self.legal():
             self.submit(action)
 

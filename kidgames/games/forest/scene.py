@@ -287,7 +287,7 @@ class ForestScene(GameScene):
     def name_of(self, seat: int) -> str:
         return self.seats[seat].name
 
-    def _anim_rolled(self, ev) -> None:
+    def _anim_rolled(self, ev, rest) -> None:
         faces = [tumble_faces(self.state.turn * 2 + k) for k in range(2)]
         final = list(ev.dice)
 
@@ -317,29 +317,29 @@ class ForestScene(GameScene):
             self.moving = p
         return start
 
-    def _anim_moved(self, ev) -> None:
+    def _anim_moved(self, ev, rest) -> None:
         self._walk(ev.player, ev.get("from"), ev.path, HOP_TIME)
 
-    def _anim_sent_home(self, ev) -> None:
+    def _anim_sent_home(self, ev, rest) -> None:
         board = self.state.board
         for q in ev.players:
             if ev.reason == "landed":
                 self._show_banner(self.t("forest.home", name=self.name_of(q)), "home", 0.9, sound="fall")
             self._walk(q, ev.node, _way_home(board, ev.node), HOME_HOP)
 
-    def _anim_jumped(self, ev) -> None:
+    def _anim_jumped(self, ev, rest) -> None:
         a, b = self.space_xy(ev.get("from")), self.space_xy(ev.node)
         height = 80 + min(240, math.dist(a, b) * 0.35)
         self._show_banner(self.t("forest.jumped", name=self.name_of(ev.player)), "sparkles", 0.6, sound="magic")
         self.anim.add(FLY_TIME, hop(self, ev.player, a, b, height), start=self._set_moving(ev.player),
                       easing=ease_in_out)
 
-    def _anim_peeked(self, ev) -> None:
+    def _anim_peeked(self, ev, rest) -> None:
         """A look under a tree: its person sees the motif behind the secret curtain; everybody else
         (and a computer's look always) sees the tree lift with its back to the room."""
         self._peek_or_lift(ev, ev.slot, ev.motif)
 
-    def _anim_guessed_wrong(self, ev) -> None:
+    def _anim_guessed_wrong(self, ev, rest) -> None:
         self._peek_or_lift(ev, ev.slot, ev.motif)
 
     def _peek_or_lift(self, ev, slot: str, motif: str) -> None:
@@ -366,10 +366,10 @@ class ForestScene(GameScene):
             return {self.look_owner}
         return set()
 
-    def _anim_guess_missed(self, ev) -> None:
+    def _anim_guess_missed(self, ev, rest) -> None:
         self._show_banner(self.t("forest.wrong", name=self.name_of(ev.player)), "cross", 0.9, sound="stuck")
 
-    def _anim_guessed_right(self, ev) -> None:
+    def _anim_guessed_right(self, ev, rest) -> None:
         p, slot, motif = ev.player, ev.slot, ev.motif
         self.anim.add(0.5, lambda t: setattr(self, "lifted", (slot, t, motif)), start=self.sound("fanfare"),
                       easing=ease_out_back)
@@ -389,13 +389,13 @@ class ForestScene(GameScene):
         a, b = self.space_xy(self.state.board.key), self.space_xy(ev.to)
         self.anim.add(0.5, hop(self, p, a, b, 50), start=self._set_moving(p), easing=ease_in_out)
 
-    def _anim_new_wanted(self, ev) -> None:
+    def _anim_new_wanted(self, ev, rest) -> None:
         def flip(t: float) -> None:
             self.shown_wanted = ev.motif
             self.flip = abs(1 - 2 * t)
         self.anim.add(0.5, flip, start=self.sound("card"), end=lambda: setattr(self, "flip", 1.0))
 
-    def _anim_trees_swapped(self, ev) -> None:
+    def _anim_trees_swapped(self, ev, rest) -> None:
         a_xy = self.to_canvas(self.state.board.slots[ev.a].at)
         b_xy = self.to_canvas(self.state.board.slots[ev.b].at)
         self._show_banner(self.t("forest.swapped", name=self.name_of(ev.player)), "swap", 0.5, sound="magic")
@@ -409,12 +409,12 @@ class ForestScene(GameScene):
         # it stood to its new slot, so the picture catches up.
         self.anim.add(1.2, glide, easing=ease_in_out, start=self.sound("whoosh"), end=self.tree_xy.clear)
 
-    def _anim_stack_shuffled(self, ev) -> None:
+    def _anim_stack_shuffled(self, ev, rest) -> None:
         self._show_banner(self.t("forest.shuffled", name=self.name_of(ev.player)), "shuffle", 0.4, sound="card")
         self.anim.add(1.0, lambda t: setattr(self, "shuffle_t", t), start=lambda: setattr(self, "shown_wanted", None),
                       end=lambda: setattr(self, "shuffle_t", 0.0))
 
-    def _anim_turn(self, ev) -> None:
+    def _anim_turn(self, ev, rest) -> None:
         def change() -> None:
             self.settle()
             self.shown_current = ev.player
@@ -423,7 +423,7 @@ class ForestScene(GameScene):
                 self.app.assets.play("turn")
         self.anim.call(change)
 
-    def _anim_game_over(self, ev) -> None:
+    def _anim_game_over(self, ev, rest) -> None:
         self.anim.call(self.settle)
         self._show_banner(self.t("forest.end"), "trophy", 0.8, sound="fanfare")
 

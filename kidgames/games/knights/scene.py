@@ -104,7 +104,7 @@ class KnightsScene(GameScene):
             super().key(event)
 
     # -- events to animation ---------------------------------------------------------------------------
-    def _anim_rolled(self, ev) -> None:
+    def _anim_rolled(self, ev, rest) -> None:
         faces = tumble_faces(self.state.turn)
 
         def tumble(t: float) -> None:
@@ -119,7 +119,7 @@ class KnightsScene(GameScene):
         self.anim.add(ROLL_TIME, tumble, start=self.sound("dice"), end=done)
         self.anim.wait(0.2)
 
-    def _anim_moved(self, ev) -> None:
+    def _anim_moved(self, ev, rest) -> None:
         p = ev.player
         previous = ev.get("from")
         junctions = {at: (lane, why) for at, lane, why in ev.get("branches", ())}
@@ -155,7 +155,7 @@ class KnightsScene(GameScene):
     def _hop(self, p: int, a, b):
         return hop(self, p, a, b)
 
-    def _anim_effect(self, ev) -> None:
+    def _anim_effect(self, ev, rest) -> None:
         p = ev.player
         kind = ev.field
         direction_back = ev.to is not None and self._is_back_effect(ev)
@@ -193,7 +193,7 @@ class KnightsScene(GameScene):
     def _clear_banner(self) -> None:
         self.banner = None
 
-    def _anim_waiting(self, ev) -> None:
+    def _anim_waiting(self, ev, rest) -> None:
         """Into the pool, onto the dragon, into the claws: the knight sinks or shakes, and the
         banner says which throw will free him."""
         p = ev.player
@@ -212,7 +212,7 @@ class KnightsScene(GameScene):
         self.anim.wait(0.8)
         self.anim.add(0.25, lambda t: self._banner(text, sprite, 1 - t), end=self._clear_banner)
 
-    def _anim_stuck(self, ev) -> None:
+    def _anim_stuck(self, ev, rest) -> None:
         p = ev.player
         text = self.t(f"knights.stuck.{ev.reason}", name=self.seats[p].name, need=ev.need)
         sprite = self.field_sprite(ev.node) if ev.reason != "overshoot" else "castle"
@@ -225,7 +225,7 @@ class KnightsScene(GameScene):
         self.anim.wait(0.6)
         self.anim.add(0.25, lambda t: self._banner(text, sprite, 1 - t), end=self._clear_banner)
 
-    def _anim_turn(self, ev) -> None:
+    def _anim_turn(self, ev, rest) -> None:
         def change() -> None:
             self.shown_current = ev.player
             self.die_value = None          # the new thrower's die waits, with no number on it
@@ -236,7 +236,7 @@ class KnightsScene(GameScene):
                 self.app.assets.play("turn")
         self.anim.call(change)
 
-    def _anim_game_over(self, ev) -> None:
+    def _anim_game_over(self, ev, rest) -> None:
         def settle() -> None:
             self.banner = None
             self.moving = None
