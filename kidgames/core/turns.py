@@ -92,7 +92,7 @@ def load_computer(spec: Any) -> tuple[ComputerPlayer | None, Remember | None]:
 
 class TurnController:
     def __init__(self, spec: Any, state: Any, seats: list[Seat],
-                 save: Callable[[Any], None] | None = None,
+                 save: Callable[["TurnController"], None] | None = None,
                  computer: ComputerPlayer | None = None, seed: int | None = None,
                  remember: Remember | None = None, options: Mapping[str, Any] | None = None) -> None:
         if len(seats) != getattr(state, "num_players", len(seats)):
@@ -117,6 +117,10 @@ class TurnController:
         # Who is watching: everybody, or one person in their private moment.  A game opened
         # again starts with everybody watching (the private moment is never saved).
         self.watching = Watching(self.persons())
+
+    def set_save(self, save: Callable[["TurnController"], None] | None) -> None:
+        """Where the game is saved after every applied action (the sink gets this controller)."""
+        self._save = save
 
     # -- whose decision ----------------------------------------------------------------------------
     @property
@@ -222,7 +226,7 @@ class TurnController:
         events += self._auto_answers()
         self._record(events)
         if self._save is not None:
-            self._save(self.state)
+            self._save(self)
         return events
 
     def _auto_answers(self) -> list[Event]:

@@ -18,8 +18,8 @@ from kidgames.ui.widgets import INK, PAPER
 
 
 class CardTableScene(GameScene):
-    def __init__(self, app, spec, seats, state, options) -> None:
-        super().__init__(app, spec, seats, state, options)
+    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
+        super().__init__(app, spec, seats, state, options, controller)
         self._situation: tuple | None = None
         self._shown: dict = {}                 # the parts as last drawn (see dirty_rects)
         self._to_prepare: list[str] = []       # banner texts to render before they show

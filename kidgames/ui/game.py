@@ -1,5 +1,5 @@
 """What every game scene shares: the turn controller, the animation queue, computer pacing,
-curtains (hand-over, secret, question), autosave, the top buttons (menu, rules, sound) and the way
+curtains (hand-over, secret, question), the save sink, the top buttons (menu, rules, sound) and the way
 to the results."""
 from __future__ import annotations
 
@@ -41,15 +41,19 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
     try:
         if state is None:
             state = spec.new_state(len(seats), seed=seed, options=options)
-        scene = spec.load_scene_class()(app, spec, seats, state, options)
-        scene.controller = scene.new_controller(state, seed, controller)
+        # the one session object of the game, made once (its saved self when it comes from a save)
+        if controller is not None:
+            session = TurnController.from_json(spec, state, seats, controller, options=options)
+        else:
+            session = TurnController(spec, state, seats, seed=seed, options=options)
+        scene = spec.load_scene_class()(app, spec, seats, state, options, session)
         scene.from_save = game_id if from_save else None
     except Exception as exc:
         if from_save:
             raise SaveBrokeScene(game_id, exc) from exc
         raise
     app.reset_to(app.menu_scene(), scene)
-    scene.autosave(state)
+    scene.save_game(session)
     return scene
 
 
@@ -75,12 +79,16 @@ def broken_save(app, exc: BaseException) -> str | None:
 class GameScene(Scene):
     from_save: str | None = None    # the game id whose save this game was opened from
 
-    def __init__(self, app, spec, seats: list[Seat], state: Any, options: dict) -> None:
+    def __init__(self, app, spec, seats: list[Seat], state: Any, options: dict,
+                 controller: TurnController | None = None) -> None:
         super().__init__(app)
         self.spec = spec
         self.seats = list(seats)
         self.options = options
-        self.controller = self.new_controller(state)
+        if controller is None:
+            controller = TurnController(spec, state, self.seats, options=options)
+        controller.set_save(self.save_game)     # it saves after every action, through this sink
+        self.controller = controller
         self.anim = app.new_anim()
         self.computer_clock = 0.0
         self.last_action_at = 0.0
@@ -93,20 +101,14 @@ class GameScene(Scene):
         return self.controller.state
 
     # -- saving --------------------------------------------------------------------------------------
-    def new_controller(self, state, seed: int | None = None, saved: dict | None = None) -> TurnController:
-        """The turn controller of this game: a new one (its computers seeded by ``seed``), or the
-        one ``saved`` with the game (already checked when the save was read)."""
-        if saved is not None:
-            return TurnController.from_json(self.spec, state, self.seats, saved, save=self.autosave,
-                                            options=self.options)
-        return TurnController(self.spec, state, self.seats, save=self.autosave, seed=seed, options=self.options)
-
-    def autosave(self, state) -> None:
-        if state.is_over:
+    def save_game(self, controller: TurnController) -> None:
+        """The save sink of the turn controller, called after every applied action: the game and
+        its controller are written (a finished game's save is cleared)."""
+        if controller.state.is_over:
             self.app.saves.clear(self.spec.id)
         else:
-            self.app.saves.save(self.spec.id, self.seats, state, self._saveable_options(),
-                                controller=self.controller.to_json())
+            self.app.saves.save(self.spec.id, self.seats, controller.state, self._saveable_options(),
+                                controller=controller.to_json())
 
     def _saveable_options(self) -> dict:
         """The options as JSON values, so each comes back with its type (``False`` stays off); a

@@ -12,8 +12,8 @@ DIE_TARGET = pygame.Rect(1260, 640, 320, 340)
 
 
 class RaceScene(GameScene):
-    def __init__(self, app, spec, seats, state, options) -> None:
-        super().__init__(app, spec, seats, state, options)
+    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
+        super().__init__(app, spec, seats, state, options, controller)
         self.pawn_xy = [self.space_xy(p) for p in state.positions]
         self.pawn_lift = [0.0] * len(seats)
         self.die_value = None

@@ -252,8 +252,8 @@ class CastleArt(CardArt):
 
 
 class CastleScene(CardTableScene):
-    def __init__(self, app, spec, seats, state, options) -> None:
-        super().__init__(app, spec, seats, state, options)
+    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
+        super().__init__(app, spec, seats, state, options, controller)
         self.art = CastleArt(app.assets)
         self.flying: list[CardSprite] = []
         self.banner: tuple | None = None      # (text, sprite name or None, castle colour or None)

@@ -54,8 +54,8 @@ SPACE_FILL = {"path": (255, 248, 228), "blue": (80, 150, 235), "village": (250, 
 
 
 class ForestScene(GameScene):
-    def __init__(self, app, spec, seats, state, options) -> None:
-        super().__init__(app, spec, seats, state, options)
+    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
+        super().__init__(app, spec, seats, state, options, controller)
         self.scale, self.offset = fit_board(state.board.size, BOARD_RECT, BOARD_MARGIN)
         self.board_surface: pygame.Surface | None = None
         self.banner_painter = BannerPainter(BANNER_SIZE)

@@ -51,8 +51,8 @@ PLAIN_KINDS = ("path", "yellow", "bank")
 
 
 class KnightsScene(GameScene):
-    def __init__(self, app, spec, seats, state, options) -> None:
-        super().__init__(app, spec, seats, state, options)
+    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
+        super().__init__(app, spec, seats, state, options, controller)
         self.scale, self.offset = fit_board(state.board.size, BOARD_RECT, BOARD_MARGIN)
         self.pawn_xy = [self.field_xy(pos) for pos in state.positions]
         self.pawn_lift = [0.0] * len(seats)

@@ -77,8 +77,8 @@ SLOT_AREAS = [slot_rect(slot).inflate(20, 20) for slot in range(NUM_SLOTS)]   # 
 
 
 class QueensScene(CardTableScene):
-    def __init__(self, app, spec, seats, state, options) -> None:
-        super().__init__(app, spec, seats, state, options)
+    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
+        super().__init__(app, spec, seats, state, options, controller)
         self.art = CardArt(app.assets)
         self.selected: list[int] = []          # indices into the shown hand
         self.potion_target: tuple[int, str] | None = None
