@@ -12,6 +12,7 @@ from kidgames.ui.anim import ease_in_out
 from kidgames.ui.board_pieces import (BannerPainter, draw_badge, draw_die, draw_pawn_at, draw_player_panel, fit_board,
                                       hop, pawn_rect, scatter_scenery, side_by_side, tumble_faces)
 from kidgames.ui.game import GameScene
+from kidgames.ui.table import Piece, Table
 from kidgames.ui.widgets import INK, PAWN_RGB, shade
 
 # -- layout (canvas 1600×1000: the board on the left, the players and the die on the right) ---------
@@ -59,18 +60,25 @@ class KnightsScene(GameScene):
         self.shake = [0.0] * len(seats)
         self.moving: int | None = None
         self.shown_current = state.current_player
-        # a die waiting to be thrown shows no number (None); the last throw only when it is over
-        self.die_value = state.last_roll if state.is_over else None
-        self.die_angle = 0.0
-        self.die_jump = 0.0
-        self.die_pulse = 1.0
         self.banner: tuple[str, str, float] | None = None   # (text, sprite, alpha 0..1)
         self.banner_from_junction = False
         self._idle_since: float | None = None      # scene time when a person began to think
         self._nudge_step = -1
-        self._shown: dict = {}                      # what the last draw showed: key -> (look, rect)
         self._banner_painter = BannerPainter(BANNER_SIZE)
         self.board_surface: pygame.Surface | None = None
+        # What is on the screen, as pieces that know their area and look (kidgames/ui/table.py):
+        # the frame redraws where a piece changed, found from the pieces themselves.
+        self.die = Die(self)
+        # a die waiting to be thrown shows no number (None); the last throw only when it is over
+        self.die.value = state.last_roll if state.is_over else None
+        self.table = Table([BoardPicture(self), Sidebar(self), self.die, Banner(self)]
+                           + [Knight(self, p) for p in range(len(seats))])
+
+    # the die's state, as the scene's own (tests and the tumbling step read and set it here)
+    die_value = property(lambda self: self.die.value, lambda self, v: setattr(self.die, "value", v))
+    die_angle = property(lambda self: self.die.angle, lambda self, v: setattr(self.die, "angle", v))
+    die_jump = property(lambda self: self.die.jump, lambda self, v: setattr(self.die, "jump", v))
+    die_pulse = property(lambda self: self.die.pulse, lambda self, v: setattr(self.die, "pulse", v))
 
     # -- geometry -------------------------------------------------------------------------------------
     def field_xy(self, node_id: str) -> tuple[float, float]:
@@ -276,32 +284,8 @@ class KnightsScene(GameScene):
         return max(0.0, (int(phase * NUDGE_FPS) + 1) / NUDGE_FPS - phase)
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
-        """The areas whose look changed since the last draw: a hopping knight, the die, a banner,
-        the side panel when its texts change."""
-        now = self.moving_parts()
-        rects = []
-        for key in now.keys() | self._shown.keys():
-            was, is_ = self._shown.get(key), now.get(key)
-            if was != is_:
-                rects += [part[1] for part in (was, is_) if part is not None]
-        return rects
-
-    def moving_parts(self) -> dict:
-        """Every part of the picture that can change while the board stays: its look and its area."""
-        parts = {}
-        for p, x, y in self.pawn_places():
-            look = (round(x, 1), round(y, 1), round(self.pawn_lift[p], 1), round(self.shake[p], 1),
-                    self.pawn_ring(p))
-            parts[("pawn", p)] = (look, self.pawn_rect(x, y, self.pawn_lift[p]))
-        parts["die"] = ((self.die_value, round(self.die_angle, 1), round(self.die_jump, 1),
-                         round(self.die_pulse, 3), self.shown_current), NUDGE_AREA)
-        sidebar = (self.shown_current, self.hint_text(), self.controller.is_over,
-                   tuple(self.waiting_for(i) for i in range(len(self.seats))))
-        parts["sidebar"] = (sidebar, pygame.Rect(SIDEBAR.x - 4, PLAYER_TOP, SIDEBAR.w + 4, SIDEBAR.h - PLAYER_TOP))
-        if self.banner and self.banner[2] > 0.01:
-            rect = self.banner_rect()
-            parts["banner"] = ((self.banner, rect.topleft), rect)
-        return parts
+        """The areas whose look changed since the last draw, from the pieces themselves."""
+        return self.table.changed_areas()
 
     # -- drawing -----------------------------------------------------------------------------------
     def field_sprite(self, node_id: str) -> str:
@@ -313,12 +297,7 @@ class KnightsScene(GameScene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.board_surface is None:
             self.board_surface = self.render_board()
-        surface.blit(self.board_surface, (0, 0))
-        self.draw_pawns(surface)
-        self.draw_sidebar(surface)
-        if self.banner and surface.get_clip().colliderect(self.banner_rect()):
-            self.draw_banner(surface)
-        self._shown = self.moving_parts()
+        self.table.paint(surface)
 
     def pawn_places(self) -> list[tuple[int, float, float]]:
         """Where each knight stands, in drawing order (knights sharing a field side by side)."""
@@ -331,14 +310,6 @@ class KnightsScene(GameScene):
     @staticmethod
     def pawn_rect(x: float, y: float, lift: float) -> pygame.Rect:
         return pawn_rect(x, y, lift, PAWN_SIZE)
-
-    def draw_pawns(self, surface: pygame.Surface) -> None:
-        clip = surface.get_clip()
-        for p, x, y in self.pawn_places():
-            if not clip.colliderect(self.pawn_rect(x, y, self.pawn_lift[p])):
-                continue
-            draw_pawn_at(surface, self.seats[p], x, y, PAWN_SIZE, lift=self.pawn_lift[p], ring=self.pawn_ring(p),
-                         shake=self.shake[p], helmet=self.spec.pawn == "knight")
 
     def draw_sidebar(self, surface: pygame.Surface) -> None:
         assets = self.app.assets
@@ -356,8 +327,6 @@ class KnightsScene(GameScene):
                                       reserve=92 if waiting else 0)
             if waiting:
                 draw_badge(surface, assets, (right, rect.centery), *waiting)
-        if clip.colliderect(NUDGE_AREA):
-            self.draw_die(surface)
         hint = self.hint_text()
         if hint:
             label = assets.text(hint, 30, INK, width=SIDEBAR.w - 30)
@@ -385,11 +354,6 @@ class KnightsScene(GameScene):
             return self.t("knights.hint.computer", name=seat.name)
         return self.t("knights.hint.roll", name=seat.name)
 
-    def draw_die(self, surface: pygame.Surface) -> None:
-        rim = PAWN_RGB[self.seats[self.shown_current].colour]
-        draw_die(surface, DIE_CENTRE, DIE_SIZE, self.die_value, rim, angle=self.die_angle, jump=self.die_jump,
-                 pulse=self.die_pulse)
-
     def banner_rect(self) -> pygame.Rect:
         """Where the banner shows: on the other half of the board from the knight it talks about,
         sliding in as it fades in."""
@@ -399,10 +363,6 @@ class KnightsScene(GameScene):
         rect = pygame.Rect((0, 0), BANNER_SIZE)
         rect.center = (BOARD_RECT.centerx, round(y))
         return rect
-
-    def draw_banner(self, surface: pygame.Surface) -> None:
-        text, sprite, alpha = self.banner
-        self._banner_painter.draw(surface, self.app.assets, text, sprite, alpha, self.banner_rect().topleft)
 
     # -- the painted board (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:
@@ -496,3 +456,126 @@ def _lane_points(lane, xy) -> list:
     """A lane's road on the canvas: from its junction, through its fields, to the field after it."""
     return ([xy[lane.from_]] if lane.from_ else []) + [xy[f] for f in lane.fields] + \
         ([xy[lane.to]] if lane.to else [])
+
+
+# -- the pieces of the Knights table ------------------------------------------------------------------
+class BoardPicture(Piece):
+    """The painted map, made once: it never changes, so it is redrawn only under the others."""
+
+    layer = 0
+
+    def __init__(self, scene: KnightsScene) -> None:
+        self.scene = scene
+
+    def area(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, *self.scene.app.screen.get_size())
+
+    def look(self) -> str:
+        return "the map"
+
+    def paint(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.blit(self.scene.board_surface, clip.topleft, clip)
+
+
+class Sidebar(Piece):
+    """The side panel: the buttons, every player's row (the lit one, a waiting knight's badge) and
+    the hint."""
+
+    layer = 1
+
+    def __init__(self, scene: KnightsScene) -> None:
+        self.scene = scene
+
+    def area(self) -> pygame.Rect:
+        return pygame.Rect(SIDEBAR.x - 4, PLAYER_TOP, SIDEBAR.w + 4, SIDEBAR.h - PLAYER_TOP)
+
+    def look(self) -> tuple:
+        scene = self.scene
+        return (scene.shown_current, scene.hint_text(), scene.controller.is_over,
+                tuple(scene.waiting_for(i) for i in range(len(scene.seats))))
+
+    def paint(self, surface: pygame.Surface) -> None:
+        self.scene.draw_sidebar(surface)
+
+
+class Die(Piece):
+    """The big die, rimmed in the thrower's colour: its number (None: waiting), its turn, hop and
+    swell."""
+
+    layer = 2
+
+    def __init__(self, scene: KnightsScene) -> None:
+        self.scene = scene
+        self.value: int | None = None
+        self.angle = self.jump = 0.0
+        self.pulse = 1.0
+
+    def rim(self):
+        return PAWN_RGB[self.scene.seats[self.scene.shown_current].colour]
+
+    def area(self) -> pygame.Rect:
+        return NUDGE_AREA
+
+    def look(self) -> tuple:
+        return self.value, round(self.angle, 1), round(self.jump, 1), round(self.pulse, 3), self.rim()
+
+    def paint(self, surface: pygame.Surface) -> None:
+        draw_die(surface, DIE_CENTRE, DIE_SIZE, self.value, self.rim(), angle=self.angle, jump=self.jump,
+                 pulse=self.pulse)
+
+
+class Knight(Piece):
+    """One player's knight, where the scene's layout puts it (knights on one field side by side),
+    hopping, shaking, in the white ring while its player may throw; the moving one on top."""
+
+    def __init__(self, scene: KnightsScene, seat: int) -> None:
+        self.scene = scene
+        self.seat = seat
+
+    @property
+    def layer(self) -> int:
+        return 4 if self.scene.moving == self.seat else 3
+
+    def place(self) -> tuple[float, float]:
+        for p, x, y in self.scene.pawn_places():
+            if p == self.seat:
+                return x, y
+        return self.scene.pawn_xy[self.seat]
+
+    def area(self) -> pygame.Rect:
+        x, y = self.place()
+        return self.scene.pawn_rect(x, y, self.scene.pawn_lift[self.seat])
+
+    def look(self) -> tuple:
+        scene, p = self.scene, self.seat
+        x, y = self.place()
+        return round(x, 1), round(y, 1), round(scene.pawn_lift[p], 1), round(scene.shake[p], 1), scene.pawn_ring(p)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        scene, p = self.scene, self.seat
+        x, y = self.place()
+        draw_pawn_at(surface, scene.seats[p], x, y, PAWN_SIZE, lift=scene.pawn_lift[p], ring=scene.pawn_ring(p),
+                     shake=scene.shake[p], helmet=scene.spec.pawn == "knight")
+
+
+class Banner(Piece):
+    """What happened, in a picture and words, faded in and out on the other half of the map."""
+
+    layer = 5
+
+    def __init__(self, scene: KnightsScene) -> None:
+        self.scene = scene
+
+    def area(self) -> pygame.Rect | None:
+        banner = self.scene.banner
+        return self.scene.banner_rect() if banner and banner[2] > 0.01 else None
+
+    def look(self) -> tuple | None:
+        area = self.area()
+        return (self.scene.banner, area.topleft) if area else None
+
+    def paint(self, surface: pygame.Surface) -> None:
+        text, sprite, alpha = self.scene.banner
+        self.scene._banner_painter.draw(surface, self.scene.app.assets, text, sprite, alpha,
+                                        self.scene.banner_rect().topleft)

@@ -1,0 +1,112 @@
+"""A table of pieces: what a game scene puts on the screen, each piece knowing where it paints and
+what it looks like, so that the frame works out what changed from the pieces themselves.
+
+A :class:`Piece` has a ``layer`` (higher ones are painted over lower ones), an :meth:`~Piece.area`
+(the canvas rectangle it paints, shadows and glows included; None while it paints nothing), a
+:meth:`~Piece.look` (a value that decides its pixels: two equal looks paint the same) and
+:meth:`~Piece.paint`.  A scene arranges its pieces on a :class:`Table` once and then only changes
+them (or tweens them with :meth:`Table.animate`); it keeps no list of moving parts: after every
+frame the table compares each piece's look and area with what it painted last, and the areas that
+differ — where a piece was and where it is now — are the only ones redrawn.
+
+pygame-ce's ``pygame.sprite.LayeredDirty`` was the first candidate, and is not used: its sprites
+are finished images, marked dirty by hand, and it repaints them over a background surface on the
+display.  Here the canvas is presented in scaled tiles (kidgames/ui/present.py), a piece may be
+drawn differently at each size and alpha (texts, fading banners, tumbling dice) and is painted
+straight onto the canvas clipped to the changed areas; a look compared by value marks a piece dirty
+without anyone remembering to, which is what the scenes needed (a forgotten dirty flag was a stale
+screen).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable, Iterable
+
+import pygame
+
+from kidgames.ui.anim import AnimQueue, linear
+
+
+class Piece:
+    """Something on the table.  Subclasses give :meth:`area`, :meth:`look` and :meth:`paint`."""
+
+    layer = 0
+
+    def area(self) -> pygame.Rect | None:
+        raise NotImplementedError
+
+    def look(self) -> Hashable:
+        raise NotImplementedError
+
+    def paint(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
+
+
+class Table:
+    """The pieces of one scene, painted in layer order; what changed is found by comparing each
+    piece's look and area with what it painted last."""
+
+    def __init__(self, pieces: Iterable[Piece] = ()) -> None:
+        self.pieces: list[Piece] = []
+        self._painted: dict[int, tuple[Any, pygame.Rect | None]] = {}
+        self._gone: list[pygame.Rect] = []
+        for piece in pieces:
+            self.add(piece)
+
+    def add(self, piece: Piece) -> Piece:
+        self.pieces.append(piece)
+        return piece
+
+    def remove(self, piece: Piece) -> None:
+        """Take a piece off the table; its old area is redrawn at the next frame."""
+        if piece in self.pieces:
+            self.pieces.remove(piece)
+            painted = self._painted.pop(id(piece), None)
+            if painted is not None and painted[1] is not None:
+                self._gone.append(painted[1])
+
+    def in_order(self) -> list[Piece]:
+        return sorted(self.pieces, key=lambda piece: piece.layer)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """Paint every piece that lies in the surface's clip, lowest layer first, and remember
+        what each looked like."""
+        clip = surface.get_clip()
+        painted = {}
+        for piece in self.in_order():
+            area = piece.area()
+            if area is not None and clip.colliderect(area):
+                piece.paint(surface)
+            painted[id(piece)] = (piece.look(), area)
+        self._painted = painted
+        self._gone = []
+
+    def changed_areas(self) -> list[pygame.Rect]:
+        """The areas to redraw since the last paint: a piece whose look or area changed, both where
+        it was and where it is now; a piece taken off, where it was."""
+        rects = list(self._gone)
+        for piece in self.pieces:
+            now = (piece.look(), piece.area())
+            was = self._painted.get(id(piece))
+            if was != now:
+                rects += [r for r in ((was[1] if was else None), now[1]) if r is not None]
+        return rects
+
+    @staticmethod
+    def animate(anim: AnimQueue, piece: Any, duration: float, easing: Callable[[float], float] = linear,
+                start: Callable[[], None] | None = None, end: Callable[[], None] | None = None,
+                **targets: float) -> None:
+        """Queue on ``anim`` a step that tweens the named attributes of ``piece`` from the values
+        they have when the step begins to ``targets`` (``animate(die, duration=0.3, jump=0)``)."""
+        origin: dict[str, float] = {}
+
+        def begin() -> None:
+            origin.update({name: getattr(piece, name) for name in targets})
+            if start is not None:
+                start()
+
+        def update(t: float) -> None:
+            for name, goal in targets.items():
+                a = origin.get(name, goal)
+                setattr(piece, name, a + (goal - a) * t)
+
+        anim.add(duration, update, start=begin, end=end, easing=easing)
