@@ -13,14 +13,15 @@ from typing import Any
 import yaml
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+VOICE_DIR = LOCALE_DIR / "voice"     # how some prompts are said, where it differs from the text
 LANGUAGES = ("en", "cs", "de", "ru", "ko")
 LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "de": "Deutsch", "ru": "Русский", "ko": "한국어"}
 DEFAULT = "en"
 
 
-def load_messages(lang: str) -> dict[str, str]:
+def load_messages(lang: str, folder: Path | None = None) -> dict[str, str]:
     """One language's texts, read from its file each call: a :class:`Catalog` keeps what it read."""
-    path = LOCALE_DIR / f"{lang}.yaml"
+    path = (folder or LOCALE_DIR) / f"{lang}.yaml"
     try:
         with path.open(encoding="utf-8") as handle:
             data = yaml.safe_load(handle) or {}
@@ -46,6 +47,30 @@ def system_language() -> str:
     return DEFAULT
 
 
+class Message(str):
+    """A text of a catalog that remembers its key and the values it was written with, so that what
+    the screen shows can also be spoken (kidgames/core/speech.py).  It is the text in every other
+    way; a text made from it (joined, cut) is a plain text again."""
+
+    key: str
+    values: dict
+
+    def __new__(cls, text: str, key: str, values: dict | None = None) -> "Message":
+        message = super().__new__(cls, text)
+        message.key = key
+        message.values = dict(values or {})
+        return message
+
+    def __reduce__(self):
+        return Message, (str(self), self.key, self.values)
+
+    def __copy__(self) -> "Message":
+        return self
+
+    def __deepcopy__(self, memo) -> "Message":
+        return self
+
+
 class Catalog:
     """The texts of one language."""
 
@@ -60,10 +85,19 @@ class Catalog:
         text = self._messages.get(key) or self._fallback.get(key) or key
         if values:
             try:
-                return text.format(**values)
+                text = text.format(**values)
             except (KeyError, IndexError, ValueError):
-                return text
-        return text
+                pass
+        return Message(text, key, values)
+
+    def messages(self) -> dict[str, str]:
+        """Every text of this language (English where it has none)."""
+        return {**self._fallback, **self._messages}
+
+    def spoken(self) -> dict[str, str]:
+        """Every text as it is said: where ``locale/voice/<lang>.yaml`` words a prompt otherwise for
+        speaking (a name cut out of "{name}'s knight"), that wording."""
+        return {**self.messages(), **load_messages(self.lang, VOICE_DIR)}
 
     def has(self, key: str) -> bool:
         return key in self._messages or key in self._fallback

@@ -24,6 +24,7 @@ BOARDS = ROOT / "boards"
 SPRITES = ROOT / "sprites"
 SOUNDS = ROOT / "sounds"
 FONTS = ROOT / "fonts"
+VOICES = ROOT / "voices"
 
 
 def user_dir() -> Path:

@@ -20,6 +20,7 @@ MAX_SEATS = 8        # more than any game seats: a longer remembered setup is no
 class Settings:
     lang: str = field(default_factory=system_language)
     sound: bool = True
+    voices: bool = True          # spoken prompts (separate from the sound effects)
     speed: str = "normal"
     fullscreen: bool = False
     secret_seconds: int | None = 5
@@ -43,6 +44,8 @@ class Settings:
             settings.lang = data["lang"]
         if isinstance(data.get("sound"), bool):
             settings.sound = data["sound"]
+        if isinstance(data.get("voices"), bool):
+            settings.voices = data["voices"]
         if data.get("speed") in SPEEDS:
             settings.speed = data["speed"]
         if isinstance(data.get("fullscreen"), bool):

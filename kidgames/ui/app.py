@@ -28,6 +28,7 @@ from kidgames.ui.assets import Assets  # noqa: E402
 from kidgames.ui.clock import RealTime  # noqa: E402
 from kidgames.ui.input import LONG_PRESS, PointerInput  # noqa: E402
 from kidgames.ui.present import Presenter  # noqa: E402
+from kidgames.ui.voice import Voice  # noqa: E402
 from kidgames.ui.waiting import EventWaiter  # noqa: E402
 
 CANVAS = (1600, 1000)
@@ -70,6 +71,9 @@ class App:
         self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
         self.catalog = Catalog(self.settings.lang)
         self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute)
+        # spoken prompts: their own setting; --mute silences them with the sound effects
+        self.voice = Voice(self.settings.lang, self.home, lambda: self.settings.voices and not self.muted,
+                           self.assets.sounds)
         try:
             pygame.display.set_icon(self.assets.image("castle", 64))
         except pygame.error:
@@ -190,6 +194,8 @@ class App:
         self.settings.lang = lang
         self.catalog = Catalog(lang)
         self.assets.set_language(lang)
+        if hasattr(self, "voice"):
+            self.voice.set_language(lang)
         pygame.display.set_caption(self.t("app.title"))
         if remember:
             self.save_settings()
@@ -201,6 +207,17 @@ class App:
         self.settings.sound = on
         self.assets.sounds.enabled = on and not self.muted
         self.save_settings()
+
+    def set_voices(self, on: bool) -> None:
+        """Spoken prompts on or off (the settings screen; saved)."""
+        self.settings.voices = on
+        if not on:
+            self.voice.stop()
+        self.save_settings()
+
+    def say(self, *messages) -> None:
+        """Speak prompts (see kidgames/ui/voice.py)."""
+        self.voice.say(*messages)
 
     def set_speed(self, speed: str) -> None:
         self.run_only.pop("speed", None)          # chosen now: saved, whatever the command line said
@@ -290,6 +307,9 @@ class App:
         if held is not None:
             due.append(LONG_PRESS - held)
         quiet = self.assets.sounds.rest_in(time.monotonic())     # the real mixer keeps real time
+        speech = self.voice.wake_in()
+        if speech is not None:
+            due.append(speech)
         if quiet is not None:
             due.append(quiet)
         return max(0.0, min(due))
@@ -310,6 +330,7 @@ class App:
         self._last_frame_at = now
         try:
             moved = [scene for scene in list(self.stack) if scene in self.stack and scene.update(dt)]
+            self.voice.update()
             events = pygame.event.get()
             # After input the scenes get one more update before the loop sleeps: what a tap changed
             # (a curtain lifted, a scene opened) may need an update() to be laid out and shown.

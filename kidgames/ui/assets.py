@@ -75,6 +75,13 @@ class Sounds:
             except pygame.error:
                 pass
 
+    def ensure_open(self) -> bool:
+        """Open the device for a voice (speech has its own setting: it plays with the effects off)."""
+        if not self.available:
+            return False
+        self._last_play = time.monotonic()
+        return self.is_open or self._open()
+
     def rest_in(self, now: float) -> float | None:
         """Seconds until the device may be closed (None: it is closed already)."""
         if not self.is_open:

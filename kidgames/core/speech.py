@@ -1,0 +1,164 @@
+"""Spoken prompts, as clips (pure Python: which clips exist and which to play for a text).
+
+A child who cannot read hears every prompt.  Nothing is synthesized at run time: each prompt of the
+message catalogs is cut into clips once, by ``tools/make_voices.py``:
+
+* a message without placeholders is one clip, named by its key (``queens.no_discard``);
+* a message with placeholders is cut at them: its literal parts are the clips ``<key>.0``,
+  ``<key>.1``, … (in the order of that language's text; a part that is only spaces or signs has none);
+* the values a placeholder takes are clips of their own: a pawn colour (``colour.red``: a name typed
+  by the family cannot be recorded in advance, so a person is spoken by their pawn's colour), a
+  queen (``queens.queen.cat``), "and" (``results.and``), a number (``number.5``).
+
+:func:`clip_sequence` gives the clips that speak a text the app shows, from its key, the values it
+was written with and who sits at the table.
+"""
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+#: Messages a child must act on or should know: whose turn and what to tap, every curtain, every
+#: question and its answers, the reason a tap did nothing, every event of the four games, the winner.
+SPOKEN_PREFIXES = (
+    "knights.hint.", "forest.hint.", "queens.hint.", "castle.hint.",
+    "curtain.pass", "curtain.hint", "curtain.secret", "curtain.question",
+    "queens.attack.", "queens.question.", "queens.say.", "queens.refuse", "queens.why.", "queens.defend.",
+    "castle.say.", "castle.question.", "castle.why.",
+    "knights.effect.", "knights.waiting.", "knights.stuck.", "knights.branch.",
+    "results.win", "results.together", "results.nobody", "results.knights.", "results.forest.",
+)
+SPOKEN_KEYS = frozenset({
+    "knights.castle", "forest.right", "forest.wrong", "forest.home", "forest.jumped", "forest.swapped",
+    "forest.shuffled", "forest.end", "queens.no_discard", "queens.allow", "castle.use_fairy",
+    "castle.accept_witch", "secret.close",
+})
+#: Buttons of the curtains: the child taps them, the curtain's sentence is what is spoken.
+NOT_SPOKEN = frozenset({"curtain.ready", "curtain.secret.button", "curtain.question.button"})
+#: Whole messages that are a placeholder's value (spoken inside other prompts).
+VALUE_PREFIXES = ("colour.", "queens.queen.")
+VALUE_KEYS = frozenset({"results.and"})
+#: Numbers a prompt may say (points up to 50, a throw's 1-6, counts).
+NUMBERS = range(0, 61)
+
+_FIELD = re.compile(r"\{([a-z_]+)\}")
+
+
+def is_spoken(key: str) -> bool:
+    return key not in NOT_SPOKEN and (key in SPOKEN_KEYS or key.startswith(SPOKEN_PREFIXES))
+
+
+def is_value(key: str) -> bool:
+    return key in VALUE_KEYS or key.startswith(VALUE_PREFIXES)
+
+
+def parts(text: str) -> list[tuple[str, str]]:
+    """A text cut at its placeholders: ("text", literal) and ("field", name) in order."""
+    out: list[tuple[str, str]] = []
+    at = 0
+    for match in _FIELD.finditer(text):
+        if match.start() > at:
+            out.append(("text", text[at:match.start()]))
+        out.append(("field", match.group(1)))
+        at = match.end()
+    if at < len(text):
+        out.append(("text", text[at:]))
+    return out
+
+
+def _sayable(literal: str) -> bool:
+    """A literal part worth a clip: it holds a letter (not only spaces, commas, a colon)."""
+    return any(c.isalpha() for c in literal)
+
+
+def literal_clips(key: str, text: str) -> list[tuple[str, str]]:
+    """The clips of one message's literal parts: (clip name, the words it says)."""
+    pieces = parts(text)
+    if not any(kind == "field" for kind, _ in pieces):
+        return [(key, text.strip())] if _sayable(text) else []
+    clips = []
+    index = 0
+    for kind, value in pieces:
+        if kind == "text":
+            if _sayable(value):
+                clips.append((f"{key}.{index}", value.strip(" ,:;")))
+            index += 1
+    return clips
+
+
+def all_clips(messages: Mapping[str, str]) -> dict[str, str]:
+    """Every clip of one language: name -> the words it says (what tools/make_voices.py speaks)."""
+    clips: dict[str, str] = {}
+    for key, text in sorted(messages.items()):
+        if is_spoken(key):
+            clips.update(literal_clips(key, text))
+        elif is_value(key):
+            clips[key] = text.strip()
+    for n in NUMBERS:
+        clips[f"number.{n}"] = str(n)
+    return clips
+
+
+@dataclass
+class Speaker:
+    """What a language needs to turn shown texts into clips: its messages (to find the clip of a
+    value such as a queen's name) and who sits at the table (a person's name -> their pawn colour)."""
+
+    messages: Mapping[str, str]
+    names: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._value_clip = {text.strip(): key for key, text in self.messages.items() if is_value(key)}
+
+    def value_clips(self, name: str, value: Any) -> list[str]:
+        """The clips that say one placeholder's value (none when it cannot be said)."""
+        if isinstance(value, bool):
+            return []
+        if isinstance(value, int):
+            return [f"number.{value}"] if value in NUMBERS else []
+        text = str(value).strip()
+        if text.isdigit() and int(text) in NUMBERS:
+            return [f"number.{int(text)}"]
+        if text in self.names:
+            return [f"colour.{self.names[text]}"]
+        if text in self._value_clip:
+            return [self._value_clip[text]]
+        joined = self.messages.get("results.and", " and ")
+        if name == "names" and joined.strip() and joined in text:
+            clips: list[str] = []
+            for k, one in enumerate(text.split(joined)):
+                if k:
+                    clips.append("results.and")
+                clips += self.value_clips("name", one)
+            return clips
+        return []
+
+    def sequence(self, key: str, values: Mapping[str, Any] | None = None) -> list[str]:
+        """The clips that speak message ``key`` written with ``values``, in order; [] for a message
+        that is not spoken."""
+        if not is_spoken(key) or key not in self.messages:
+            return []
+        text = self.messages[key]
+        pieces = parts(text)
+        if not any(kind == "field" for kind, _ in pieces):
+            return [key] if _sayable(text) else []
+        clips = []
+        index = 0
+        for kind, value in pieces:
+            if kind == "text":
+                if _sayable(value):
+                    clips.append(f"{key}.{index}")
+                index += 1
+            else:
+                clips += self.value_clips(value, (values or {}).get(value))
+        return clips
+
+
+def clip_file_name(clip: str) -> str:
+    """A clip's file name (the clip's name is already a safe file name: letters, digits, dots)."""
+    allowed = set(string.ascii_lowercase + string.digits + "._")
+    if not clip or set(clip) - allowed:
+        raise ValueError(f"{clip!r} is not a clip name")
+    return clip

@@ -1,0 +1,142 @@
+"""The app's voice: every prompt a child must act on is spoken, from clips made in advance.
+
+Which clips speak a text comes from kidgames/core/speech.py; the clips are ``voices/<lang>/`` (made
+by tools/make_voices.py), or a family's own recording of a clip, which is played instead:
+``<data home>/voices/<lang>/<clip>.ogg`` (or ``.wav``).  Clips are loaded when first spoken.
+
+One prompt at a time: a newer prompt replaces one still playing; its clips play one after another
+on a channel of their own.  Nothing is spoken while voices are switched off (a setting, separate
+from the sound effects), with ``--mute``, or without an audio device.  Every prompt asked for is
+noted in :attr:`Voice.said` (what tests hold the app to).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+import pygame
+
+from kidgames.core.i18n import Catalog, Message
+from kidgames.core.paths import VOICES
+from kidgames.core.speech import Speaker
+
+VOICE_CHANNEL = 0          # the mixer channel of speech, reserved (sound effects use the others)
+
+
+class Voice:
+    def __init__(self, lang: str, home: Path | None, enabled: Callable[[], bool], sounds) -> None:
+        self.home = Path(home) if home is not None else None
+        self.enabled = enabled          # asked at every prompt: the settings and --mute decide
+        self.sounds = sounds            # the sound effects' device (opened and closed by them)
+        self.said: list[tuple[str, list[str]]] = []     # (message key, clips) of every prompt asked
+        self.last: list[Message] = []   # the prompt spoken last (the speaker button says it again)
+        self._queue: list[str] = []
+        self._loaded: dict[str, pygame.mixer.Sound | None] = {}
+        self._mixer = None
+        self.set_language(lang)
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        self.speaker = Speaker(Catalog(lang).spoken(), getattr(self, "speaker", None).names
+                               if getattr(self, "speaker", None) else {})
+        self._loaded.clear()
+        self.stop()
+
+    def set_names(self, names: dict[str, str]) -> None:
+        """Who sits at the table: a person's name -> their pawn colour (spoken for their name)."""
+        self.speaker.names = dict(names)
+
+    # -- saying --------------------------------------------------------------------------------------
+    def clips_for(self, messages: Iterable[Any]) -> list[str]:
+        clips: list[str] = []
+        for message in messages:
+            if isinstance(message, Message):
+                clips += self.speaker.sequence(message.key, message.values)
+        return clips
+
+    def say(self, *messages: Any) -> bool:
+        """Speak these texts (a text not from the catalogs, or not a prompt, says nothing), instead
+        of whatever is being said; True when something is to be said."""
+        clips = self.clips_for(messages)
+        if not clips:
+            return False
+        spoken = [m for m in messages if isinstance(m, Message)]
+        self.last = spoken
+        for message in spoken:
+            self.said.append((message.key, self.speaker.sequence(message.key, message.values)))
+        self.stop()
+        if self.enabled():
+            self._queue = clips
+            self.update()
+        return True
+
+    def again(self) -> None:
+        """The speaker button: the last prompt once more."""
+        if self.last:
+            self.say(*self.last)
+
+    def stop(self) -> None:
+        self._queue = []
+        channel = self._channel(open_device=False)
+        if channel is not None:
+            channel.stop()
+
+    @property
+    def speaking(self) -> bool:
+        channel = self._channel(open_device=False)
+        return bool(self._queue) or (channel is not None and channel.get_busy())
+
+    def update(self) -> None:
+        """Start the next clip when the one before it has been handed over (called every frame)."""
+        if not self._queue:
+            return
+        channel = self._channel(open_device=True)
+        if channel is None:
+            self._queue = []
+            return
+        while self._queue and (not channel.get_busy() or channel.get_queue() is None):
+            sound = self.sound(self._queue.pop(0))
+            if sound is None:
+                continue
+            if channel.get_busy():
+                channel.queue(sound)
+            else:
+                channel.play(sound)
+
+    def wake_in(self) -> float | None:
+        """While clips wait to be played the loop looks again soon (a clip lasts about a second)."""
+        return 0.1 if self._queue else None
+
+    # -- clips -----------------------------------------------------------------------------------------
+    def path(self, clip: str) -> Path | None:
+        """A family's recording of ``clip``, else the shipped one (None: neither exists)."""
+        candidates = []
+        if self.home is not None:
+            own = self.home / "voices" / self.lang
+            candidates += [own / f"{clip}.ogg", own / f"{clip}.wav"]
+        candidates.append(VOICES / self.lang / f"{clip}.ogg")
+        return next((p for p in candidates if p.is_file()), None)
+
+    def sound(self, clip: str) -> pygame.mixer.Sound | None:
+        mixer = pygame.mixer.get_init()
+        if mixer != self._mixer:          # the device was closed and opened again
+            self._loaded.clear()
+            self._mixer = mixer
+        if clip not in self._loaded:
+            path = self.path(clip)
+            try:
+                self._loaded[clip] = pygame.mixer.Sound(str(path)) if path is not None else None
+            except (pygame.error, OSError):
+                self._loaded[clip] = None
+        return self._loaded[clip]
+
+    def _channel(self, open_device: bool):
+        if open_device and not self.sounds.ensure_open():
+            return None
+        if not pygame.mixer.get_init():
+            return None
+        try:
+            pygame.mixer.set_reserved(VOICE_CHANNEL + 1)
+            return pygame.mixer.Channel(VOICE_CHANNEL)
+        except pygame.error:
+            return None
