@@ -705,6 +705,7 @@ PLAIN: dict[str, tuple[str, ...]] = {
     "sleeping": ("\U0001F634",),                        # sleeping face
     "dice": ("\U0001F3B2",),                            # game die
     "finger": ("\U0001F446",),                          # backhand index pointing up (a tap)
+    "speaking": ("\U0001F5E3\uFE0F", "\U0001F5E3"),       # speaking head (say the prompt again)
 }
 
 NAMES_OF = {
@@ -728,7 +729,7 @@ NAMES_OF = {
     "\U0001F407": "rabbit", "\U0001F430": "rabbit face", "\U0001F40C": "snail",
     "\U0001F310": "globe with meridians", "\U0001F30D": "globe Europe-Africa", "\U0001F9DA": "fairy",
     "\U0001F48E": "gem stone", "\U0001F634": "sleeping face", "\U0001F3B2": "game die",
-    "\U0001F446": "backhand index pointing up",
+    "\U0001F446": "backhand index pointing up", "\U0001F5E3\uFE0F": "speaking head", "\U0001F5E3": "speaking head",
     "\U0001F434": "horse face", "\U0001F40E": "horse", "\U0001F6AA": "door",
     "\U0001F9D9\u200D\u2642\uFE0F": "man mage", "\U0001F9D9\u200D\u2640\uFE0F": "woman mage",
     "\U0001F9D9": "mage", "\U0001F438": "frog", "\U0001F525": "fire",
@@ -1084,7 +1085,7 @@ REQUIRED = (
 UI = (
     "knight treasure chest tree pine flower mushroom cloud sun mountain house settings home question "
     "play back robot person trophy party sparkles speaker_on speaker_off check cross plus minus turtle "
-    "rabbit snail globe fullscreen fairy diamond sleeping queen tree_deciduous castle_tiny dice finger"
+    "rabbit snail globe fullscreen fairy diamond sleeping queen tree_deciduous castle_tiny dice finger speaking"
 ).split()
 
 ALL = REQUIRED + UI + FOREST

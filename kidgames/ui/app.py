@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+import weakref
 import traceback
 import warnings
 from dataclasses import replace
@@ -71,6 +72,7 @@ class App:
         self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
         self.catalog = Catalog(self.settings.lang)
         self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute)
+        self._said: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # scene -> its slots spoken
         # spoken prompts: their own setting; --mute silences them with the sound effects
         self.voice = Voice(self.settings.lang, self.home, lambda: self.settings.voices and not self.muted,
                            self.assets.sounds)
@@ -340,6 +342,7 @@ class App:
             for pointer in self.input.poll_long_press(now):
                 self.top.handle(pointer)
                 self.dirty = True
+            self.speak_prompts()
             animating = bool(moved)
             settled = self._animating and not animating
             self._animating = animating
@@ -397,6 +400,24 @@ class App:
             if self.top is not None:
                 self.top.handle(pointer)
                 self.dirty = True
+
+    def speak_prompts(self) -> None:
+        """Speak what the scene on top asks of the family, where it changed since that scene last
+        spoke (a banner, then the hint; a curtain's sentences; the winner)."""
+        top = self.top
+        if top is None:
+            return
+        slots = top.spoken_prompts()
+        said = self._said.setdefault(top, {})
+        new = []
+        for slot, text in slots.items():
+            # a prompt that goes away and comes back the same (a computer thinking before each of
+            # its moves) is not said twice
+            if text and text != said.get(slot):
+                said[slot] = text
+                new += list(text) if isinstance(text, tuple) else [text]
+        if new:
+            self.voice.say(*new)
 
     def now(self) -> float:
         """Seconds on the app's clock (see kidgames/ui/clock.py)."""

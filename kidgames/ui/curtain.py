@@ -64,6 +64,9 @@ class CurtainScene(Scene):
     def back(self) -> None:
         pass   # only the named person's tap lifts the curtain
 
+    def spoken_prompts(self) -> dict:
+        return {"curtain": (self.title(), self.t(self.hint, name=self.seat.name))}
+
     def title(self) -> str:
         if self.text:
             return self.text

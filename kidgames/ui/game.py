@@ -201,6 +201,18 @@ class GameScene(Scene):
         self.anim.hold(self.app.settings.secret_seconds, start=show, end=close)
         return True
 
+    def spoken_prompts(self) -> dict:
+        """A banner the moment it shows (what just happened), and the hint (whose turn, what to
+        tap, why a tap did nothing): each spoken when it changes."""
+        banner = getattr(self, "banner", None)
+        hint = self.hint_text() if hasattr(self, "hint_text") else None
+        return {"banner": banner[0] if banner else None, "hint": hint or None}
+
+    def enter(self) -> None:
+        super().enter()
+        # a name typed by the family is spoken as the colour of that person's pawn
+        self.app.voice.set_names({seat.name: seat.colour for seat in self.seats})
+
     def visible_secrets(self) -> set[int]:
         """The seats whose private things this scene draws right now (a face-up hand, an open
         look).  For tests, which hold every frame to who may be watching; the app never asks."""

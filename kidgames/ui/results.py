@@ -54,6 +54,9 @@ class ResultsScene(Scene):
                    self.t("results.again"), icon="play", colour="green", name="again", text_size=36),
         ]
 
+    def spoken_prompts(self) -> dict:
+        return {"headline": self.headline()}
+
     def menu(self) -> None:
         self.app.show_menu()
 

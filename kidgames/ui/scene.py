@@ -87,6 +87,11 @@ class Scene:
         must depend on the scene's state only (not on the clock), so a redraw at any later moment
         shows the same pixels."""
 
+    def spoken_prompts(self) -> dict:
+        """What this scene asks of the family now, to be spoken when it changes (slot -> text or
+        texts; see kidgames/ui/voice.py).  The app asks the scene on top after every frame."""
+        return {}
+
     def covers_below(self) -> bool:
         """True when this overlay paints the whole canvas itself (the scenes below need no redraw)."""
         return False
