@@ -53,6 +53,9 @@ def build_parser(games) -> argparse.ArgumentParser:
     parser.add_argument("--mute", action="store_true", help="no sound (this run only)")
     parser.add_argument("--speed", choices=SPEEDS, help="animation speed (this run only)")
     parser.add_argument("--list", action="store_true", help="list the games and exit")
+    parser.add_argument("--voice-clips", choices=LANGUAGES, metavar="LANG",
+                        help="list the spoken clips of a language (name and words) for a family's own "
+                             "recordings, and exit")
     group = parser.add_argument_group("game options (each for the games named)")
     for name, declared in _declared_options(games).items():
         _add_option(group, name, declared)
@@ -159,6 +162,15 @@ def main(argv: list[str] | None = None, games=None) -> int:
         from kidgames.games import GAMES as games
     parser = build_parser(games)
     args = parser.parse_args(argv)
+    if args.voice_clips:
+        from kidgames.core.i18n import Catalog
+        from kidgames.core.speech import all_clips
+        try:
+            for clip, words in sorted(all_clips(Catalog(args.voice_clips).spoken()).items()):
+                print(f"{clip}\t{words}")
+        except BrokenPipeError:       # the list piped into head: it read enough
+            sys.stdout = None
+        return 0
     if args.list:
         for gid, spec in sorted(games.items()):
             later = "" if spec.scene else ", its screen comes later"

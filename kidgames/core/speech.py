@@ -94,7 +94,7 @@ def all_clips(messages: Mapping[str, str]) -> dict[str, str]:
     for key, text in sorted(messages.items()):
         if is_spoken(key):
             clips.update(literal_clips(key, text))
-        elif is_value(key):
+        elif is_value(key) and _sayable(text):
             clips[key] = text.strip()
     for n in NUMBERS:
         clips[f"number.{n}"] = str(n)
@@ -129,7 +129,7 @@ class Speaker:
         if name == "names" and joined.strip() and joined in text:
             clips: list[str] = []
             for k, one in enumerate(text.split(joined)):
-                if k:
+                if k and _sayable(joined):
                     clips.append("results.and")
                 clips += self.value_clips("name", one)
             return clips

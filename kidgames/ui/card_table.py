@@ -57,18 +57,12 @@ class CardTableScene(GameScene):
         return self.refusal[1] if self.refusal and self.hint_text() == self.refusal[0] else None
 
     def paint_hint(self, surface, rect: pygame.Rect, size: int) -> None:
-        """The hint panel: the hint, and beside a refusal its picture."""
+        """The hint panel (its picture is on the prompt button beside it)."""
         text = self.hint_text()
         if not text:
             return
         self.art.panel(surface, rect, PAPER, radius=24, border=(200, 160, 80), shadow=4)
-        picture = self.hint_picture()
         area = rect.inflate(-30, -12)
-        if picture:
-            pic = self.app.assets.image(picture, rect.h - 20)
-            surface.blit(pic, pic.get_rect(midleft=(rect.x + 14, rect.centery)))
-            area = pygame.Rect(rect.x + pic.get_width() + 24, area.y, rect.right - 16 - (rect.x + pic.get_width() + 24),
-                               area.h)
         label = self.app.assets.fit_text(text, size, INK, area.w, area.h, title=True)
         surface.blit(label, label.get_rect(center=area.center))
 

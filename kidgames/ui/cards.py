@@ -399,7 +399,7 @@ def changed_areas(shown: dict, now: dict) -> list[pygame.Rect]:
 def button_look(button: Button) -> tuple:
     """What decides a button's pixels."""
     b = button
-    return tuple(b.rect), b.text, b.icon, b.colour, b.text_size, b.enabled, b.visible, b.selected, b.pressed
+    return tuple(b.rect), b.text, b.icon, b.colour, b.text_size, b.enabled, b.visible, b.selected, b.pressed, b.badge
 
 
 def button_parts(buttons: list[Button]) -> dict:

@@ -14,6 +14,7 @@ from kidgames.core.turns import TurnController
 from kidgames.ui.curtain import QUESTION, SECRET, CurtainScene
 from kidgames.ui.dialog import ConfirmScene
 from kidgames.ui.input import DOUBLE_TAP
+from kidgames.ui.prompts import prompt_picture
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button
 
@@ -203,10 +204,27 @@ class GameScene(Scene):
 
     def spoken_prompts(self) -> dict:
         """A banner the moment it shows (what just happened), and the hint (whose turn, what to
-        tap, why a tap did nothing): each spoken when it changes."""
+        tap, why a tap did nothing): each spoken when it changes.  The prompt button shows the
+        hint's picture."""
         banner = getattr(self, "banner", None)
         hint = self.hint_text() if hasattr(self, "hint_text") else None
+        button = self.button("say")
+        if button is not None:
+            button.icon = self.prompt_picture()
         return {"banner": banner[0] if banner else None, "hint": hint or None}
+
+    def prompt_picture(self) -> str:
+        """The picture of what the hint asks: a refusal's own picture, else the hint's."""
+        hint = self.hint_text() if hasattr(self, "hint_text") else ""
+        refusal = getattr(self, "refusal", None)
+        if refusal and refusal[1] and hint == refusal[0]:
+            return refusal[1]
+        return prompt_picture(hint)
+
+    def prompt_button(self, rect: pygame.Rect) -> Button:
+        """The prompt's picture, with a speaking head: a tap says the prompt again."""
+        return Button(rect, self.app.voice.again, icon=self.prompt_picture(), badge="speaking", name="say",
+                      colour="paper", cooldown=0.0)
 
     def enter(self) -> None:
         super().enter()

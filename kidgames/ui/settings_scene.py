@@ -66,6 +66,11 @@ class SettingsScene(Scene):
                                    self.t("settings.on" if s.sound else "settings.off"),
                                    icon="speaker_on" if s.sound else "speaker_off",
                                    colour="green" if s.sound else "grey", name="sound"))
+        # the spoken prompts, on or off apart from the sound effects
+        self.buttons.append(Button(pygame.Rect(x0 + 414, y, 400, ROW_H), self.toggle_voices,
+                                   f"{self.t('settings.voice')}: {self.t('settings.on' if s.voices else 'settings.off')}",
+                                   icon="speaking", colour="green" if s.voices else "grey", name="voices",
+                                   text_size=30))
         y += ROW_STEP
         w = 290
         for i, speed in enumerate(SPEEDS):
@@ -92,6 +97,10 @@ class SettingsScene(Scene):
 
     def toggle_sound(self) -> None:
         self.app.set_sound(not self.app.settings.sound)
+        self.layout()
+
+    def toggle_voices(self) -> None:
+        self.app.set_voices(not self.app.settings.voices)
         self.layout()
 
     def set_speed(self, speed: str) -> None:

@@ -4,8 +4,8 @@ Which clips speak a text comes from kidgames/core/speech.py; the clips are ``voi
 by tools/make_voices.py), or a family's own recording of a clip, which is played instead:
 ``<data home>/voices/<lang>/<clip>.ogg`` (or ``.wav``).  Clips are loaded when first spoken.
 
-One prompt at a time: a newer prompt replaces one still playing; its clips play one after another
-on a channel of their own.  Nothing is spoken while voices are switched off (a setting, separate
+One prompt at a time: a newer prompt cuts off one still playing; its clips play one after another
+on a channel of their own (the frame loop starts each clip when the one before it has ended).  Nothing is spoken while voices are switched off (a setting, separate
 from the sound effects), with ``--mute``, or without an audio device.  Every prompt asked for is
 noted in :attr:`Voice.said` (what tests hold the app to).
 """
@@ -30,6 +30,7 @@ class Voice:
         self.sounds = sounds            # the sound effects' device (opened and closed by them)
         self.said: list[tuple[str, list[str]]] = []     # (message key, clips) of every prompt asked
         self.last: list[Message] = []   # the prompt spoken last (the speaker button says it again)
+        self.played: list[str] = []     # every clip started on the mixer, in order (for checks)
         self._queue: list[str] = []
         self._loaded: dict[str, pygame.mixer.Sound | None] = {}
         self._mixer = None
@@ -94,18 +95,18 @@ class Voice:
         if channel is None:
             self._queue = []
             return
-        while self._queue and (not channel.get_busy() or channel.get_queue() is None):
-            sound = self.sound(self._queue.pop(0))
-            if sound is None:
-                continue
-            if channel.get_busy():
-                channel.queue(sound)
-            else:
+        # one clip after another, started here (a sound queued on the channel would play on after
+        # stop(): a newer prompt must cut the older one off at once)
+        while self._queue and not channel.get_busy():
+            clip = self._queue.pop(0)
+            sound = self.sound(clip)
+            if sound is not None:
                 channel.play(sound)
+                self.played.append(clip)
 
     def wake_in(self) -> float | None:
-        """While clips wait to be played the loop looks again soon (a clip lasts about a second)."""
-        return 0.1 if self._queue else None
+        """While clips wait to be played the loop looks again soon (the pause between two clips)."""
+        return 0.04 if self._queue else None
 
     # -- clips -----------------------------------------------------------------------------------------
     def path(self, clip: str) -> Path | None:

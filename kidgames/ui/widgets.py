@@ -146,6 +146,7 @@ class Button:
     # A button that cannot act (``enabled`` False) is drawn grey with no shine; a tap on it calls
     # ``why`` (which says why, in words and a picture) when it is given.
     why: Callable[[], None] | None = field(default=None, repr=False)
+    badge: str | None = None        # a small picture in the lower right corner (the prompt's speaker)
     pressed: bool = field(default=False, repr=False)
 
     def handle(self, pointer) -> bool:
@@ -207,7 +208,9 @@ class Button:
             label = assets.fit_text(self.text, self.text_size, ink, rect.w - 24, rect.h - 10, title=True,
                                     outline=outline)
             surface.blit(label, label.get_rect(center=rect.center))
-
+        if self.badge:
+            mark = assets.image(self.badge, max(20, rect.h // 3))
+            surface.blit(mark, mark.get_rect(bottomright=(rect.right - 4, rect.bottom - 4)))
 
     def picture(self, assets, size: int) -> pygame.Surface:
         pic = assets.image(self.icon, size)

@@ -25,7 +25,8 @@ from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_sh
 from .rules import COLOURS, DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
 # -- layout (canvas 1600×1000) ---------------------------------------------------------------------
-HINT_RECT = pygame.Rect(12, 12, 1040, 100)
+HINT_RECT = pygame.Rect(122, 12, 930, 100)
+PROMPT_BUTTON = pygame.Rect(12, 12, 100, 100)     # the hint's picture: a tap says it again
 SEATS_AREA = pygame.Rect(12, 124, 1040, 864)
 DRAW_AT, DISCARD_AT, PILE_W = (1175, 250), (1465, 250), 130
 REVEAL_AT, REVEAL_W = (1320, 548), 170
@@ -299,7 +300,7 @@ class CastleScene(CardTableScene):
 
     # -- layout and buttons -----------------------------------------------------------------------
     def layout(self) -> None:
-        self.buttons = self.top_buttons(1270, 14, size=100)
+        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(PROMPT_BUTTON)]
         legal = self.legal()
         if not legal:
             self.buying = False

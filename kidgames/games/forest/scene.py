@@ -41,6 +41,8 @@ DICE_TARGET = pygame.Rect(SIDEBAR.x + 10, DICE_Y - 70, SIDEBAR.w - 20, 170)
 STACK_AREA = pygame.Rect(STACK_X - 48 - 40 - 14, CARDS_Y - 62 - 18, 96 + 80 + 20, 124 + 18 + 52)
 WANTED_AREA = pygame.Rect(WANTED_X - 60, CARDS_Y - 74, 120, 148)
 HINT_AREA = pygame.Rect(SIDEBAR.x + 4, HINT_Y - 50, SIDEBAR.w - 8, 100)
+PROMPT_BUTTON = pygame.Rect(SIDEBAR.x + 10, HINT_Y - 50, 100, 100)    # the hint's picture: a tap says it again
+HINT_TEXT = pygame.Rect(PROMPT_BUTTON.right + 8, HINT_Y - 48, SIDEBAR.right - PROMPT_BUTTON.right - 16, 96)
 SPACE_R, BLUE_R, HIT_R = 20, 27, 40            # HIT_R: the ring around a tree that may be tapped
 TREE_SIZE = 86
 PAWN_SIZE = 50
@@ -100,7 +102,7 @@ class ForestScene(GameScene):
         return pygame.Rect(SIDEBAR.x + 14, PLAYER_TOP + seat * (PLAYER_H + PLAYER_GAP), SIDEBAR.w - 28, PLAYER_H)
 
     def layout(self) -> None:
-        self.buttons = self.top_buttons(SIDEBAR.x + 20, 12)
+        self.buttons = self.top_buttons(SIDEBAR.x + 20, 12) + [self.prompt_button(PROMPT_BUTTON)]
         size = PANEL_BUTTON
         x0 = BOARD_RECT.centerx - (3 * size + 2 * 24) // 2
         y = BOARD_RECT.bottom - size - 30
@@ -712,8 +714,8 @@ class ForestScene(GameScene):
             self.draw_card(surface, (WANTED_X, CARDS_Y), self.shown_wanted, 1.0, flip=self.flip, glow=True)
         hint = self.hint_text() if clip.colliderect(HINT_AREA) else ""
         if hint:
-            label = assets.fit_text(hint, 30, INK, SIDEBAR.w - 30, 90)
-            surface.blit(label, label.get_rect(center=(SIDEBAR.centerx, HINT_Y)))
+            label = assets.fit_text(hint, 30, INK, HINT_TEXT.w, HINT_TEXT.h)
+            surface.blit(label, label.get_rect(center=HINT_TEXT.center))
         rim = PAWN_RGB[self.seats[self.shown_current].colour]
         for k in range(2):
             if clip.colliderect(self.die_rect(k)):

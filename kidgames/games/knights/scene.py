@@ -21,6 +21,8 @@ SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
 DIE_CENTRE = (1420, 800)
 DIE_SIZE = 170
 PLAYER_TOP, PLAYER_H = 130, 84
+PROMPT_BUTTON = pygame.Rect(1254, 600, 100, 100)   # the hint's picture: a tap says it again
+HINT_TEXT = pygame.Rect(1362, 600, 226, 100)       # the hint, beside it
 BOARD_MARGIN = 40      # canvas pixels between the outermost fields and the board's edges (lakes, halos)
 FIELD_R = 27
 PAWN_SIZE = 62
@@ -86,7 +88,7 @@ class KnightsScene(GameScene):
         return self.offset[0] + x * self.scale, self.offset[1] + y * self.scale
 
     def layout(self) -> None:
-        self.buttons = self.top_buttons(SIDEBAR.x + 20, 14)
+        self.buttons = self.top_buttons(SIDEBAR.x + 20, 14) + [self.prompt_button(PROMPT_BUTTON)]
 
     # -- playing --------------------------------------------------------------------------------------
     def tap(self, pos) -> None:
@@ -317,8 +319,10 @@ class KnightsScene(GameScene):
         pygame.draw.line(surface, (190, 150, 90), SIDEBAR.topleft, SIDEBAR.bottomleft, 6)
         self.draw_buttons(surface)
         clip = surface.get_clip()
+        # the rows share the room above the hint (six players get lower rows)
+        row_h = min(PLAYER_H, (PROMPT_BUTTON.top - 10 - PLAYER_TOP - 8 * (len(self.seats) - 1)) // len(self.seats))
         for i, seat in enumerate(self.seats):
-            rect = pygame.Rect(SIDEBAR.x + 16, PLAYER_TOP + i * (PLAYER_H + 8), SIDEBAR.w - 32, PLAYER_H)
+            rect = pygame.Rect(SIDEBAR.x + 16, PLAYER_TOP + i * (row_h + 8), SIDEBAR.w - 32, row_h)
             if not clip.colliderect(rect.inflate(12, 12)):
                 continue    # a partial redraw elsewhere (the hopping die): this panel is untouched
             current = i == self.shown_current and not self.controller.is_over
@@ -329,8 +333,8 @@ class KnightsScene(GameScene):
                 draw_badge(surface, assets, (right, rect.centery), *waiting)
         hint = self.hint_text()
         if hint:
-            label = assets.text(hint, 30, INK, width=SIDEBAR.w - 30)
-            surface.blit(label, label.get_rect(midbottom=(SIDEBAR.centerx, DIE_CENTRE[1] - DIE_SIZE // 2 - 40)))
+            label = assets.fit_text(hint, 30, INK, HINT_TEXT.w, HINT_TEXT.h)
+            surface.blit(label, label.get_rect(center=HINT_TEXT.center))
 
     def waiting_for(self, seat: int) -> tuple[str, int] | None:
         """A knight held by a waiting field, and the throw that frees him (as the board file says)."""
@@ -492,7 +496,8 @@ class Sidebar(Piece):
 
     def look(self) -> tuple:
         scene = self.scene
-        return (scene.shown_current, scene.hint_text(), scene.controller.is_over,
+        say = scene.button("say")
+        return (scene.shown_current, scene.hint_text(), say.icon if say else None, scene.controller.is_over,
                 tuple(scene.waiting_for(i) for i in range(len(scene.seats))))
 
     def paint(self, surface: pygame.Surface) -> None:

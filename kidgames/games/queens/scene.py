@@ -22,7 +22,8 @@ from .rules import NUM_SLOTS, QUEEN_POINTS, RIVAL, thresholds
 
 # -- layout (canvas 1600×1000) ---------------------------------------------------------------------
 SEATS_AREA = pygame.Rect(12, 12, 560, 676)
-HINT_RECT = pygame.Rect(590, 12, 660, 100)
+HINT_RECT = pygame.Rect(700, 12, 550, 100)
+PROMPT_BUTTON = pygame.Rect(590, 12, 100, 100)    # the hint's picture: a tap says it again
 GRID_LEFT, GRID_TOP, SLOT_W, GRID_GAP_X, GRID_GAP_Y = 600, 134, 112, 22, 18
 DRAW_AT, DISCARD_AT, PILE_W = (1265, 250), (1460, 250), 130
 EQUATION_RECT = pygame.Rect(1140, 440, 450, 150)
@@ -169,7 +170,7 @@ class QueensScene(CardTableScene):
 
     # -- layout and buttons -----------------------------------------------------------------------
     def layout(self) -> None:
-        self.buttons = self.top_buttons(1270, 14, size=100)
+        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(PROMPT_BUTTON)]
         if self.anim.busy or self.deciding() is None:
             return
         state = self.state
