@@ -197,13 +197,30 @@ def test_a_witch_with_a_fairy_in_hand_the_fairy_is_used_and_nothing_else_is_lost
     assert_turn_passed_to(state, 1)
 
 
-def test_auto_fairy_uses_the_fairy_at_once():
+def test_auto_fairy_uses_the_fairy_at_once_for_a_person_not_for_a_computer():
+    """Rules: "A setting auto-fairy makes the choice for young children (always use a fairy)".
+    The engine always asks; the turn controller answers for a person when the option is on."""
+    from kidgames.core.seats import COMPUTER, Seat
+    from kidgames.core.turns import TurnController
     state = game(auto_fairy=True, castle0=[red(1)], spares0=["fairy"])
     on_top(state, "witch")
-    events = state.apply(DRAW)
+    assert kinds(new_state(2, seed=1, options={"auto_fairy": True}).apply(DRAW))[0] == "drew"
+    seats = [Seat("Anna", "red"), Seat("Ben", "blue")]
+    events = TurnController(CASTLE, state, seats, options={"auto_fairy": True}).submit(DRAW)
     assert kinds(events) == ["drew", "witch", "fairy_saved", "turn"]
     assert state.discard == ["witch", "fairy"] and state.castles[0] == [red(1)]
     assert_turn_passed_to(state, 1)
+    # without the option the person is asked
+    asked = game(castle0=[red(1)], spares0=["fairy"])
+    on_top(asked, "witch")
+    events = TurnController(CASTLE, asked, seats, options={"auto_fairy": False}).submit(DRAW)
+    assert kinds(events) == ["drew", "witch"] and asked.pending == "witch"
+    # a computer decides for itself: the controller does not answer for it
+    robot = game(auto_fairy=True, castle0=[red(1)], spares0=["fairy"])
+    on_top(robot, "witch")
+    events = TurnController(CASTLE, robot, [Seat("Robo", "red", COMPUTER), seats[1]],
+                            options={"auto_fairy": True}).submit(DRAW)
+    assert kinds(events) == ["drew", "witch"] and set(robot.legal_actions()) == {USE_FAIRY, ACCEPT_WITCH}
 
 
 def test_a_witch_without_a_fairy_takes_three_cards_of_the_players_choice():
@@ -506,7 +523,7 @@ def _damaged(change):
     (lambda d: d.pop("spares"), "'spares' is missing"),
     (lambda d: d.update(num_players=5), "number of players"),
     (lambda d: d.update(num_players=True), "number of players"),
-    (lambda d: d.update(auto_fairy="yes"), "auto_fairy"),
+    (lambda d: d.update(auto_fairy="yes"), "auto_fairy"),     # saves from before the option moved
     (lambda d: d["draw_pile"].pop(), "54 cards"),
     (lambda d: d["discard"].append("diamond"), "54 cards"),
     (lambda d: d["draw_pile"].append("dragon"), "cannot lie there"),

@@ -270,10 +270,11 @@ class GameSpec:
         """A game's spec from its rules module (``GAME_ID``, ``TITLE``, ``MIN_PLAYERS``,
         ``MAX_PLAYERS``, ``new_state``, ``state_from_json`` and ``OPTIONS``) and what the app shows
         of it (``scene``, ``ai``, ``tile``, ``rules`` pages, …)."""
+        rules = {name: getattr(engine, name) for name in ("private_decision", "auto_answer") if hasattr(engine, name)}
         return cls(id=engine.GAME_ID, title=engine.TITLE, min_players=engine.MIN_PLAYERS,
                    max_players=engine.MAX_PLAYERS, new_state=engine.new_state,
                    state_from_json=engine.state_from_json, options=tuple(getattr(engine, "OPTIONS", ())),
-                   **presentation)
+                   **rules, **presentation)
 
     def load_scene_class(self):
         return _import_dotted(self.scene)

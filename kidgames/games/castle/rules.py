@@ -108,16 +108,16 @@ class CastleState:
     = last), ``discard``, ``colours`` (per seat, None = no colour), ``castles`` (per seat, the
     pieces in piece order), ``spares``, ``current_player``, ``drawn_this_turn``; and this engine's
     ``pending`` and ``losses_left`` (the witch's choice), ``winners``, ``turn`` (1 for the first
-    turn), ``auto_fairy`` (the option).
+    turn).  The auto-fairy option is not the engine's: a witch always asks a player who holds a
+    fairy, and the turn controller answers for a person when the option says so (:func:`auto_answer`).
     """
 
     game_id = GAME_ID
 
-    def __init__(self, num_players: int, rng: random.Random, auto_fairy: bool = False) -> None:
+    def __init__(self, num_players: int, rng: random.Random) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
         self.num_players = num_players
         self.rng = rng
-        self.auto_fairy = auto_fairy
         self.draw_pile: list[str] = []
         self.discard: list[str] = []
         self.colours: list[str | None] = [None] * num_players
@@ -194,7 +194,7 @@ class CastleState:
             "castle_sizes": [len(c) for c in self.castles], "spares": [list(s) for s in self.spares],
             "diamonds": [self.diamonds(s) for s in range(self.num_players)],
             "drawn_this_turn": self.drawn_this_turn, "pending": self.pending,
-            "losses_left": self.losses_left, "auto_fairy": self.auto_fairy, "turn": self.turn,
+            "losses_left": self.losses_left, "turn": self.turn,
             "winners": list(self.winners), "is_over": self.is_over,
         }
 
@@ -341,18 +341,15 @@ class CastleState:
 
     # -- the witch ---------------------------------------------------------------------------------
     def _witch(self, p: int, card: str) -> list[Event]:
-        """A witch ends the turn.  A fairy may stop her (auto-fairy uses it at once); otherwise she
-        takes 3 cards of the player's choice, or all losable cards if there are fewer than 3."""
+        """A witch ends the turn.  A fairy may stop her (the player is asked); otherwise she takes 3
+        cards of the player's choice, or all losable cards if there are fewer than 3."""
         self.discard.append(card)
         has_fairy = FAIRY in self.spares[p]
         losable = len(self.losable(p))
         must_lose = min(WITCH_TAKES, losable)
-        choice = WITCH_CHOICE if has_fairy and not self.auto_fairy else (
-            LOSE_CHOICE if not has_fairy and losable > WITCH_TAKES else None)
+        choice = WITCH_CHOICE if has_fairy else (LOSE_CHOICE if losable > WITCH_TAKES else None)
         events = [Event("witch", player=p, card=card, fairy=has_fairy, losable=losable,
                         must_lose=must_lose, choice=choice)]
-        if has_fairy and self.auto_fairy:
-            return events + self._use_fairy(p) + self._end_turn(p)
         if has_fairy:
             self.pending = WITCH_CHOICE
             return events
@@ -403,7 +400,7 @@ class CastleState:
     def to_json(self) -> dict:
         return {
             "game": GAME_ID, "version": SAVE_VERSION, "num_players": self.num_players,
-            "auto_fairy": self.auto_fairy, "draw_pile": list(self.draw_pile), "discard": list(self.discard),
+            "draw_pile": list(self.draw_pile), "discard": list(self.discard),
             "colours": list(self.colours), "castles": [list(c) for c in self.castles],
             "spares": [list(s) for s in self.spares], "current_player": self.current_player,
             "drawn_this_turn": self.drawn_this_turn, "pending": self.pending,
@@ -416,10 +413,19 @@ class CastleState:
                 f"castles={self.castles}, pending={self.pending!r})")
 
 
+def auto_answer(state: CastleState, options: Mapping[str, Any]) -> Action | None:
+    """With auto-fairy on, the answer to a witch when the player holds a fairy: use it (rules:
+    "A setting auto-fairy makes the choice for young children"); None when nothing is asked."""
+    if options.get("auto_fairy") and state.pending == WITCH_CHOICE and not state.is_over:
+        return Action("use_fairy")
+    return None
+
+
 def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> CastleState:
-    """A new game: the 54 cards shuffled face down as the draw pile, seat 0 starts.
-    ``options={"auto_fairy": True}`` always uses a fairy against a witch."""
-    state = CastleState(num_players, new_rng(seed), auto_fairy=game_options(options, OPTIONS)["auto_fairy"])
+    """A new game: the 54 cards shuffled face down as the draw pile, seat 0 starts.  The options
+    are checked; ``auto_fairy`` is answered by the turn controller (:func:`auto_answer`)."""
+    game_options(options, OPTIONS)
+    state = CastleState(num_players, new_rng(seed))
     pile = list(DECK)
     state.rng.shuffle(pile)
     state.draw_pile = pile
@@ -435,7 +441,9 @@ def state_from_json(data: Mapping[str, Any]) -> CastleState:
 
 def _restore(saved: SavedGame) -> CastleState:
     n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
-    state = CastleState(n, rng_from_json(saved["rng"]), auto_fairy=saved.flag("auto_fairy", "option auto_fairy"))
+    if "auto_fairy" in saved.data:          # saves before the option moved to the controller
+        saved.flag("auto_fairy", "option auto_fairy")
+    state = CastleState(n, rng_from_json(saved["rng"]))
 
     def cards(value: Any, where: str, allowed: frozenset) -> list[str]:
         saved.need(isinstance(value, list), f"{where} is not a list of cards")

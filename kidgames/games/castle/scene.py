@@ -575,7 +575,9 @@ class CastleScene(CardTableScene):
         self.anim.call(self.sound("whoosh"))
         self.anim.add(SWEEP_TIME, sweep, end=lambda: setattr(self, "sweep", None), easing=ease_in_out)
         name = self.name(p)
-        if ev.fairy and ev.choice is None:
+        # auto-fairy: the controller answered at once, the fairy follows in the same turn's events
+        answered = ev.fairy and any(e.kind == "fairy_saved" for e in rest[:1])
+        if answered:
             text = self.t("castle.say.witch_fairy", name=name)
         elif ev.fairy:
             text = self.t("castle.say.witch_ask", name=name)
@@ -586,7 +588,7 @@ class CastleScene(CardTableScene):
         else:
             text = self.t("castle.say.witch_choose", name=name)
         self._rest_at_reveal(WITCH, 0.1)
-        if ev.choice is not None:
+        if ev.choice is not None and not answered:
             # a choice follows: she waits on the table until it is made (see _witch_leaves)
             self.anim.call(lambda: setattr(self, "v_witch", True))
             self.say(text, "witch", 1.4)

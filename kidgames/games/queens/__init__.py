@@ -8,9 +8,8 @@ SPEC = GameSpec.of(
     scene="kidgames.games.queens.scene:QueensScene",
     ai="kidgames.games.queens.ai:choose",
     hidden_info=True,
-    private_decision=rules.private_decision,
-    # Answering attacks is the controller's business; the engine always offers defend and allow.
-    auto_answer=rules.auto_answer,
+    # rules.private_decision and rules.auto_answer (answering attacks is the controller's
+    # business; the engine always offers defend and allow) are taken from the rules module.
     tile=("queen", "sleeping", "crown", "dragon", "knight"),
     rules=(
         ("sleeping+queen", "rules.queens.goal"), ("card_king+queen_cat", "rules.queens.king"),
