@@ -11,7 +11,10 @@ moves the pointer there with ``xdotool`` and clicks.  Before each click it waits
 has been still for a moment and saves ``import -window root`` into ``--shots`` with a line in
 ``shots.txt``: what was on top, who the screen was in front of by the driver's account (the person
 named by the last curtain it opened, until that person's decision or closed secret; otherwise
-everybody), and what the scene says it draws of anyone's secrets.  Needs xdotool and ImageMagick.
+everybody), what the scene says it draws of anyone's secrets, and the hint shown with its message
+key.  ``voice.txt`` lists each prompt asked of the voice and each clip played; with ``--sound`` and
+the disk audio driver the sound is recorded too (tools/voice_check.py compares the two).  Needs
+xdotool and ImageMagick.
 """
 from __future__ import annotations
 
@@ -85,7 +88,9 @@ class Driver(threading.Thread):
         scene = self.scene()
         secrets = sorted(scene.visible_secrets()) if scene is not None and scene in self.app._shown_scenes() else []
         watching = "everybody" if self.private is None else f"only seat {self.private}"
-        line = f"{name.name}: top={top} watching={watching} secrets drawn={secrets} {note}"
+        prompt = getattr(scene, "hint_text", lambda: "")() if scene is not None and self.app.top is scene else ""
+        key = getattr(prompt, "key", "") if prompt else ""
+        line = f"{name.name}: top={top} watching={watching} secrets drawn={secrets} {note} | hint: {prompt} [{key}]"
         self.log.append(line)
         if secrets and (self.private is None or set(secrets) != {self.private}) and len(self.persons()) > 1:
             self.log.append(f"  !!! a secret of {secrets} on screen while {watching} looks")
@@ -107,6 +112,10 @@ class Driver(threading.Thread):
             self.log.append(f"driver stopped: {exc!r}")
         finally:
             (self.shots / "shots.txt").write_text("\n".join(self.log) + "\n")
+            voice = self.app.voice
+            (self.shots / "voice.txt").write_text(
+                "".join(f"asked {key}: {' '.join(clips)}\n" for key, clips in voice.said)
+                + "".join(f"played {clip}\n" for clip in voice.played))
             self.done = True
             self.app.running = False
 
@@ -230,6 +239,8 @@ def main(argv=None) -> int:
     parser.add_argument("--secret", default="5", help="seconds a secret stays, or 'tap'")
     parser.add_argument("--speed", default="normal")
     parser.add_argument("--lang", default="en")
+    parser.add_argument("--sound", action="store_true", help="not muted: sound effects and voices play "
+                        "(record them with SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=out.raw)")
     parser.add_argument("--option", action="append", default=[], help="an on/off game option to switch on (short)")
     args = parser.parse_args(argv)
     args.shots.mkdir(parents=True, exist_ok=True)
@@ -246,7 +257,7 @@ def main(argv=None) -> int:
     spec = GAMES[args.game]
     catalog = Catalog(args.lang)
     seats = parse_players(args.players, spec, {c: catalog.t(f"colour.{c}") for c in COLOURS})
-    app = App(GAMES, mute=True, fullscreen=False, speed=args.speed)
+    app = App(GAMES, mute=not args.sound, fullscreen=False, speed=args.speed)
     app.set_language(args.lang)
     app.settings.secret_seconds = None if args.secret == "tap" else int(args.secret)
     app.reset_to(MenuScene(app))
