@@ -30,10 +30,10 @@ def test_only_the_die_throws_a_stray_tap_makes_it_hop(tmp_path, where):
         assert app.to_canvas((x, y))[0] > 1600
         run(app, 0.1)
     else:
-        jump_before = scene.die_jump
+        jump_before = scene.die.jump
         tap(app, (600, 500) if where == "board" else (SIDEBAR.centerx, 200))
         run(app, 0.15)
-        assert scene.die_jump != jump_before, "the die hops to show where to tap"
+        assert scene.die.jump != jump_before, "the die hops to show where to tap"
     assert scene.state.turn == 0, "nothing was thrown"
     tap(app, DIE_CENTRE)
     assert scene.state.turn == 1
@@ -70,7 +70,7 @@ def test_the_waiting_die_hops_every_few_seconds_and_rests_between(tmp_path):
     heights = []
     for _ in range(int((NUDGE_EVERY + 0.5) * 60)):
         app.frame(1 / 60)
-        heights.append(scene.die_jump)
+        heights.append(scene.die.jump)
     assert max(heights) > 5, "it hops"
     assert heights[-1] == 0 and heights[60] == 0, "and rests otherwise"
     assert scene.idle_wake_in() is not None and scene.idle_wake_in() <= NUDGE_EVERY

@@ -7,7 +7,10 @@ A :class:`Piece` has a ``layer`` (higher ones are painted over lower ones), an :
 :meth:`~Piece.paint`.  A scene arranges its pieces on a :class:`Table` once and then only changes
 them (or tweens them with :meth:`Table.animate`); it keeps no list of moving parts: after every
 frame the table compares each piece's look and area with what it painted last, and the areas that
-differ — where a piece was and where it is now — are the only ones redrawn.
+differ — where a piece was and where it is now — are the only ones redrawn.  Pieces that come and
+go with the state (the buttons of the moment, the cards in flight, the spaces a throw reaches) are
+made afresh by a *source* (:meth:`Table.add_source`) and known from one frame to the next by
+their ``key``.  The shared pieces of the four games are in kidgames/ui/pieces.py.
 
 pygame-ce's ``pygame.sprite.LayeredDirty`` was the first candidate, and is not used: its sprites
 are finished images, marked dirty by hand, and it repaints them over a background surface on the
@@ -27,9 +30,11 @@ from kidgames.ui.anim import AnimQueue, linear
 
 
 class Piece:
-    """Something on the table.  Subclasses give :meth:`area`, :meth:`look` and :meth:`paint`."""
+    """Something on the table.  Subclasses give :meth:`area`, :meth:`look` and :meth:`paint`;
+    a piece made afresh for every frame by a source names itself with a ``key``."""
 
-    layer = 0
+    layer: float = 0
+    key: Hashable | None = None      # None: the piece object itself
 
     def area(self) -> pygame.Rect | None:
         raise NotImplementedError
@@ -41,14 +46,35 @@ class Piece:
         raise NotImplementedError
 
 
+class Drawn(Piece):
+    """A piece told by three functions of the scene's state (a panel only one game has):
+    ``area`` (a Rect, or a function giving it or None), ``look`` (a function, or a constant for a
+    piece that never changes) and ``paint(surface)``."""
+
+    def __init__(self, area: pygame.Rect | Callable[[], pygame.Rect | None], look: Any,
+                 paint: Callable[[pygame.Surface], None], layer: float = 0, key: Hashable | None = None) -> None:
+        self._area, self._look, self._paint = area, look, paint
+        self.layer, self.key = layer, key
+
+    def area(self) -> pygame.Rect | None:
+        return self._area() if callable(self._area) else self._area
+
+    def look(self) -> Hashable:
+        return self._look() if callable(self._look) else self._look
+
+    def paint(self, surface: pygame.Surface) -> None:
+        self._paint(surface)
+
+
 class Table:
-    """The pieces of one scene, painted in layer order; what changed is found by comparing each
+    """The pieces of one scene, painted in layer order (pieces of one layer in the order they
+    were added, a source's in the order it gives them); what changed is found by comparing each
     piece's look and area with what it painted last."""
 
-    def __init__(self, pieces: Iterable[Piece] = ()) -> None:
+    def __init__(self, pieces: Iterable[Piece] = (), sources: Iterable[Callable[[], Iterable[Piece]]] = ()) -> None:
         self.pieces: list[Piece] = []
-        self._painted: dict[int, tuple[Any, pygame.Rect | None]] = {}
-        self._gone: list[pygame.Rect] = []
+        self.sources: list[Callable[[], Iterable[Piece]]] = list(sources)
+        self._painted: dict[Hashable, tuple[Any, pygame.Rect | None]] = {}
         for piece in pieces:
             self.add(piece)
 
@@ -60,12 +86,20 @@ class Table:
         """Take a piece off the table; its old area is redrawn at the next frame."""
         if piece in self.pieces:
             self.pieces.remove(piece)
-            painted = self._painted.pop(id(piece), None)
-            if painted is not None and painted[1] is not None:
-                self._gone.append(painted[1])
+
+    def add_source(self, source: Callable[[], Iterable[Piece]]) -> None:
+        """Pieces that come and go with the scene's state, asked anew for every frame."""
+        self.sources.append(source)
+
+    def on_table(self) -> list[Piece]:
+        """Every piece now: the placed ones and what the sources give."""
+        pieces = list(self.pieces)
+        for source in self.sources:
+            pieces += source()
+        return pieces
 
     def in_order(self) -> list[Piece]:
-        return sorted(self.pieces, key=lambda piece: piece.layer)
+        return sorted(self.on_table(), key=lambda piece: piece.layer)
 
     def paint(self, surface: pygame.Surface) -> None:
         """Paint every piece that lies in the surface's clip, lowest layer first, and remember
@@ -76,19 +110,22 @@ class Table:
             area = piece.area()
             if area is not None and clip.colliderect(area):
                 piece.paint(surface)
-            painted[id(piece)] = (piece.look(), area)
+            painted[_key(piece)] = (piece.look(), area)
         self._painted = painted
-        self._gone = []
 
     def changed_areas(self) -> list[pygame.Rect]:
         """The areas to redraw since the last paint: a piece whose look or area changed, both where
-        it was and where it is now; a piece taken off, where it was."""
-        rects = list(self._gone)
-        for piece in self.pieces:
+        it was and where it is now; a piece gone from the table, where it was."""
+        rects = []
+        now_on = set()
+        for piece in self.on_table():
+            key = _key(piece)
+            now_on.add(key)
             now = (piece.look(), piece.area())
-            was = self._painted.get(id(piece))
+            was = self._painted.get(key)
             if was != now:
                 rects += [r for r in ((was[1] if was else None), now[1]) if r is not None]
+        rects += [area for key, (_, area) in self._painted.items() if key not in now_on and area is not None]
         return rects
 
     @staticmethod
@@ -110,3 +147,7 @@ class Table:
                 setattr(piece, name, a + (goal - a) * t)
 
         anim.add(duration, update, start=begin, end=end, easing=easing)
+
+
+def _key(piece: Piece) -> Hashable:
+    return piece.key if piece.key is not None else id(piece)
