@@ -46,7 +46,7 @@ def test_forest_dice_show_no_number_before_anyone_rolls_nor_the_last_players_thr
     run(app, 0.3)
     assert scene.state.phase == ROLL and scene.dice_shown == [None, None]
     for k in range(2):
-        assert not any(near(c, PIP) for c in pixels(app, scene.die_rect(k))), "no pips on a waiting die"
+        assert not any(near(c, PIP) for c in pixels(app, scene.dice[k].area())), "no pips on a waiting die"
     scene.submit(Action("roll"))
     assert run_until(app, lambda: not scene.anim.busy, 5)
     assert scene.dice_shown == list(scene.state.dice), "the throw shows while Anna moves"

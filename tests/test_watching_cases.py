@@ -236,7 +236,7 @@ def test_until_tapped_an_open_look_says_tap_to_close_with_a_finger(tmp_path):
         table.frame()
     close = scene.close_hint_rect()
     assert close is not None and scene.visible_secrets() == {0}, "still open after 20 s: until tapped"
-    assert "close_hint" in scene.moving_parts()
+    assert scene.close_hint in scene.table.pieces and scene.close_hint.area() is not None
     window = app.screen.subsurface(close)
     yellow = sum(1 for x in range(0, close.w, 3) for y in range(0, close.h, 3)
                  if (lambda c: c.r > 220 and c.g > 170 and c.b < 90)(window.get_at((x, y))))

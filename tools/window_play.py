@@ -180,7 +180,7 @@ class Driver(threading.Thread):
             self.click(scene.tree_centre(slot), "guess")
         elif state.phase == MOVE:
             if scene.choice:
-                self.click(scene.button_named(f"choice:{self.rng.randrange(2)}").rect.center, "one die or both")
+                self.click(scene.button(f"choice:{self.rng.randrange(2)}").rect.center, "one die or both")
                 return
             reach = scene.reachable()
             board = state.board

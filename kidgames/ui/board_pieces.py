@@ -1,6 +1,7 @@
-"""Pieces every board game on this screen shares: pawns that hop along a path and stand side by
-side on a shared space, dice, banners and the player panel.  Each game keeps its own look (a
-Knights helmet, a Forest card fan) and calls these for the rest."""
+"""Drawing every board game on this screen shares: pawns that hop along a path and stand side by
+side on a shared space, dice and the player panel.  Each game keeps its own look (a Knights
+helmet, a Forest card fan) and calls these for the rest; the pieces on a game's table that use
+them (a die, the pawns, the banner) are in kidgames/ui/pieces.py."""
 from __future__ import annotations
 
 import math
@@ -119,32 +120,6 @@ def tumble_faces(seed: int, count: int = 12) -> list[int]:
     """The faces a tumbling die shows before it settles (the same on every redraw of a turn)."""
     rng = random.Random(seed)
     return [rng.randint(1, 6) for _ in range(count)]
-
-
-# -- banners -------------------------------------------------------------------------------------
-class BannerPainter:
-    """A paper banner with a picture and a sentence, painted once per text and faded by alpha."""
-
-    def __init__(self, size: tuple[int, int]) -> None:
-        self.size = size
-        self._panel: tuple | None = None     # ((text, sprite), painted panel)
-
-    def draw(self, surface: pygame.Surface, assets, text: str, sprite: str, alpha: float, topleft) -> None:
-        if alpha <= 0.01:
-            return
-        if self._panel is None or self._panel[0] != (text, sprite):
-            w, h = self.size
-            panel = pygame.Surface(self.size, pygame.SRCALPHA)
-            rounded_panel(panel, pygame.Rect(0, 0, w, h - 6), (*PAPER,), radius=30, border=(200, 150, 60),
-                          border_width=6, shadow=0)
-            pic = assets.image(sprite, 130)
-            panel.blit(pic, pic.get_rect(center=(90, (h - 6) // 2)))
-            label = assets.fit_text(text, 38, INK, w - 210, h - 30, title=True)
-            panel.blit(label, label.get_rect(midleft=(175, (h - 6) // 2)))
-            self._panel = ((text, sprite), panel)
-        panel = self._panel[1]
-        panel.set_alpha(int(255 * alpha))
-        surface.blit(panel, topleft)
 
 
 # -- the player panel ----------------------------------------------------------------------------

@@ -14,11 +14,12 @@ import pygame
 
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out, ease_out_back
-from kidgames.ui.board_pieces import (BannerPainter, draw_die, draw_pawn_at, draw_player_panel, fit_board, hop,
-                                      pawn_rect, scatter_scenery, side_by_side, tumble_faces)
-from kidgames.ui.cards import button_parts, changed_areas
-from kidgames.ui.targets import REACH, Target, pick
+from kidgames.ui.board_pieces import draw_die, draw_pawn_at, fit_board, scatter_scenery, tumble_faces
 from kidgames.ui.game import GameScene
+from kidgames.ui.pieces import (BANNER, BUTTONS, IN_PANEL, MARKS, OVER_BUTTONS, OVER_PAWNS, THINGS, Backdrop, Banner,
+                                Die, Hint, PaperBanner, Pawns, PlayerRow, SidePanel, button_pieces, roll_dice)
+from kidgames.ui.table import Drawn, Table
+from kidgames.ui.targets import REACH, Target, pick
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel
 
 from .rules import GUESS, MOVE, ROLL
@@ -26,7 +27,7 @@ from .rules import GUESS, MOVE, ROLL
 # -- layout (canvas 1600×1000: the forest on the left; players, cards and dice on the right) ---------
 BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
 SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
-SIDEBAR_FILL = (226, 240, 206)
+SIDEBAR_FILL, SIDEBAR_EDGE = (226, 240, 206), (120, 160, 90)
 BOARD_MARGIN = 24
 PLAYER_TOP, PLAYER_H, PLAYER_GAP = 126, 66, 6
 WON_RESERVE, WON_SCALE = 96, 0.42               # a player's cards won, in their row
@@ -37,7 +38,7 @@ HINT_Y = 768
 DICE_Y, DIE_SIZE = 892, 112
 DICE_X = (1350, 1490)
 DICE_TARGET = pygame.Rect(SIDEBAR.x + 10, DICE_Y - 70, SIDEBAR.w - 20, 170)
-# What the side panel's changing pieces paint (a partial redraw redraws only these)
+# What the side panel's changing pieces paint
 STACK_AREA = pygame.Rect(STACK_X - 48 - 40 - 14, CARDS_Y - 62 - 18, 96 + 80 + 20, 124 + 18 + 52)
 WANTED_AREA = pygame.Rect(WANTED_X - 60, CARDS_Y - 74, 120, 148)
 HINT_AREA = pygame.Rect(SIDEBAR.x + 4, HINT_Y - 50, SIDEBAR.w - 8, 100)
@@ -47,6 +48,7 @@ SPACE_R, BLUE_R, HIT_R = 20, 27, 40            # HIT_R: the ring around a tree t
 TREE_SIZE = 86
 PAWN_SIZE = 50
 HOP_TIME, HOME_HOP, FLY_TIME, ROLL_TIME = 0.24, 0.09, 0.8, 0.8
+HOP_HEIGHT, FLYING_CARD = 22, 0.7               # a card won flies at this scale
 BANNER_SIZE = (820, 160)
 CLOSE_HINT = (270, 66)                          # "tap to close" under an open private look
 PANEL_BUTTON = 150                              # the picture buttons of a choice
@@ -59,26 +61,53 @@ class ForestScene(GameScene):
     def __init__(self, app, spec, seats, state, options, controller=None) -> None:
         super().__init__(app, spec, seats, state, options, controller)
         self.scale, self.offset = fit_board(state.board.size, BOARD_RECT, BOARD_MARGIN)
-        self.board_surface: pygame.Surface | None = None
-        self.banner_painter = BannerPainter(BANNER_SIZE)
-        self.settle()
         self.shown_current = state.current_player
-        # dice waiting to be rolled show no number (None)
-        self.dice_shown = list(state.dice) if state.dice and state.phase != ROLL else [None, None]
-        self.dice_angle = [0.0, 0.0]
-        self.dice_jump = [0.0, 0.0]
         # What a person is choosing now (never a rule: only which of the offered actions to send).
         self.choice: list[Action] | None = None       # two moves to one space: one die or both?
         self.magic_mode: str | None = None             # "swap" or "jump" after its magic button
         self.swap_first: str | None = None
-        self._shown: dict = {}          # the moving parts as last drawn (see dirty_rects)
+        self.pawns = Pawns(self.seats, PAWN_SIZE, [], lambda p: p == self.shown_current and self.person_can_act(),
+                           below=10)
+        self.banner_piece = Banner(PaperBanner(app.assets, BANNER_SIZE), self.banner_rect)
+        self.settle()
+        self.dice = [Die((DICE_X[k], DICE_Y), DIE_SIZE, lambda: PAWN_RGB[self.seats[self.shown_current].colour],
+                         spin=(540, -480)[k], hops=3 + k, height=50) for k in range(2)]
+        # dice waiting to be rolled show no number (None)
+        for die, value in zip(self.dice, state.dice if state.dice and state.phase != ROLL else (None, None)):
+            die.value = value
+        self.close_hint = Drawn(lambda: _around(self.close_hint_rect()), self.close_hint_rect,
+                                self.draw_close_hint, OVER_PAWNS)
+        self.table = Table(self.pieces(), sources=[self.reach_rings, self.trees, self.pawns.pieces, button_pieces(self)])
+
+    def pieces(self) -> list:
+        """What lies on the table besides the pawns, trees, rings and buttons (see :meth:`trees`).
+        The open look and its close hint lie over the pawns, the side panel over the forest's edge;
+        a card won flies over the banner."""
+        assets, state = self.app.assets, self.state
+        rows = [PlayerRow(assets, seat, self.player_rect(i), lambda i=i: i == self.shown_current and not self.controller.is_over,
+                          badge=lambda i=i: (len(state.won[i]), state.won[i][-1]) if state.won[i] else None,
+                          paint_badge=lambda surface, rect, right, lit, i=i: self.draw_won(surface, i, rect, right, lit),
+                          reserve=WON_RESERVE, levels=True)
+                for i, seat in enumerate(self.seats)]
+        choice_area = lambda: self.choice_panel_rect().inflate(20, 20) if self.choosing_dice() else None  # noqa: E731
+        return [Backdrop(self.app.screen.get_size(), self.render_board),
+                Drawn(lambda: _around(self.open_look_rect()), lambda: self.lifted, self.draw_open_card, OVER_PAWNS),
+                self.close_hint, SidePanel(SIDEBAR, SIDEBAR_FILL, SIDEBAR_EDGE), *rows,
+                Drawn(STACK_AREA, lambda: (len(state.stack), self.shuffle_t), self.draw_stack, IN_PANEL),
+                Drawn(WANTED_AREA, lambda: (self.shown_wanted, self.flip), self.draw_wanted, IN_PANEL),
+                Hint(assets, HINT_TEXT, self.hint_text, area=HINT_AREA), *self.dice,
+                Drawn(DICE_TARGET, lambda: self.person_can_act() and state.phase == ROLL, self.draw_dice_target, IN_PANEL),
+                Drawn(choice_area, self.choice_look, self.draw_choice_panel, BUTTONS - 0.5),
+                Drawn(choice_area, self.choice_look, self.draw_choice_dice, OVER_BUTTONS),
+                Drawn(self.jump_area, lambda: state.current_player, self.draw_jump_picture, OVER_BUTTONS),
+                Drawn(self.flying_card_rect, lambda: self.flying_card and (self.flying_card[0], self.flying_card_rect().center),
+                      self.draw_flying_card, BANNER + 1),
+                self.banner_piece]
 
     def settle(self) -> None:
         """Everything drawn as the state says, nothing on its way: the picture between moves."""
         state = self.state
-        self.pawn_xy = [self.space_xy(pos) for pos in state.positions]
-        self.pawn_lift = [0.0] * len(self.seats)
-        self.moving: int | None = None
+        self.pawns.settle([self.space_xy(pos) for pos in state.positions])
         self.tree_xy: dict[str, tuple[float, float]] = {}    # trees on their way (a swap)
         self.lifted: tuple[str, float, str | None] | None = None   # (slot, height 0..1, motif or None)
         self.look_owner: int | None = None      # whose private look is open (None: public or none)
@@ -86,7 +115,16 @@ class ForestScene(GameScene):
         self.shown_wanted = state.wanted
         self.shuffle_t = 0.0
         self.flip = 1.0
-        self.banner: tuple[str, str, float] | None = None
+        self.banner_piece.clear()
+
+    @property
+    def banner(self) -> tuple | None:
+        """What the banner says now, (text, picture, alpha), or None."""
+        return self.banner_piece.shown
+
+    @property
+    def dice_shown(self) -> list[int | None]:
+        return [die.value for die in self.dice]
 
     # -- geometry -------------------------------------------------------------------------------------
     def to_canvas(self, at) -> tuple[float, float]:
@@ -117,9 +155,6 @@ class ForestScene(GameScene):
                                                    BOARD_RECT.centery - size // 2, size, size),
                                        lambda k=k: self.pick_choice(k), name=f"choice:{k}"))
         self.sync_buttons()
-
-    def button_named(self, name: str) -> Button | None:
-        return next((b for b in self.buttons if b.name == name), None)
 
     def sync_buttons(self) -> None:
         """Show the buttons of what a person may choose now (derived from the state and the choice
@@ -291,33 +326,15 @@ class ForestScene(GameScene):
 
     def _anim_rolled(self, ev, rest) -> None:
         faces = [tumble_faces(self.state.turn * 2 + k) for k in range(2)]
-        final = list(ev.dice)
-
-        def tumble(t: float) -> None:
-            for k in range(2):
-                self.dice_shown[k] = faces[k][min(11, int(t * 12))] if t < 0.92 else final[k]
-                self.dice_angle[k] = (1 - t) * (540 if k == 0 else -480)
-                self.dice_jump[k] = abs(math.sin(t * math.pi * (3 + k))) * 50 * (1 - t)
-
-        def done() -> None:
-            self.dice_shown = list(final)
-            self.dice_angle, self.dice_jump = [0.0, 0.0], [0.0, 0.0]
-
-        self.anim.add(ROLL_TIME, tumble, start=self.sound("dice"), end=done)
+        roll_dice(self.anim, self.dice, ev.dice, faces, ROLL_TIME, start=self.sound("dice"))
         self.anim.wait(0.15)
 
     def _walk(self, p: int, start: str, path, hop_time: float) -> None:
         previous = start
         for node in path:
-            a, b = self.space_xy(previous), self.space_xy(node)
-            self.anim.add(hop_time, hop(self, p, a, b, 22), start=self._set_moving(p), end=self.sound("step"),
-                          easing=ease_in_out)
+            self.pawns.hop(self.anim, p, self.space_xy(previous), self.space_xy(node), hop_time, HOP_HEIGHT,
+                           end=self.sound("step"))
             previous = node
-
-    def _set_moving(self, p: int):
-        def start() -> None:
-            self.moving = p
-        return start
 
     def _anim_moved(self, ev, rest) -> None:
         self._walk(ev.player, ev.get("from"), ev.path, HOP_TIME)
@@ -333,8 +350,7 @@ class ForestScene(GameScene):
         a, b = self.space_xy(ev.get("from")), self.space_xy(ev.node)
         height = 80 + min(240, math.dist(a, b) * 0.35)
         self._show_banner(self.t("forest.jumped", name=self.name_of(ev.player)), "sparkles", 0.6, sound="magic")
-        self.anim.add(FLY_TIME, hop(self, ev.player, a, b, height), start=self._set_moving(ev.player),
-                      easing=ease_in_out)
+        self.pawns.hop(self.anim, ev.player, a, b, FLY_TIME, height)
 
     def _anim_peeked(self, ev, rest) -> None:
         """A look under a tree: its person sees the motif behind the secret curtain; everybody else
@@ -389,7 +405,7 @@ class ForestScene(GameScene):
         self.anim.add(0.3, lambda t: setattr(self, "lifted", (slot, 1 - t, motif)),
                       end=lambda: setattr(self, "lifted", None))
         a, b = self.space_xy(self.state.board.key), self.space_xy(ev.to)
-        self.anim.add(0.5, hop(self, p, a, b, 50), start=self._set_moving(p), easing=ease_in_out)
+        self.pawns.hop(self.anim, p, a, b, 0.5, 50)
 
     def _anim_new_wanted(self, ev, rest) -> None:
         def flip(t: float) -> None:
@@ -420,7 +436,8 @@ class ForestScene(GameScene):
         def change() -> None:
             self.settle()
             self.shown_current = ev.player
-            self.dice_shown = [None, None]     # the next player's dice wait, with no number on them
+            for die in self.dice:      # the next player's dice wait, with no number on them
+                die.value = None
             if not self.anim.skipping:
                 self.app.assets.play("turn")
         self.anim.call(change)
@@ -430,80 +447,13 @@ class ForestScene(GameScene):
         self._show_banner(self.t("forest.end"), "trophy", 0.8, sound="fanfare")
 
     def _show_banner(self, text: str, sprite: str, stay: float, sound: str | None = None) -> None:
-        self.anim.add(0.2, lambda t: self._banner(text, sprite, t), start=self.sound(sound) if sound else None)
-        self.anim.wait(stay)
-        self.anim.add(0.2, lambda t: self._banner(text, sprite, 1 - t), end=self._clear_banner)
-
-    def _banner(self, text: str, sprite: str, alpha: float) -> None:
-        self.banner = (text, sprite, max(0.0, min(1.0, alpha)))
-
-    def _clear_banner(self) -> None:
-        self.banner = None
+        self.banner_piece.say(self.anim, text, sprite, stay, sound=self.sound(sound) if sound else None)
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
-        """The areas whose look changed since the last draw: each moving thing's old and new place
-        (dice, pawns, trees, the open look, cards, the banner, the highlight rings, the panels)."""
-        return changed_areas(self._shown, self.moving_parts())
+        """The areas whose look changed since the last draw, from the pieces themselves."""
+        return self.table.changed_areas()
 
-    def moving_parts(self) -> dict:
-        """Every part of the picture that can change while the board stays: key -> (its look, the
-        area it paints).  Whatever ``draw()`` reads is in some part's look, exactly (a value rounded
-        for the look could hide a change of one pixel)."""
-        state = self.state
-        parts = {}
-        choosing = self.person_can_act()
-        if choosing and state.phase == MOVE and self.magic_mode is None:
-            for dest in self.reachable():
-                parts[("reach", dest)] = (True, self.reach_rect(dest))
-        pickable = self.trees_pickable(choosing)
-        for slot in state.tree_at:
-            x, y = self.slot_xy(slot)
-            look = (x, y, self.lifted if self.lifted and self.lifted[0] == slot else None,
-                    pickable, slot == self.swap_first)
-            parts[("tree", slot)] = (look, self.tree_rect(slot))
-        ring_for = self.shown_current if choosing else None
-        for p, x, y in side_by_side(self.pawn_xy, self.moving, PAWN_SIZE):
-            look = (x, y, self.pawn_lift[p], p == ring_for)
-            parts[("pawn", p)] = (look, self.pawn_area(x, y, self.pawn_lift[p]))
-        card = self.open_look_rect()
-        if card is not None:
-            parts["look"] = (self.lifted, card.inflate(12, 12).move(0, 2))     # its shadow 4 lower
-        close = self.close_hint_rect()
-        if close is not None:
-            parts["close_hint"] = (close.topleft, close.inflate(12, 12).move(0, 2))
-        is_over = self.controller.is_over
-        for i in range(len(self.seats)):
-            won = state.won[i]
-            parts[("player", i)] = ((i == self.shown_current and not is_over, len(won), won[-1] if won else None),
-                                    self.player_rect(i).inflate(20, 20))
-        parts["stack"] = ((len(state.stack), self.shuffle_t), STACK_AREA)
-        parts["wanted"] = ((self.shown_wanted, self.flip), WANTED_AREA)
-        parts["hint"] = (self.hint_text(), HINT_AREA)
-        rim = self.seats[self.shown_current].colour
-        for k in range(2):
-            parts[("die", k)] = ((self.dice_shown[k], self.dice_angle[k], self.dice_jump[k], rim),
-                                 self.die_rect(k))
-        parts["dice_target"] = (choosing and state.phase == ROLL, DICE_TARGET)
-        parts.update(button_parts(self.buttons))
-        first = self.button_named("choice:0")
-        if first is not None and first.visible and self.choice:
-            look = (tuple((a.dice_used, len(a.path)) for a in self.choice), state.dice,
-                    self.seats[state.current_player].colour)
-            parts["choice"] = (look, self.choice_panel_rect().inflate(20, 20))
-        jump = self.button_named("magic:jump")
-        if jump is not None and jump.visible:
-            parts["jump_picture"] = (state.current_player, jump.rect.inflate(40, 60))
-        if self.banner and self.banner[2] > 0.01:
-            rect = self.banner_rect()
-            parts["banner"] = ((self.banner, rect.topleft), rect)
-        if self.flying_card:
-            motif, (x, y) = self.flying_card
-            rect = pygame.Rect(0, 0, int(CARD_SIZE[0] * 0.7) + 6, int(CARD_SIZE[1] * 0.7) + 6)
-            rect.center = (round(x), round(y))
-            parts["flying"] = ((motif, rect.center), rect)
-        return parts
-
-    # -- where things paint (a part's area; draw() skips what lies outside the clip) ----------------
+    # -- where things paint ---------------------------------------------------------------------------
     def reach_rect(self, dest: str) -> pygame.Rect:
         x, y = self.space_xy(dest)
         r = SPACE_R + 18
@@ -524,11 +474,6 @@ class ForestScene(GameScene):
         bottom = y + 12 - lift
         pic = pygame.Rect(math.floor(x - w / 2 - 3), math.floor(bottom - h - 3), math.ceil(w) + 7, math.ceil(h) + 7)
         return rect.union(pic)
-
-    @staticmethod
-    def pawn_area(x: float, y: float, lift: float) -> pygame.Rect:
-        """A pawn standing at x, y (drawn 10 lower, on its space), its ring and shadow."""
-        return pawn_rect(x, y + 10, lift, PAWN_SIZE)
 
     def open_look_rect(self) -> pygame.Rect | None:
         """The card of an open look (its motif), or None while none is open."""
@@ -551,20 +496,21 @@ class ForestScene(GameScene):
             rect.midbottom = (card.centerx, card.top - 10)
         return rect.clamp(BOARD_RECT.inflate(-8, -8))
 
-    def die_rect(self, k: int) -> pygame.Rect:
-        """A die tumbling (turned any way, jumping) over its shadow."""
-        jump = self.dice_jump[k]
-        return pygame.Rect(DICE_X[k] - 84, DICE_Y - 84 - math.ceil(jump), 168, 168 + math.ceil(jump))
-
-    def banner_rect(self) -> pygame.Rect:
+    def banner_rect(self, banner: Banner) -> pygame.Rect:
         """Where the banner shows: mid-board, sliding up as it fades in."""
-        alpha = self.banner[2] if self.banner else 1.0
         rect = pygame.Rect((0, 0), BANNER_SIZE)
-        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - alpha) * 30))
+        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - banner.alpha) * 30))
+        return rect
+
+    def flying_card_rect(self) -> pygame.Rect | None:
+        if not self.flying_card:
+            return None
+        rect = pygame.Rect(0, 0, int(CARD_SIZE[0] * FLYING_CARD) + 6, int(CARD_SIZE[1] * FLYING_CARD) + 6)
+        rect.center = (round(self.flying_card[1][0]), round(self.flying_card[1][1]))
         return rect
 
     def choice_panel_rect(self) -> pygame.Rect:
-        return self.button_named("choice:0").rect.union(self.button_named("choice:1").rect).inflate(60, 60)
+        return self.button("choice:0").rect.union(self.button("choice:1").rect).inflate(60, 60)
 
     # -- what the screen says --------------------------------------------------------------------------
     def hint_text(self) -> str:
@@ -587,142 +533,104 @@ class ForestScene(GameScene):
             return self.t("forest.hint.magic", name=name)
         return self.t("forest.hint.move", name=name)
 
-    # -- drawing ---------------------------------------------------------------------------------------
+    # -- drawing: the pieces (see kidgames/ui/table.py) -----------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """The whole picture, or (clipped to a changed area) only what lies in the clip."""
-        if self.board_surface is None:
-            self.board_surface = self.render_board()
-        clip = surface.get_clip()
-        surface.blit(self.board_surface, clip.topleft, clip)
-        choosing = self.person_can_act()
-        if choosing and self.state.phase == MOVE and self.magic_mode is None:
-            self.draw_reachable(surface)
-        self.draw_trees(surface, choosing)
-        self.draw_pawns(surface)
-        self.draw_open_look(surface)
-        self.draw_sidebar(surface)
-        self.draw_buttons(surface)
-        self.draw_choice_panel(surface)
-        if self.banner and self.banner[2] > 0.01 and clip.colliderect(self.banner_rect()):
-            text, sprite, alpha = self.banner
-            self.banner_painter.draw(surface, self.app.assets, text, sprite, alpha, self.banner_rect().topleft)
-        if self.flying_card:
-            motif, (x, y) = self.flying_card
-            self.draw_card(surface, (x, y), motif, 0.7)
-        self._shown = self.moving_parts()
+        self.table.paint(surface)
 
-    def draw_reachable(self, surface) -> None:
-        clip = surface.get_clip()
-        for dest in self.reachable():
-            if not clip.colliderect(self.reach_rect(dest)):
-                continue
-            x, y = self.space_xy(dest)
-            pygame.draw.circle(surface, (255, 255, 255), (x, y), SPACE_R + 16, 7)
-            pygame.draw.circle(surface, (255, 200, 30), (x, y), SPACE_R + 11, 4)
+    def reach_rings(self) -> list[Drawn]:
+        """The spaces a throw reaches, shining while a person chooses where to go."""
+        if not (self.person_can_act() and self.state.phase == MOVE and self.magic_mode is None):
+            return []
+        return [Drawn(self.reach_rect(dest), True, lambda surface, dest=dest: self.draw_reach_ring(surface, dest),
+                      MARKS, ("reach", dest)) for dest in self.reachable()]
+
+    def draw_reach_ring(self, surface, dest: str) -> None:
+        x, y = self.space_xy(dest)
+        pygame.draw.circle(surface, (255, 255, 255), (x, y), SPACE_R + 16, 7)
+        pygame.draw.circle(surface, (255, 200, 30), (x, y), SPACE_R + 11, 4)
 
     def trees_pickable(self, choosing: bool) -> bool:
         return choosing and (self.state.phase == GUESS or self.magic_mode is not None)
 
-    def draw_trees(self, surface, choosing: bool) -> None:
-        assets = self.app.assets
-        state = self.state
-        clip = surface.get_clip()
-        pickable = self.trees_pickable(choosing)
-        slots = sorted(state.tree_at, key=lambda s: self.slot_xy(s)[1])
-        for slot in slots:
-            if not clip.colliderect(self.tree_rect(slot)):
-                continue
+    def trees(self) -> list[Drawn]:
+        """The trees, the farther ones first, each lifted, gliding or ringed as it is now."""
+        pickable = self.trees_pickable(self.person_can_act())
+        pieces = []
+        for slot in sorted(self.state.tree_at, key=lambda s: self.slot_xy(s)[1]):
             x, y = self.slot_xy(slot)
-            height = self.lifted[1] if self.lifted and self.lifted[0] == slot else 0.0
-            if pickable:
-                colour = (255, 80, 60) if slot == self.swap_first else (255, 255, 255)
-                pygame.draw.circle(surface, colour, (x, y - TREE_SIZE * 0.3), HIT_R + 4, 6)
-            if height > 0:
-                hole = pygame.Rect(0, 0, 70, 34)
-                hole.center = (x, y + 6)
-                pygame.draw.ellipse(surface, (70, 48, 30), hole)
-            pic = assets.image("tree", TREE_SIZE)
-            lift = height * (TREE_SIZE + 40)
-            if height > 0:
-                pic = pygame.transform.rotate(pic, height * 14)
-            shadow = pygame.Surface((60, 18), pygame.SRCALPHA)
-            pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
-            surface.blit(shadow, shadow.get_rect(center=(x, y + 8)))
-            surface.blit(pic, pic.get_rect(midbottom=(x, y + 12 - lift)))
+            lifted = self.lifted if self.lifted and self.lifted[0] == slot else None
+            look = (x, y, lifted, pickable, slot == self.swap_first)
+            pieces.append(Drawn(self.tree_rect(slot), look, lambda surface, slot=slot: self.draw_tree(surface, slot, pickable),
+                                THINGS, ("tree", slot)))
+        return pieces
 
-    def draw_open_look(self, surface) -> None:
+    def draw_tree(self, surface, slot: str, pickable: bool) -> None:
+        x, y = self.slot_xy(slot)
+        height = self.lifted[1] if self.lifted and self.lifted[0] == slot else 0.0
+        if pickable:
+            colour = (255, 80, 60) if slot == self.swap_first else (255, 255, 255)
+            pygame.draw.circle(surface, colour, (x, y - TREE_SIZE * 0.3), HIT_R + 4, 6)
+        if height > 0:
+            hole = pygame.Rect(0, 0, 70, 34)
+            hole.center = (x, y + 6)
+            pygame.draw.ellipse(surface, (70, 48, 30), hole)
+        pic = self.app.assets.image("tree", TREE_SIZE)
+        lift = height * (TREE_SIZE + 40)
+        if height > 0:
+            pic = pygame.transform.rotate(pic, height * 14)
+        shadow = pygame.Surface((60, 18), pygame.SRCALPHA)
+        pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
+        surface.blit(shadow, shadow.get_rect(center=(x, y + 8)))
+        surface.blit(pic, pic.get_rect(midbottom=(x, y + 12 - lift)))
+
+    def draw_open_card(self, surface) -> None:
         """The motif under a lifted tree, over the pawns: only ever set while its person may see
         it (a private look behind its curtain, or a right guess)."""
         card = self.open_look_rect()
-        if card is None or not surface.get_clip().colliderect(card.inflate(12, 12).move(0, 2)):
-            return
-        motif = self.lifted[2]
         rounded_panel(surface, card, PAPER, radius=18, border=(200, 150, 60), border_width=5, shadow=4)
-        pic = self.app.assets.image(motif, 92)
+        pic = self.app.assets.image(self.lifted[2], 92)
         surface.blit(pic, pic.get_rect(center=card.center))
+
+    def draw_close_hint(self, surface) -> None:
         close = self.close_hint_rect()
-        if close is not None:
-            rounded_panel(surface, close, PAPER, radius=close.h // 2, border=(90, 140, 200), border_width=4,
-                          shadow=4)
-            finger = self.app.assets.image("finger", close.h - 12)
-            surface.blit(finger, finger.get_rect(midleft=(close.x + 10, close.centery)))
-            label = self.app.assets.fit_text(self.t("secret.close"), 30, INK, close.w - close.h - 24, close.h - 10,
-                                             title=True)
-            surface.blit(label, label.get_rect(center=(close.centerx + close.h // 2, close.centery)))
+        rounded_panel(surface, close, PAPER, radius=close.h // 2, border=(90, 140, 200), border_width=4, shadow=4)
+        finger = self.app.assets.image("finger", close.h - 12)
+        surface.blit(finger, finger.get_rect(midleft=(close.x + 10, close.centery)))
+        label = self.app.assets.fit_text(self.t("secret.close"), 30, INK, close.w - close.h - 24, close.h - 10,
+                                         title=True)
+        surface.blit(label, label.get_rect(center=(close.centerx + close.h // 2, close.centery)))
 
-    def draw_pawns(self, surface) -> None:
-        clip = surface.get_clip()
-        ring_for = self.shown_current if self.person_can_act() else None
-        for p, x, y in side_by_side(self.pawn_xy, self.moving, PAWN_SIZE):
-            if clip.colliderect(self.pawn_area(x, y, self.pawn_lift[p])):
-                draw_pawn_at(surface, self.seats[p], x, y + 10, PAWN_SIZE, lift=self.pawn_lift[p], ring=p == ring_for)
+    def draw_won(self, surface, i: int, rect: pygame.Rect, right: int, lit: bool) -> None:
+        """A player's cards won: the last one face up on its little pile, and how many, in big digits."""
+        won = self.state.won[i]
+        x = right - WON_RESERVE + 24
+        for k in range(min(len(won), 3) - 1, 0, -1):
+            self.draw_card(surface, (x + 4 * k, rect.centery - 4 * k), None, WON_SCALE)
+        self.draw_card(surface, (x, rect.centery), won[-1], WON_SCALE)
+        count = self.app.assets.text(str(len(won)), 38, (255, 255, 255) if lit else INK, title=True)
+        surface.blit(count, count.get_rect(midleft=(x + 32, rect.centery + 2)))
 
-    def draw_sidebar(self, surface) -> None:
-        assets = self.app.assets
-        clip = surface.get_clip()
-        if not clip.colliderect(SIDEBAR.inflate(20, 0)):
-            return
-        pygame.draw.rect(surface, SIDEBAR_FILL, SIDEBAR)
-        pygame.draw.line(surface, (120, 160, 90), SIDEBAR.topleft, SIDEBAR.bottomleft, 6)
-        for i, seat in enumerate(self.seats):
-            rect = self.player_rect(i)
-            if not clip.colliderect(rect.inflate(20, 20)):
-                continue    # a partial redraw elsewhere: this row is untouched
-            current = i == self.shown_current and not self.controller.is_over
-            won = self.state.won[i]
-            right = draw_player_panel(surface, assets, rect, seat, current, reserve=WON_RESERVE if won else 0,
-                                      levels=True)
-            if won:
-                # the cards won: the last one face up on its little pile, and how many, in big digits
-                x = right - WON_RESERVE + 24
-                for k in range(min(len(won), 3) - 1, 0, -1):
-                    self.draw_card(surface, (x + 4 * k, rect.centery - 4 * k), None, WON_SCALE)
-                self.draw_card(surface, (x, rect.centery), won[-1], WON_SCALE)
-                ink = (255, 255, 255) if current else INK
-                count = assets.text(str(len(won)), 38, ink, title=True)
-                surface.blit(count, count.get_rect(midleft=(x + 32, rect.centery + 2)))
-        # the face-down stack and the wanted secret, turned up
+    def draw_stack(self, surface) -> None:
+        """The face-down stack, wiggling while it is shuffled, with its count."""
         stack = len(self.state.stack)
-        if clip.colliderect(STACK_AREA):
-            for k in range(min(stack, 6)):
-                dx = math.sin(self.shuffle_t * math.pi * 4 + k) * 40 * math.sin(math.pi * self.shuffle_t)
-                self.draw_card(surface, (STACK_X + dx - k * 2, CARDS_Y - k * 3), None, 1.0)
-            if stack:
-                count = assets.text(str(stack), 34, (255, 255, 255), title=True, outline=(60, 30, 90))
-                surface.blit(count, count.get_rect(center=(STACK_X - 10, CARDS_Y + CARD_SIZE[1] // 2 + 20)))
-        if self.shown_wanted and clip.colliderect(WANTED_AREA):
+        for k in range(min(stack, 6)):
+            dx = math.sin(self.shuffle_t * math.pi * 4 + k) * 40 * math.sin(math.pi * self.shuffle_t)
+            self.draw_card(surface, (STACK_X + dx - k * 2, CARDS_Y - k * 3), None, 1.0)
+        if stack:
+            count = self.app.assets.text(str(stack), 34, (255, 255, 255), title=True, outline=(60, 30, 90))
+            surface.blit(count, count.get_rect(center=(STACK_X - 10, CARDS_Y + CARD_SIZE[1] // 2 + 20)))
+
+    def draw_wanted(self, surface) -> None:
+        """The wanted secret, turned up."""
+        if self.shown_wanted:
             self.draw_card(surface, (WANTED_X, CARDS_Y), self.shown_wanted, 1.0, flip=self.flip, glow=True)
-        hint = self.hint_text() if clip.colliderect(HINT_AREA) else ""
-        if hint:
-            label = assets.fit_text(hint, 30, INK, HINT_TEXT.w, HINT_TEXT.h)
-            surface.blit(label, label.get_rect(center=HINT_TEXT.center))
-        rim = PAWN_RGB[self.seats[self.shown_current].colour]
-        for k in range(2):
-            if clip.colliderect(self.die_rect(k)):
-                draw_die(surface, (DICE_X[k], DICE_Y), DIE_SIZE, self.dice_shown[k], rim,
-                         angle=self.dice_angle[k], jump=self.dice_jump[k])
+
+    def draw_dice_target(self, surface) -> None:
         if self.person_can_act() and self.state.phase == ROLL:
             pygame.draw.rect(surface, (255, 255, 255), DICE_TARGET.inflate(-10, -20), 5, border_radius=30)
+
+    def draw_flying_card(self, surface) -> None:
+        self.draw_card(surface, self.flying_card[1], self.flying_card[0], FLYING_CARD)
 
     def draw_card(self, surface, centre, motif: str | None, scale: float, flip: float = 1.0,
                   glow: bool = False) -> None:
@@ -744,31 +652,43 @@ class ForestScene(GameScene):
                 pic = pygame.transform.smoothscale(pic, (max(1, int(pic.get_width() * flip)), pic.get_height()))
             surface.blit(pic, pic.get_rect(center=rect.center))
 
+    def choosing_dice(self) -> bool:
+        """Whether the panel asking "one die or both?" is up."""
+        first = self.button("choice:0")
+        return bool(first is not None and first.visible and self.choice)
+
+    def choice_look(self) -> tuple | None:
+        if not self.choosing_dice():
+            return None
+        return (tuple((a.dice_used, len(a.path)) for a in self.choice), self.state.dice,
+                self.seats[self.state.current_player].colour)
+
     def draw_choice_panel(self, surface) -> None:
-        """The pictures on the choice buttons: one die or both dice; the three kinds of magic."""
-        clip = surface.get_clip()
-        first = self.button_named("choice:0")
-        if first is not None and first.visible and self.choice \
-                and clip.colliderect(self.choice_panel_rect().inflate(20, 20)):
-            panel = self.choice_panel_rect()
-            rounded_panel(surface, panel, PAPER, radius=30, border=(200, 150, 60), border_width=5, shadow=6)
-            self.draw_buttons(surface)
-            rim = PAWN_RGB[self.seats[self.state.current_player].colour]
-            for k, action in enumerate(self.choice):
-                centre = self.button_named(f"choice:{k}").rect.center
-                if action.dice_used == 1:
-                    draw_die(surface, (centre[0], centre[1] - 8), 84, max(1, min(6, len(action.path))), rim)
-                else:
-                    a, b = self.state.dice
-                    draw_die(surface, (centre[0] - 26, centre[1] - 20), 64, a, rim)
-                    draw_die(surface, (centre[0] + 26, centre[1] + 8), 64, b, rim)
-        jump = self.button_named("magic:jump")
-        if jump is not None and jump.visible and clip.colliderect(jump.rect.inflate(40, 60)):
-            x, y = jump.rect.center
-            tree = self.app.assets.image("tree", 90)
-            surface.blit(tree, tree.get_rect(center=(x + 24, y - 6)))
-            seat = self.seats[self.state.current_player]
-            draw_pawn_at(surface, seat, x - 30, y + 34, 52, lift=30)
+        rounded_panel(surface, self.choice_panel_rect(), PAPER, radius=30, border=(200, 150, 60), border_width=5,
+                      shadow=6)
+
+    def draw_choice_dice(self, surface) -> None:
+        """The pictures on the choice buttons: one die or both dice."""
+        rim = PAWN_RGB[self.seats[self.state.current_player].colour]
+        for k, action in enumerate(self.choice):
+            centre = self.button(f"choice:{k}").rect.center
+            if action.dice_used == 1:
+                draw_die(surface, (centre[0], centre[1] - 8), 84, max(1, min(6, len(action.path))), rim)
+            else:
+                a, b = self.state.dice
+                draw_die(surface, (centre[0] - 26, centre[1] - 20), 64, a, rim)
+                draw_die(surface, (centre[0] + 26, centre[1] + 8), 64, b, rim)
+
+    def jump_area(self) -> pygame.Rect | None:
+        jump = self.button("magic:jump")
+        return jump.rect.inflate(40, 60) if jump is not None and jump.visible else None
+
+    def draw_jump_picture(self, surface) -> None:
+        """The picture on the magic jump's button: a pawn flying to a tree."""
+        x, y = self.button("magic:jump").rect.center
+        tree = self.app.assets.image("tree", 90)
+        surface.blit(tree, tree.get_rect(center=(x + 24, y - 6)))
+        draw_pawn_at(surface, self.seats[self.state.current_player], x - 30, y + 34, 52, lift=30)
 
     # -- the painted forest (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:
@@ -838,6 +758,11 @@ class ForestScene(GameScene):
             _draw_horseshoe(surf, (x, y), r)
         elif kind == "blue":
             pygame.draw.circle(surf, (170, 210, 255), (x - r * 0.3, y - r * 0.3), r * 0.28)
+
+
+def _around(card: pygame.Rect | None) -> pygame.Rect | None:
+    """What a card on a paper panel paints: its border and its shadow, 4 lower."""
+    return card.inflate(12, 12).move(0, 2) if card is not None else None
 
 
 def _nearest(pos, points: dict, reach: float = REACH):
