@@ -1,29 +1,33 @@
 """What the card games' tables share as scenes (Sleeping Queens, Castle Builders).
 
-A table redraws only what changed: each game lists the look of every part that can change
-(:meth:`CardTableScene.moving_parts`), and the parts whose look differs from what was drawn last
-are the dirty areas.  It follows whose decision it is (:meth:`CardTableScene.situation`): when
-that changes, the buttons are laid out again and what they changed is redrawn, only there.
-Banner texts are rendered in a frame that draws little, before they show, and the frame that
-applies an action (and saves the game) keeps the hint as it was (``_frozen``) and draws nothing
-more: the next frame shows the change."""
+A table redraws only what changed: its pieces (kidgames/ui/table.py, kidgames/ui/pieces.py) say
+where they paint and what decides their pixels, and the table compares them with what it painted
+last.  Every card table has the felt, the hint, the seat panels, the draw and discard piles, the
+buttons, the cards in flight and a banner (:meth:`CardTableScene.lay_table`); each game adds its own
+pieces.  The scene follows whose decision it is (:meth:`CardTableScene.situation`): when that
+changes, the buttons are laid out again and what they changed is redrawn, only there.  Banner
+texts are rendered in a frame that draws little, before they show, and the frame that applies an
+action (and saves the game) keeps the hint and the lit panel as they were (``_frozen``) and draws
+nothing more: the next frame shows the change."""
 from __future__ import annotations
 
+from typing import Callable
 
 import pygame
 
-from kidgames.ui.cards import changed_areas
+from kidgames.ui.cards import CardArt, CardLook, CardSprite
 from kidgames.ui.game import GameScene
-from kidgames.ui.widgets import INK, PAPER
+from kidgames.ui.pieces import Backdrop, Banner, Hint, PanelBanner, Pile, SeatPanel, button_pieces, flying_cards
+from kidgames.ui.table import Piece, Table
 
 
 class CardTableScene(GameScene):
     def __init__(self, app, spec, seats, state, options, controller=None) -> None:
         super().__init__(app, spec, seats, state, options, controller)
+        self.art: CardArt = CardArt(app.assets)
+        self.flying: list[CardSprite] = []     # cards in the air (see kidgames/ui/cards.fly)
         self._situation: tuple | None = None
-        self._shown: dict = {}                 # the parts as last drawn (see dirty_rects)
-        self._to_prepare: list[str] = []       # banner texts to render before they show
-        self._frozen = None                    # the hint (and more) until an animation begins
+        self._frozen: tuple | None = None      # (hint, lit panel) until an animation begins
         self._geometry: dict = {}              # places of things on the table, by their count
         self.refusal: tuple[str, str | None] | None = None    # why a tap did nothing: words, picture
 
@@ -32,19 +36,66 @@ class CardTableScene(GameScene):
         """What decides the buttons: whose decision it is, and what about."""
         raise NotImplementedError
 
-    def moving_parts(self) -> dict:
-        """Every part that can change, by name: its area and what it looks like now."""
-        raise NotImplementedError
-
-    def banner_label(self, text: str) -> pygame.Surface:
-        raise NotImplementedError
-
     def sync(self) -> None:
         """The view equals the state again (the end of every batch of events)."""
         raise NotImplementedError
 
+    def shown_turn(self) -> int | None:
+        """The player whose panel is lit."""
+        raise NotImplementedError
+
+    @staticmethod
+    def card_look(card: str) -> CardLook:
+        """What a card of the game shows."""
+        raise NotImplementedError
+
+    def forget_choice(self) -> None:
+        """A decision is sent: what a person was choosing on the table is over."""
+
     def before_update(self) -> None:
         """Anything the game does at the start of every frame."""
+
+    # -- the table ---------------------------------------------------------------------------------
+    def lay_table(self, felt, hint: tuple[pygame.Rect, int], banner: Banner, piles: tuple, seat_fill: Callable,
+                  paint_inside: Callable, pieces: list[Piece]) -> None:
+        """The pieces every card table has, and the game's own ``pieces``: the ``felt``, the hint
+        (its rect and text size), a panel for each seat (lit in ``seat_fill(rgb)``, what never
+        changes inside it painted by ``paint_inside(surface, seat, rect, lit)``), the draw and
+        discard piles (``piles``: their centres and card width), the buttons, the cards in flight
+        and the ``banner``."""
+        draw_at, discard_at, width = piles
+        assets = self.app.assets
+        panels = [SeatPanel(self.art, seat, rect, lambda i=i: i == self.shown_turn(),
+                            lambda i=i: self.controller.is_over and i in self.state.winners,
+                            lambda surface, rect, lit, i=i: paint_inside(surface, i, rect, lit), fill=seat_fill)
+                  for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects()))]
+        self.banner_piece = banner
+        self.table = Table([Backdrop(self.app.screen.get_size(), colour=felt),
+                            Hint(assets, hint[0], self.hint_text, size=hint[1], art=self.art), *panels,
+                            Pile(self.art, assets, draw_at, width, lambda: self.v_draw),
+                            Pile(self.art, assets, discard_at, width, lambda: len(self.v_discard), self.discard_top),
+                            *pieces, banner],
+                           sources=[button_pieces(self), flying_cards(self.flying, self.art)])
+
+    def panel_banner(self, rect: pygame.Rect, label: Callable[[str], pygame.Surface], picture: Callable,
+                     picture_x: int, text_x: int, reach: tuple[int, int], look=lambda banner: None) -> Banner:
+        """The banner of a card table: up at once, on a paper panel over the middle of the table."""
+        return Banner(PanelBanner(self.art, label, picture, picture_x, text_x, reach, look), rect)
+
+    def discard_top(self) -> CardLook | None:
+        return self.card_look(self.v_discard[-1]) if self.v_discard else None
+
+    @property
+    def banner(self) -> tuple | None:
+        """What the banner says now, (text, picture, alpha), or None."""
+        return self.banner_piece.shown
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.table.paint(surface)
+
+    def dirty_rects(self) -> list[pygame.Rect]:
+        """The areas whose look changed since the last draw, from the pieces themselves."""
+        return self.table.changed_areas()
 
     # -- saying why a tap did nothing -------------------------------------------------------------
     def refuse_with(self, text: str, picture: str | None = None) -> None:
@@ -56,16 +107,6 @@ class CardTableScene(GameScene):
     def hint_picture(self) -> str | None:
         return self.refusal[1] if self.refusal and self.hint_text() == self.refusal[0] else None
 
-    def paint_hint(self, surface, rect: pygame.Rect, size: int) -> None:
-        """The hint panel (its picture is on the prompt button beside it)."""
-        text = self.hint_text()
-        if not text:
-            return
-        self.art.panel(surface, rect, PAPER, radius=24, border=(200, 160, 80), shadow=4)
-        area = rect.inflate(-30, -12)
-        label = self.app.assets.fit_text(text, size, INK, area.w, area.h, title=True)
-        surface.blit(label, label.get_rect(center=area.center))
-
     def handle(self, pointer) -> None:
         if pointer.kind == "down":
             self.refusal = None        # a new tap: the last reason has been read
@@ -73,6 +114,28 @@ class CardTableScene(GameScene):
         super().handle(pointer)
 
     # -- shared --------------------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def seat_rects(self) -> list[pygame.Rect]:
+        raise NotImplementedError
+
+    def set_piles(self, draw: int, discard: list[str]) -> None:
+        self.v_draw, self.v_discard = draw, list(discard)
+
+    def submit(self, action):
+        # The hint and the lit panel stay as they are until the animation begins: the frame that
+        # applies an action (and saves the game) draws nothing more; the next one shows the change.
+        frozen = (self.hint_text(), self.shown_turn())
+        self.forget_choice()
+        self.refusal = None
+        self._frozen = frozen
+        events = super().submit(action)
+        if not events:
+            self._frozen = None
+        self.layout()
+        return events
+
     def animate(self, events) -> None:
         """Each event's ``_anim_<kind>(event, events after it)``; the hint thaws as the first step
         begins, and the view equals the state again after the last."""
@@ -84,19 +147,15 @@ class CardTableScene(GameScene):
         """The tap being handled is the second of a child's double tap: to be ignored."""
         return self.pointer is not None and self.pointer.repeats()
 
-    def dirty_rects(self) -> list[pygame.Rect]:
-        """The areas whose look changed since the last draw."""
-        return changed_areas(self._shown, self.moving_parts())
-
     def update(self, dt: float) -> bool:
         self.before_update()
         self._follow_situation()
-        self._prepare_text()
+        self.banner_piece.painter.render_ahead()
         busy = self.anim.busy
         moved = super().update(dt)
         self._follow_situation()      # a computer's action this frame: its buttons at once
         if self._frozen is not None:
-            self._prepare_text(every=True)     # this frame applied an action and draws nothing
+            self.banner_piece.painter.render_ahead(every=True)     # this frame applied an action and draws nothing
         if moved and busy and not self.anim.busy:
             # The batch's last step: the app's redraw after the last movement (this very frame)
             # shows it whole; where no such redraw comes, only what changed is redrawn.
@@ -126,14 +185,6 @@ class CardTableScene(GameScene):
         if value is None:
             value = self._geometry[key] = make()
         return value
-
-    def _prepare_text(self, every: bool = False) -> None:
-        """Render one (or ``every``) banner text queued for later, in a frame that draws little
-        (the frame that shows the banner then only blits it)."""
-        while self._to_prepare:
-            self.banner_label(self._to_prepare.pop(0))
-            if not every:
-                break
 
     def _thaw(self) -> None:
         self._frozen = None

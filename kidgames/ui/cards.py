@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from kidgames.ui.anim import ease_in_out, lerp
-from kidgames.ui.widgets import INK, MIN_TARGET, PAPER, Button, rounded_panel, shade
+from kidgames.ui.widgets import INK, MIN_TARGET, PAPER, rounded_panel, shade
 
 CARD_RATIO = 1.4            # height / width of every card
 SELECT_LIFT = 0.22          # a selected hand card rises by this share of its height
@@ -374,45 +374,7 @@ def card_rows(area: pygame.Rect, count: int, max_width: int, target: int = MIN_T
             for i in range(count)]
 
 
-def seat_rects(count: int, area: pygame.Rect, gap: int = 10) -> list[pygame.Rect]:
-    """The panels of ``count`` seats (2–5) stacked in ``area``, each as tall as fits."""
-    h = min(240, (area.h - gap * (count - 1)) // count)
+def seat_rects(count: int, area: pygame.Rect, gap: int = 10, tallest: int = 240) -> list[pygame.Rect]:
+    """The panels of ``count`` seats (2–5) stacked in ``area``, each as tall as fits (``tallest`` at most)."""
+    h = min(tallest, (area.h - gap * (count - 1)) // count)
     return [pygame.Rect(area.x, area.y + i * (h + gap), area.w, h) for i in range(count)]
-
-
-# -- partial redraws ------------------------------------------------------------------------------
-# A table scene describes itself as parts, ``{key: (look, area)}``: ``look`` is whatever decides a
-# part's pixels, ``area`` the canvas rect it paints (or None when it paints nothing).  Between two
-# frames only the areas of the parts whose look changed are redrawn, each both where it was and
-# where it is now.
-
-def changed_areas(shown: dict, now: dict) -> list[pygame.Rect]:
-    """The areas to redraw to go from the parts ``shown`` to the parts ``now``."""
-    rects = []
-    for key in now.keys() | shown.keys():
-        was, is_ = shown.get(key), now.get(key)
-        if was != is_:
-            rects += [part[1] for part in (was, is_) if part is not None and part[1] is not None]
-    return rects
-
-
-def button_look(button: Button) -> tuple:
-    """What decides a button's pixels."""
-    b = button
-    return tuple(b.rect), b.text, b.icon, b.colour, b.text_size, b.enabled, b.visible, b.selected, b.pressed, b.badge
-
-
-def button_parts(buttons: list[Button]) -> dict:
-    """The buttons as parts: each paints its rect, its shadow and its pressed offset."""
-    return {("button", b.name or i): (button_look(b), b.rect.inflate(24, 24)) for i, b in enumerate(buttons)}
-
-
-def sprite_parts(sprites: list[CardSprite]) -> dict:
-    """Flying and flipping cards as parts."""
-    parts = {}
-    for i, sprite in enumerate(sprites):
-        look, squeeze = sprite.showing()
-        x, y = sprite.centre
-        parts[("fly", i)] = ((look, round(squeeze, 3), sprite.current_width, round(x), round(y)),
-                             sprite.rect().inflate(6, 6))
-    return parts

@@ -17,8 +17,9 @@ from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
 from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.card_table import CardTableScene
-from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, button_parts, card_rows, card_size,
-                               draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
+from kidgames.ui.cards import BACK, CardArt, CardLook, CardSprite, card_rows, card_size, fly, reshuffle, seat_rects
+from kidgames.ui.pieces import FLYING, IN_PANEL
+from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, shade
 
@@ -39,12 +40,9 @@ WITCH_BUTTON = pygame.Rect(540, 650, 400, 140)
 BANNER_RECT = pygame.Rect(140, 380, 1320, 220)
 NAME_W = 170
 FELT = (58, 112, 150)
-# the areas these parts paint, shadows included (a partial redraw repaints them whole)
-HINT_AREA = HINT_RECT.inflate(8, 16)
-BANNER_AREA = BANNER_RECT.inflate(12, 32)
+# the areas these pieces paint, shadows included
 CHOICE_AREA = CHOICE_RECT.inflate(12, 32)
 WITCH_REST_AREA = pygame.Rect(REVEAL_AT[0] - REVEAL_W // 2 - 6, REVEAL_AT[1] - round(REVEAL_W * 1.4) // 2 - 6, REVEAL_W + 12, round(REVEAL_W * 1.4) + 12)   # the witch waiting on the table
-DRAW_AREA, DISCARD_AREA = pile_bounds(DRAW_AT, PILE_W), pile_bounds(DISCARD_AT, PILE_W)
 WITCH_SIZE = 220          # the witch sweeping across the table
 BADGE_R = 24              # the count on a stack of spare cards
 
@@ -253,14 +251,33 @@ class CastleArt(CardArt):
 
 
 class CastleScene(CardTableScene):
+    card_look = staticmethod(card_look)
+
     def __init__(self, app, spec, seats, state, options, controller=None) -> None:
         super().__init__(app, spec, seats, state, options, controller)
         self.art = CastleArt(app.assets)
-        self.flying: list[CardSprite] = []
-        self.banner: tuple | None = None      # (text, sprite name or None, castle colour or None)
         self.sweep: float | None = None       # the witch sweeping across the table, 0..1
         self.buying = False
+        # a banner shows a picture, or a castle (its colour is the banner's extra) growing while it is up
+        banner = self.panel_banner(BANNER_RECT, self.banner_label, self.banner_picture, 110, 220, (12, 32),
+                                   look=lambda banner: self.banner_pieces())
+        self.lay_table(FELT, (HINT_RECT, 38), banner, (DRAW_AT, DISCARD_AT, PILE_W), tint, self.draw_name, self.pieces())
         self.sync()
+
+    def pieces(self) -> list[Drawn]:
+        """This game's own pieces: in each panel the castle and the spare pile; the witch waiting on
+        the table, the witch's question, and the witch sweeping across the table."""
+        pieces = []
+        for i in range(len(self.seats)):
+            pieces += [Drawn(lambda i=i: self.castle_area(i), lambda i=i: self.castle_look(i),
+                             lambda surface, i=i: self.draw_castle(surface, i), IN_PANEL),
+                       Drawn(lambda i=i: self.spares_area(i, len(spare_items(self.v_spares[i]))),
+                             lambda i=i: self.spares_look(i), lambda surface, i=i: self.draw_spares(surface, i), IN_PANEL)]
+        return pieces + [
+            Drawn(WITCH_REST_AREA, lambda: self.v_witch, self.draw_witch_at_rest, IN_PANEL),
+            Drawn(CHOICE_AREA, self.choice_look, self.draw_choice, IN_PANEL + 0.5),
+            Drawn(lambda: self.sweep_area() if self.sweep is not None else None, self.sweep_look, self.draw_sweep,
+                  FLYING + 0.5)]
 
     # -- the view of the table ------------------------------------------------------------------
     def sync(self) -> None:
@@ -279,14 +296,11 @@ class CastleScene(CardTableScene):
             self.v_discard.pop()
         self._witch_leaving = False
         self.v_turn = s.current_player            # the lit panel: it moves on with the turn's step
-        self.flying = []
-        self.banner = None
+        self.flying.clear()
+        self.banner_piece.clear()
         self.sweep = None
         self._frozen = None
         self.layout()
-
-    def name(self, seat: int) -> str:
-        return self.seats[seat].name
 
     def person_decides(self) -> bool:
         ctrl = self.controller
@@ -343,18 +357,8 @@ class CastleScene(CardTableScene):
         if action in self.legal():
             self.submit(action)
 
-    def submit(self, action):
-        # The hint stays as it is until the animation begins: the frame that applies an action
-        # (and saves the game) draws nothing more; the next one shows the change.
-        frozen = self.hint_text()
+    def forget_choice(self) -> None:
         self.buying = False
-        self.refusal = None
-        self._frozen = frozen
-        events = super().submit(action)
-        if not events:
-            self._frozen = None
-        self.layout()
-        return events
 
     def situation(self) -> tuple:
         return (self.state.current_player, self.state.pending, self.anim.busy, self.controller.is_over,
@@ -385,12 +389,7 @@ class CastleScene(CardTableScene):
     # The places below are worked out once per count and kept (the seats never change): read them,
     # never change them.
     def seat_rects(self) -> list[pygame.Rect]:
-        def make():
-            n = len(self.seats)
-            gap = 10
-            h = min(420, (SEATS_AREA.h - gap * (n - 1)) // n)
-            return [pygame.Rect(SEATS_AREA.x, SEATS_AREA.y + i * (h + gap), SEATS_AREA.w, h) for i in range(n)]
-        return self._kept("seats", make)
+        return self._kept("seats", lambda: seat_rects(len(self.seats), SEATS_AREA, tallest=420))
 
     def castle_rect(self, seat: int) -> pygame.Rect:
         def make():
@@ -488,13 +487,8 @@ class CastleScene(CardTableScene):
 
     # -- events to animation ---------------------------------------------------------------------
     def say(self, text: str, picture: str | None = None, seconds: float = 0.9, castle: str | None = None) -> None:
-        self._to_prepare.append(text)
-
-        def show() -> None:
-            self.banner = (text, picture, castle)
-        self.anim.call(show)
-        self.anim.wait(seconds)
-        self.anim.call(lambda: setattr(self, "banner", None))
+        self.banner_piece.show(self.anim, text, picture, seconds, extra=castle)
+        self.banner_piece.hide(self.anim)
 
     def _rest_at_reveal(self, card: str, seconds: float = SHOW_TIME) -> None:
         fly(self.anim, CardSprite(card_look(card), REVEAL_AT, REVEAL_AT, REVEAL_W, arc=0), self.flying, seconds)
@@ -504,9 +498,6 @@ class CastleScene(CardTableScene):
         self.say(self.t("castle.say.reshuffled"), "shuffle", 0.6)
         reshuffle(self.anim, self.flying, ev.count, DISCARD_AT, DRAW_AT, PILE_W, self.set_piles,
                   sound=self.sound("card"))
-
-    def set_piles(self, draw: int, discard: list[str]) -> None:
-        self.v_draw, self.v_discard = draw, list(discard)
 
     def _anim_drew(self, ev, rest) -> None:
         sprite = CardSprite(card_look(ev.card), DRAW_AT, REVEAL_AT, PILE_W, end_width=REVEAL_W, look_from=BACK, arc=50)
@@ -682,7 +673,7 @@ class CastleScene(CardTableScene):
     def hint_text(self) -> str:
         ctrl, state = self.controller, self.state
         if self._frozen is not None:
-            return self._frozen
+            return self._frozen[0]
         if ctrl.is_over or self.anim.busy:
             return ""
         p = state.current_player
@@ -706,33 +697,7 @@ class CastleScene(CardTableScene):
             return self.t("castle.hint.draw_or_buy", name=name)
         return self.t("castle.hint.draw", name=name)
 
-    # -- drawing ---------------------------------------------------------------------------------
-    def moving_parts(self) -> dict:
-        """Every part of the table that can change: its look (what decides its pixels) and the
-        area it paints."""
-        parts = sprite_parts(self.flying)
-        if self.sweep is not None:
-            parts["sweep"] = ((round(self.sweep_centre()[0]), round(self.sweep_centre()[1])), self.sweep_area())
-        if self.banner:
-            parts["banner"] = ((self.banner, self.banner_pieces()), BANNER_AREA)
-        parts["hint"] = ((self.hint_text(), self.hint_picture()), HINT_AREA)
-        over = self.controller.is_over
-        turn = self.shown_turn()
-        buyable = self.buy_targets() if self.buying else {}
-        for i, rect in enumerate(self.seat_rects()):
-            parts[("seat", i)] = ((i == turn, over and i in self.state.winners), rect.inflate(12, 20))
-            parts[("castle", i)] = ((self.v_colours[i], tuple(self.v_castles[i]), i == turn),
-                                    self.castle_area(i))
-            items = spare_items(self.v_spares[i])
-            lit = tuple(sorted(card for seller, card in buyable if seller == i))
-            parts[("spares", i)] = ((tuple(items), lit), self.spares_area(i, len(items)))
-        parts["draw"] = (self.v_draw, DRAW_AREA)
-        parts["discard"] = ((len(self.v_discard), self.v_discard[-1] if self.v_discard else None), DISCARD_AREA)
-        parts["witch_rest"] = (self.v_witch, WITCH_REST_AREA)
-        parts["choice"] = (self.choice_look(), CHOICE_AREA)
-        parts.update(button_parts(self.buttons))
-        return parts
-
+    # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
     def choice_look(self):
         if not (self.person_decides() and self.state.pending in ("witch", "lose")):
             return None
@@ -774,79 +739,49 @@ class CastleScene(CardTableScene):
 
     def banner_pieces(self) -> tuple | None:
         """The pieces of the castle a banner shows (it grows while the banner is up)."""
-        castle = self.banner[2] if self.banner else None
+        castle = self.banner_piece.extra
         if castle is None:
             return None
         builder = self._builder(castle)
         return tuple(piece_of(c) for c in self.v_castles[builder]) if builder is not None else ()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        clip = surface.get_clip()
-        surface.fill(FELT)
-        if clip.colliderect(HINT_AREA):
-            self.draw_hint(surface)
-        self.draw_seats(surface)
-        self.draw_piles(surface)
-        if self.v_witch and clip.colliderect(WITCH_REST_AREA):
-            witch = self.art.surface(WITCH_LOOK, REVEAL_W)
-            surface.blit(witch, witch.get_rect(center=REVEAL_AT))
-        if clip.colliderect(CHOICE_AREA) and self.choice_look() is not None:
-            self.draw_choice(surface)
-        self.draw_buttons(surface)
-        for sprite in self.flying:
-            if clip.colliderect(sprite.rect().inflate(6, 6)):
-                sprite.draw(surface, self.art)
-        if self.sweep is not None and clip.colliderect(self.sweep_area()):
-            self.draw_sweep(surface)
-        if self.banner and clip.colliderect(BANNER_AREA):
-            self.draw_banner(surface)
-        self._shown = self.moving_parts()
+    def draw_name(self, surface, i: int, rect: pygame.Rect, lit: bool) -> None:
+        """What never changes in a panel: the pawn, the name and a computer's robot."""
+        seat, assets = self.seats[i], self.app.assets
+        pawn_size = 46 if rect.h < 240 else 64
+        draw_pawn(surface, seat.colour, seat.shape, (rect.x + 40, rect.y + pawn_size // 2 + 16), pawn_size)
+        name = assets.fit_text(seat.name, 30, INK, NAME_W - 12, 44, title=True)
+        surface.blit(name, name.get_rect(midleft=(rect.x + 12, rect.y + pawn_size + 44)))
+        if seat.is_computer:
+            draw_robot(surface, assets, seat, (rect.x + NAME_W - 32, rect.y + 36), 40)
 
-    def draw_hint(self, surface) -> None:
-        self.paint_hint(surface, HINT_RECT, 38)
+    def castle_look(self, i: int) -> tuple:
+        return self.v_colours[i], tuple(self.v_castles[i]), i == self.shown_turn()
 
-    def draw_seats(self, surface) -> None:
-        assets = self.app.assets
-        over = self.controller.is_over
-        turn = self.shown_turn()
+    def draw_castle(self, surface, i: int) -> None:
+        """A panel's castle on its ground (the ghost of the pieces still to come), and how many
+        pieces it has."""
+        colour, rect, panel = self.v_colours[i], self.castle_rect(i), self.seat_rects()[i]
+        fill = tint(PAWN_RGB[self.seats[i].colour]) if i == self.shown_turn() else PAPER
+        pygame.draw.ellipse(surface, shade(fill, 0.82), pygame.Rect(rect.x - 6, rect.bottom - 8, rect.w + 12, 12))
+        pieces = tuple(piece_of(c) for c in self.v_castles[i])
+        surface.blit(self.art.castle(colour, pieces, rect.w), rect)
+        if colour is not None:
+            count = self.app.assets.text(f"{len(pieces)}/{PIECES}", 28, INK, title=True)
+            surface.blit(count, count.get_rect(bottomleft=(panel.x + 12, panel.bottom - 12)))
+
+    def spares_look(self, i: int) -> tuple:
         buyable = self.buy_targets() if self.buying else {}
-        clip = surface.get_clip()
-        for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects())):
-            if not clip.colliderect(rect.inflate(12, 20)):
-                continue    # a partial redraw elsewhere: this panel is untouched
-            current = i == turn
-            winner = over and i in self.state.winners
-            fill = tint(PAWN_RGB[seat.colour]) if current else PAPER
-            self.art.panel(surface, rect, fill, radius=20,
-                          border=(255, 210, 40) if current or winner else (200, 180, 140),
-                          border_width=7 if current or winner else 3, shadow=4)
-            # each piece of the panel is drawn where the redraw reaches it
-            ink = INK
-            small = rect.h < 240
-            pawn_size = 46 if small else 64
-            if clip.colliderect(rect.x, rect.y, NAME_W, pawn_size + 70):
-                draw_pawn(surface, seat.colour, seat.shape, (rect.x + 40, rect.y + pawn_size // 2 + 16), pawn_size)
-                name = assets.fit_text(seat.name, 30, ink, NAME_W - 12, 44, title=True)
-                surface.blit(name, name.get_rect(midleft=(rect.x + 12, rect.y + pawn_size + 44)))
-                if seat.is_computer:
-                    draw_robot(surface, assets, seat, (rect.x + NAME_W - 32, rect.y + 36), 40)
-            if clip.colliderect(self.castle_area(i)):
-                colour = self.v_colours[i]
-                castle_rect = self.castle_rect(i)
-                ground = pygame.Rect(castle_rect.x - 6, castle_rect.bottom - 8, castle_rect.w + 12, 12)
-                pygame.draw.ellipse(surface, shade(fill, 0.82), ground)
-                pieces = tuple(piece_of(c) for c in self.v_castles[i])
-                surface.blit(self.art.castle(colour, pieces, castle_rect.w), castle_rect)
-                if colour is not None:
-                    count = assets.text(f"{len(pieces)}/{PIECES}", 28, ink, title=True)
-                    surface.blit(count, count.get_rect(bottomleft=(rect.x + 12, rect.bottom - 12)))
-            items = spare_items(self.v_spares[i])
-            for (card, n), srect in zip(items, self.spare_rects(i, len(items))):
-                if not clip.colliderect(self.stack_area(srect)):
-                    continue
-                if (i, card) in buyable:
-                    pygame.draw.rect(surface, (255, 230, 60), srect.inflate(16, 16), border_radius=16)
-                self.draw_stack(surface, card, n, srect)
+        return tuple(spare_items(self.v_spares[i])), tuple(sorted(card for seller, card in buyable if seller == i))
+
+    def draw_spares(self, surface, i: int) -> None:
+        """A panel's spare pile, the cards that can be bought shining."""
+        buyable = self.buy_targets() if self.buying else {}
+        items = spare_items(self.v_spares[i])
+        for (card, n), rect in zip(items, self.spare_rects(i, len(items))):
+            if (i, card) in buyable:
+                pygame.draw.rect(surface, (255, 230, 60), rect.inflate(16, 16), border_radius=16)
+            self.draw_stack(surface, card, n, rect)
 
     def draw_stack(self, surface, card: str, n: int, rect: pygame.Rect) -> None:
         face = self.art.surface(card_look(card), rect.w)
@@ -860,17 +795,15 @@ class CastleScene(CardTableScene):
             num = self.app.assets.text(str(n), 30, INK, title=True)
             surface.blit(num, num.get_rect(center=centre))
 
-    def draw_piles(self, surface) -> None:
-        assets = self.app.assets
-        clip = surface.get_clip()
-        if clip.colliderect(DRAW_AREA):
-            draw_pile(surface, self.art, DRAW_AT, PILE_W, self.v_draw, None, assets=assets)
-        if clip.colliderect(DISCARD_AREA):
-            top = card_look(self.v_discard[-1]) if self.v_discard else None
-            draw_pile(surface, self.art, DISCARD_AT, PILE_W, len(self.v_discard), top, assets=assets)
+    def draw_witch_at_rest(self, surface) -> None:
+        if self.v_witch:
+            witch = self.art.surface(WITCH_LOOK, REVEAL_W)
+            surface.blit(witch, witch.get_rect(center=REVEAL_AT))
 
     def draw_choice(self, surface) -> None:
         """The witch's moment for a person: use the fairy or not, or the cards to give her."""
+        if self.choice_look() is None:
+            return
         assets = self.app.assets
         self.art.panel(surface, CHOICE_RECT, PAPER, radius=32, border=(90, 60, 110), border_width=6, shadow=8)
         witch = assets.image("witch", 120)
@@ -891,24 +824,27 @@ class CastleScene(CardTableScene):
         label = assets.fit_text(text, 40, INK, CHOICE_RECT.w - 190, 120, title=True)
         surface.blit(label, label.get_rect(midleft=(CHOICE_RECT.x + 160, CHOICE_RECT.y + 76)))
 
+    def sweep_look(self) -> tuple | None:
+        if self.sweep is None:
+            return None
+        x, y = self.sweep_centre()
+        return round(x), round(y)
+
     def draw_sweep(self, surface) -> None:
         x, y = self.sweep_centre()
         pic = self.app.assets.image("witch", WITCH_SIZE)
         surface.blit(pic, pic.get_rect(center=(round(x), round(y))))
 
-    def draw_banner(self, surface) -> None:
-        text, picture, castle = self.banner
-        self.art.panel(surface, BANNER_RECT, PAPER, radius=30, border=(200, 150, 60), border_width=6, shadow=8)
-        if castle is not None:
-            pieces = self.banner_pieces()
-            pic = self.art.castle(castle, pieces, 130).copy()
-            if not pieces:      # a freed colour: its emblem over the empty plot
-                draw_emblem(pic, EMBLEMS[castle], (65, 110), 40, CASTLE_RGB[castle])
-        else:
-            pic = self.app.assets.image(picture or "castle", 160)
-        surface.blit(pic, pic.get_rect(center=(BANNER_RECT.x + 110, BANNER_RECT.centery)))
-        label = self.banner_label(text)
-        surface.blit(label, label.get_rect(midleft=(BANNER_RECT.x + 220, BANNER_RECT.centery)))
+    def banner_picture(self, banner) -> pygame.Surface:
+        """A banner's picture: the castle it talks about as it is now, or its sprite."""
+        castle = banner.extra
+        if castle is None:
+            return self.app.assets.image(banner.picture or "castle", 160)
+        pieces = self.banner_pieces()
+        pic = self.art.castle(castle, pieces, 130).copy()
+        if not pieces:      # a freed colour: its emblem over the empty plot
+            draw_emblem(pic, EMBLEMS[castle], (65, 110), 40, CASTLE_RGB[castle])
+        return pic
 
     def banner_label(self, text: str) -> pygame.Surface:
         return self.app.assets.fit_text(text, 46, INK, BANNER_RECT.w - 260, BANNER_RECT.h - 30, title=True)

@@ -13,8 +13,9 @@ import pygame
 from kidgames.core.protocol import Action
 from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.card_table import CardTableScene
-from kidgames.ui.cards import (BACK, CardArt, CardLook, CardSprite, HandLayout, button_parts, card_size,
-                               draw_pile, fly, pile_bounds, reshuffle, sprite_parts)
+from kidgames.ui.cards import BACK, CardLook, CardSprite, HandLayout, card_size, fly, reshuffle, seat_rects
+from kidgames.ui.pieces import IN_PANEL
+from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
@@ -38,11 +39,7 @@ BANNER_RECT = pygame.Rect(560, 300, 800, 170)
 PANEL_NAME_W = 200                 # a panel's name, pawn and score; its queens lie to the right
 BACKS_W, BACKS_STEP = 20, 9        # the backs of a player's hand cards in their panel
 MARK_R = 42                        # the jester's count in a panel
-# the areas these parts paint, shadows included (a partial redraw repaints them whole)
-HINT_AREA = HINT_RECT.inflate(8, 16)
-BANNER_AREA = BANNER_RECT.inflate(8, 24)
-EQUATION_AREA = EQUATION_RECT.inflate(8, 16)
-DRAW_AREA, DISCARD_AREA = pile_bounds(DRAW_AT, PILE_W), pile_bounds(DISCARD_AT, PILE_W)
+EQUATION_AREA = EQUATION_RECT.inflate(8, 16)     # the discard preview with its shadow
 FELT = (46, 120, 88)
 
 FLY_TIME, FLIP_TIME, DEAL_TIME, COUNT_STEP = 0.55, 0.45, 0.28, 0.38
@@ -78,19 +75,43 @@ SLOT_AREAS = [slot_rect(slot).inflate(20, 20) for slot in range(NUM_SLOTS)]   # 
 
 
 class QueensScene(CardTableScene):
+    card_look = staticmethod(card_look)
+
     def __init__(self, app, spec, seats, state, options, controller=None) -> None:
         super().__init__(app, spec, seats, state, options, controller)
-        self.art = CardArt(app.assets)
         self.selected: list[int] = []          # indices into the shown hand
         self.potion_target: tuple[int, str] | None = None
-        self.flying: list[CardSprite] = []
-        self.banner: tuple[str, str] | None = None
         self.count_mark: tuple[int, int] | None = None
         self.anim_hand_seat: int | None = None
         self.anim_hand: list[str | None] = []     # None: a card drawn face down, its face unknown here
         self.anim_face_up = False
         self._drew_shown = False
+        banner = self.panel_banner(BANNER_RECT, self.banner_label, lambda banner: app.assets.image(banner.picture, 130),
+                                   90, 175, (8, 24))
+        self.lay_table(FELT, (HINT_RECT, 36), banner, (DRAW_AT, DISCARD_AT, PILE_W), lambda rgb: shade(rgb, 1.0),
+                       self.draw_name, self.pieces())
         self.sync()
+
+    def pieces(self) -> list[Drawn]:
+        """This game's own pieces: in each panel the score, the backs of the hand's cards, the awake
+        queens and the jester's count; the sleeping queens; the hand, its name and the discard
+        preview."""
+        pieces = []
+        for i in range(len(self.seats)):
+            pieces += [Drawn(lambda i=i: self.score_area(i), lambda i=i: self.score_look(i),
+                             lambda surface, i=i: self.draw_score(surface, i), IN_PANEL),
+                       Drawn(lambda i=i: self.backs_area(i, self.v_hand_counts[i]), lambda i=i: self.v_hand_counts[i],
+                             lambda surface, i=i: self.draw_backs(surface, i), IN_PANEL),
+                       Drawn(lambda i=i: self.queens_area(i, len(self.v_awake[i])), lambda i=i: self.queens_look(i),
+                             lambda surface, i=i: self.draw_queens(surface, i), IN_PANEL),
+                       Drawn(lambda i=i: self.mark_area(i), lambda i=i: self.mark_look(i),
+                             lambda surface, i=i: self.draw_mark(surface, i), IN_PANEL)]
+        pieces += [Drawn(SLOT_AREAS[slot], lambda slot=slot: (self.v_slots[slot], slot in self.highlighted_slots()),
+                         lambda surface, slot=slot: self.draw_slot(surface, slot), IN_PANEL) for slot in range(NUM_SLOTS)]
+        return pieces + [
+            Drawn(lambda: self.hand_layout().bounds(), self.hand_look, lambda surface: self.draw_hand(surface), IN_PANEL),
+            Drawn(HAND_LABEL, self.hand_seat, self.draw_hand_label, IN_PANEL),
+            Drawn(EQUATION_AREA, self.equation_shown, self.draw_equation, IN_PANEL)]
 
     # -- the view of the table ------------------------------------------------------------------
     def sync(self) -> None:
@@ -101,8 +122,8 @@ class QueensScene(CardTableScene):
         self.v_draw = len(s.draw_pile)
         self.v_discard = list(s.discard)
         self.v_hand_counts = [len(h) for h in s.hands]
-        self.flying = []
-        self.banner = None
+        self.flying.clear()
+        self.banner_piece.clear()
         self.count_mark = None
         self._frozen = None
         self.layout()
@@ -232,23 +253,14 @@ class QueensScene(CardTableScene):
             return
         self.submit(action)
 
-    def submit(self, action):
-        # The hint and the lit panel stay as they are until the animation begins: the frame that
-        # applies an action (and saves the game) draws nothing more; the next one shows the change.
-        frozen = (self.hint_text(), self.shown_turn())
+    def forget_choice(self) -> None:
+        """The hand at the bottom as it is when the decision is sent: its cards fly from there."""
         seat = self.hand_seat()
         self.anim_hand_seat = seat
         self.anim_hand = list(self.state.hands[seat]) if seat is not None else []
         self.anim_face_up = False          # set once the decision is made (see animate)
         self.selected = []
         self.potion_target = None
-        self.refusal = None
-        self._frozen = frozen
-        events = super().submit(action)
-        if not events:
-            self._frozen = None
-        self.layout()
-        return events
 
     def refuse(self, queen: tuple[int, str] | None = None) -> None:
         key, picture = self.refusal_key(queen)
@@ -400,12 +412,7 @@ class QueensScene(CardTableScene):
     # The places below are worked out once per count and kept (the seats never change): read them,
     # never change them.
     def seat_rects(self) -> list[pygame.Rect]:
-        def make():
-            n = len(self.seats)
-            gap = 10
-            h = min(220, (SEATS_AREA.h - gap * (n - 1)) // n)
-            return [pygame.Rect(SEATS_AREA.x, SEATS_AREA.y + i * (h + gap), SEATS_AREA.w, h) for i in range(n)]
-        return self._kept("seats", make)
+        return self._kept("seats", lambda: seat_rects(len(self.seats), SEATS_AREA, tallest=220))
 
     def name_size(self) -> int:
         """One size for every name in the panels: the largest (up to 30) at which each fits on one
@@ -480,18 +487,10 @@ class QueensScene(CardTableScene):
 
     # -- events to animation ---------------------------------------------------------------------
     def say(self, text: str, picture: str, seconds: float = 0.9) -> None:
-        self._to_prepare.append(text)
-
-        def show() -> None:
-            self.banner = (text, picture)
-        self.anim.call(show)
-        self.anim.wait(seconds)
+        self.banner_piece.show(self.anim, text, picture, seconds)
 
     def _hide_banner(self) -> None:
-        self.anim.call(lambda: setattr(self, "banner", None))
-
-    def name(self, seat: int) -> str:
-        return self.seats[seat].name
+        self.banner_piece.hide(self.anim)
 
     def queen_name(self, queen: str) -> str:
         return self.t(f"queens.queen.{queen}")
@@ -735,9 +734,6 @@ class QueensScene(CardTableScene):
                   sound=self.sound("card"))
         self._hide_banner()
 
-    def set_piles(self, draw: int, discard: list[str]) -> None:
-        self.v_draw, self.v_discard = draw, list(discard)
-
     def _anim_turn(self, ev, rest) -> None:
         self.anim.call(self.sound("turn"))
 
@@ -817,43 +813,7 @@ class QueensScene(CardTableScene):
             return {(a.target, a.queen) for a in self.state.legal_actions() if a.kind == kind}
         return set()
 
-    # -- drawing ---------------------------------------------------------------------------------
-    def moving_parts(self) -> dict:
-        """Every part of the table that can change: its look (what decides its pixels) and the
-        area it paints."""
-        parts = sprite_parts(self.flying)
-        if self.banner:
-            parts["banner"] = (self.banner, BANNER_AREA)
-        parts["hint"] = ((self.hint_text(), self.hint_picture()), HINT_AREA)
-        lit_queens = self.highlighted_queens()
-        turn = self.shown_turn()
-        over = self.controller.is_over
-        for i, rect in enumerate(self.seat_rects()):
-            # a panel changes in pieces: its light (the whole panel), the score, the queens, the
-            # backs of the hand's cards, the jester's count
-            parts[("seat", i)] = ((i == turn, over and i in self.state.winners), rect.inflate(12, 20))
-            awake = tuple(self.v_awake[i])
-            parts[("score", i)] = ((len(awake), sum(QUEEN_POINTS[q] for q in awake)), self.score_area(i))
-            lit = tuple(sorted(q for s, q in lit_queens if s == i))
-            parts[("queens", i)] = ((awake, lit), self.queens_area(i, len(awake)))
-            backs = self.v_hand_counts[i]
-            parts[("backs", i)] = (backs, self.backs_area(i, backs))
-            mark = self.count_mark[1] if self.count_mark and self.count_mark[0] == i else None
-            parts[("mark", i)] = (mark, self.mark_area(i))
-        lit_slots = self.highlighted_slots()
-        for slot, shown in enumerate(self.v_slots):
-            parts[("slot", slot)] = ((shown, slot in lit_slots), SLOT_AREAS[slot])
-        parts["draw"] = (self.v_draw, DRAW_AREA)
-        parts["discard"] = ((len(self.v_discard), self.v_discard[-1] if self.v_discard else None), DISCARD_AREA)
-        layout = self.hand_layout()
-        bounds = layout.bounds()
-        if bounds:
-            parts["hand"] = ((self.hand_seat(), tuple(self.hand_looks()), tuple(sorted(layout.selected))), bounds)
-        parts["hand_label"] = (self.hand_seat(), HAND_LABEL)
-        parts["equation"] = (self.equation_shown(), EQUATION_AREA)
-        parts.update(button_parts(self.buttons))
-        return parts
-
+    # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
     def shown_turn(self) -> int | None:
         """The player whose panel is lit: the one the game waits for (the victim asked to answer,
         the seat a jester's count stopped at), none while cards move."""
@@ -861,123 +821,102 @@ class QueensScene(CardTableScene):
             return self._frozen[1]
         return None if self.controller.is_over or self.anim.busy else self.state.current_player
 
-    def draw(self, surface: pygame.Surface) -> None:
-        clip = surface.get_clip()
-        surface.fill(FELT)
-        if clip.colliderect(HINT_AREA):
-            self.draw_hint(surface)
-        self.draw_seats(surface)
-        self.draw_slots(surface)
-        self.draw_piles(surface)
-        self.draw_hand(surface)
-        if clip.colliderect(EQUATION_AREA):
-            self.draw_equation(surface)
-        self.draw_buttons(surface)
-        for sprite in self.flying:
-            if clip.colliderect(sprite.rect().inflate(6, 6)):
-                sprite.draw(surface, self.art)
-        if self.banner and clip.colliderect(BANNER_AREA):
-            self.draw_banner(surface)
-        self._shown = self.moving_parts()
+    def ink(self, seat: int) -> tuple:
+        """A panel's words: white on the lit player's colour, outlined so that they read on yellow too."""
+        lit = seat == self.shown_turn()
+        return ((255, 255, 255) if lit else INK), (shade(PAWN_RGB[self.seats[seat].colour], 0.5) if lit else None)
 
-    def draw_hint(self, surface) -> None:
-        self.paint_hint(surface, HINT_RECT, 36)
+    def draw_name(self, surface, i: int, rect: pygame.Rect, lit: bool) -> None:
+        """What never changes in a panel: the pawn, the name and a computer's robot."""
+        seat, assets = self.seats[i], self.app.assets
+        ink, outline = self.ink(i)
+        pawn_size = 40 if rect.h < 150 else 58
+        draw_pawn(surface, seat.colour, seat.shape, (rect.x + 36, rect.y + pawn_size // 2 + 14), pawn_size)
+        name = assets.text(seat.name, self.name_size(), ink, title=True, outline=outline)
+        if name.get_width() > PANEL_NAME_W - 74:      # a name longer than any colour's
+            name = assets.fit_text(seat.name, self.name_size(), ink, PANEL_NAME_W - 74, 44, title=True, outline=outline)
+        surface.blit(name, name.get_rect(midleft=(rect.x + 66, rect.y + 30)))
+        if seat.is_computer:
+            draw_robot(surface, assets, seat, (rect.right - 28, rect.y + 32), 34)
 
-    def draw_seats(self, surface) -> None:
-        assets = self.app.assets
+    def score_look(self, i: int) -> tuple:
+        awake = self.v_awake[i]
+        return i == self.shown_turn(), len(awake), sum(QUEEN_POINTS[q] for q in awake)
+
+    def draw_score(self, surface, i: int) -> None:
+        """A panel's queens and points, each out of what wins."""
+        assets, rect = self.app.assets, self.seat_rects()[i]
         need_queens, need_points = thresholds(len(self.seats))
+        ink, outline = self.ink(i)
+        _, count, points = self.score_look(i)
+        y = rect.y + (62 if rect.h < 150 else 84)
+        crown = assets.image("crown", 30)
+        surface.blit(crown, crown.get_rect(midleft=(rect.x + 10, y)))
+        queens = assets.text(f"{count}/{need_queens}", 26, ink, title=True, outline=outline)
+        surface.blit(queens, queens.get_rect(midleft=(rect.x + 44, y)))
+        star = assets.image("star", 28)
+        surface.blit(star, star.get_rect(midleft=(rect.x + 10, y + 32)))
+        score = assets.text(f"{points}/{need_points}", 26, ink, title=True, outline=outline)
+        surface.blit(score, score.get_rect(midleft=(rect.x + 44, y + 32)))
+
+    def draw_backs(self, surface, i: int) -> None:
+        """The number of cards in a hand, as a small fan of backs (never their faces)."""
+        rect = self.seat_rects()[i]
+        back = self.art.surface(BACK, BACKS_W)
+        for k in range(self.v_hand_counts[i]):
+            surface.blit(back, (rect.right - 70 + k * BACKS_STEP, rect.bottom - back.get_height() - 8))
+
+    def queens_look(self, i: int) -> tuple:
+        return tuple(self.v_awake[i]), tuple(sorted(q for s, q in self.highlighted_queens() if s == i))
+
+    def draw_queens(self, surface, i: int) -> None:
+        """A panel's awake queens, those a knight or a potion may take shining."""
         lit = self.highlighted_queens()
-        turn = self.shown_turn()
-        clip = surface.get_clip()
-        for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects())):
-            if not clip.colliderect(rect.inflate(12, 20)):
-                continue    # a partial redraw elsewhere: this panel is untouched
-            current = i == turn
-            fill = shade(PAWN_RGB[seat.colour], 1.0) if current else PAPER
-            winner = self.controller.is_over and i in self.state.winners
-            self.art.panel(surface, rect, fill, radius=20,
-                          border=(255, 210, 40) if current or winner else (200, 180, 140),
-                          border_width=7 if current or winner else 3, shadow=4)
-            # each piece of the panel is drawn where the redraw reaches it
-            ink = (255, 255, 255) if current else INK
-            # white on the player's colour, outlined so that it reads on yellow too
-            outline = shade(PAWN_RGB[seat.colour], 0.5) if current else None
-            small = rect.h < 150
-            if clip.colliderect(rect.x, rect.y, PANEL_NAME_W, 80):
-                pawn_size = 40 if small else 58
-                draw_pawn(surface, seat.colour, seat.shape, (rect.x + 36, rect.y + pawn_size // 2 + 14), pawn_size)
-                name = assets.text(seat.name, self.name_size(), ink, title=True, outline=outline)
-                if name.get_width() > PANEL_NAME_W - 74:      # a name longer than any colour's
-                    name = assets.fit_text(seat.name, self.name_size(), ink, PANEL_NAME_W - 74, 44, title=True,
-                                           outline=outline)
-                surface.blit(name, name.get_rect(midleft=(rect.x + 66, rect.y + 30)))
-            if clip.colliderect(self.score_area(i)):
-                points = sum(QUEEN_POINTS[q] for q in self.v_awake[i])
-                score = assets.text(f"{points}/{need_points}", 26, ink, title=True, outline=outline)
-                crown = assets.image("crown", 30)
-                y = rect.y + (62 if small else 84)
-                surface.blit(crown, crown.get_rect(midleft=(rect.x + 10, y)))
-                count = assets.text(f"{len(self.v_awake[i])}/{need_queens}", 26, ink, title=True, outline=outline)
-                surface.blit(count, count.get_rect(midleft=(rect.x + 44, y)))
-                star = assets.image("star", 28)
-                surface.blit(star, star.get_rect(midleft=(rect.x + 10, y + 32)))
-                surface.blit(score, score.get_rect(midleft=(rect.x + 44, y + 32)))
-            if seat.is_computer and clip.colliderect(rect.right - 52, rect.y + 4, 48, 56):
-                draw_robot(surface, assets, seat, (rect.right - 28, rect.y + 32), 34)
-            # the number of cards in the hand, as a small fan of backs (never their faces)
-            backs = self.v_hand_counts[i]
-            if backs and clip.colliderect(self.backs_area(i, backs)):
-                for k in range(backs):
-                    back = self.art.surface(BACK, BACKS_W)
-                    surface.blit(back, (rect.right - 70 + k * BACKS_STEP, rect.bottom - back.get_height() - 8))
-            awake = self.v_awake[i]
-            if awake and clip.colliderect(self.queens_area(i, len(awake))):
-                for queen, qrect in zip(awake, self.queen_rects(i, len(awake))):
-                    if (i, queen) in lit:
-                        pygame.draw.rect(surface, (255, 230, 60), qrect.inflate(12, 12), border_radius=14)
-                    surface.blit(self.art.surface(card_look(queen), qrect.w), qrect)
-            if self.count_mark and self.count_mark[0] == i:
-                centre = (rect.right - 50, rect.centery)
-                pygame.draw.circle(surface, (255, 230, 60), centre, MARK_R)
-                pygame.draw.circle(surface, INK, centre, MARK_R, 4)
-                num = assets.text(str(self.count_mark[1]), 48, INK, title=True)
-                surface.blit(num, num.get_rect(center=centre))
+        awake = self.v_awake[i]
+        for queen, qrect in zip(awake, self.queen_rects(i, len(awake))):
+            if (i, queen) in lit:
+                pygame.draw.rect(surface, (255, 230, 60), qrect.inflate(12, 12), border_radius=14)
+            surface.blit(self.art.surface(card_look(queen), qrect.w), qrect)
 
-    def draw_slots(self, surface) -> None:
-        lit = self.highlighted_slots()
-        clip = surface.get_clip()
-        for slot, shown in enumerate(self.v_slots):
-            if not clip.colliderect(SLOT_AREAS[slot]):
-                continue
-            rect = slot_rect(slot)
-            if slot in lit:
-                pygame.draw.rect(surface, (255, 230, 60), rect.inflate(16, 16), border_radius=18)
-            if shown is None:
-                pygame.draw.rect(surface, shade(FELT, 0.8), rect, border_radius=14)
-                pygame.draw.rect(surface, shade(FELT, 1.4), rect, 3, border_radius=14)
-            else:
-                look = QUEEN_BACK_LOOK if shown == "?" else card_look(shown)
-                surface.blit(self.art.surface(look, SLOT_W), rect)
-                if shown == "?":
-                    zz = self.app.assets.image("sleeping", 44)
-                    surface.blit(zz, zz.get_rect(center=(rect.centerx, rect.bottom - 34)))
+    def mark_look(self, i: int) -> int | None:
+        return self.count_mark[1] if self.count_mark and self.count_mark[0] == i else None
 
-    def draw_piles(self, surface) -> None:
-        assets = self.app.assets
-        clip = surface.get_clip()
-        if clip.colliderect(DRAW_AREA):
-            draw_pile(surface, self.art, DRAW_AT, PILE_W, self.v_draw, None, assets=assets)
-        if clip.colliderect(DISCARD_AREA):
-            top = card_look(self.v_discard[-1]) if self.v_discard else None
-            draw_pile(surface, self.art, DISCARD_AT, PILE_W, len(self.v_discard), top, assets=assets)
+    def draw_mark(self, surface, i: int) -> None:
+        """The jester's count, stopping at a panel."""
+        number = self.mark_look(i)
+        if number is None:
+            return
+        centre = self.mark_area(i).center
+        pygame.draw.circle(surface, (255, 230, 60), centre, MARK_R)
+        pygame.draw.circle(surface, INK, centre, MARK_R, 4)
+        num = self.app.assets.text(str(number), 48, INK, title=True)
+        surface.blit(num, num.get_rect(center=centre))
+
+    def draw_slot(self, surface, slot: int) -> None:
+        """A sleeping queen face down, shining where a tap wakes her, or her empty place."""
+        rect, shown = slot_rect(slot), self.v_slots[slot]
+        if slot in self.highlighted_slots():
+            pygame.draw.rect(surface, (255, 230, 60), rect.inflate(16, 16), border_radius=18)
+        if shown is None:
+            pygame.draw.rect(surface, shade(FELT, 0.8), rect, border_radius=14)
+            pygame.draw.rect(surface, shade(FELT, 1.4), rect, 3, border_radius=14)
+            return
+        surface.blit(self.art.surface(QUEEN_BACK_LOOK if shown == "?" else card_look(shown), SLOT_W), rect)
+        if shown == "?":
+            zz = self.app.assets.image("sleeping", 44)
+            surface.blit(zz, zz.get_rect(center=(rect.centerx, rect.bottom - 34)))
+
+    def hand_look(self) -> tuple:
+        return self.hand_seat(), tuple(self.hand_looks()), tuple(sorted(self.hand_layout().selected))
 
     def draw_hand(self, surface) -> None:
+        if self.hand_seat() is not None:
+            self.hand_layout().draw(surface, self.art, self.hand_looks())
+
+    def draw_hand_label(self, surface) -> None:
+        """Whose hand lies at the bottom: their pawn and name."""
         seat = self.hand_seat()
         if seat is None:
-            return
-        layout = self.hand_layout()
-        layout.draw(surface, self.art, self.hand_looks())
-        if not surface.get_clip().colliderect(HAND_LABEL):
             return
         person = self.seats[seat]
         draw_pawn(surface, person.colour, person.shape, (HAND_LABEL.centerx, HAND_LABEL.y + 60), 70)
@@ -1035,14 +974,6 @@ class QueensScene(CardTableScene):
             return "", True, cards[0]
         equation = self.equation_text(cards)
         return (equation if ok and equation else self.t("queens.no_discard")), ok, None
-
-    def draw_banner(self, surface) -> None:
-        text, picture = self.banner
-        self.art.panel(surface, BANNER_RECT, PAPER, radius=30, border=(200, 150, 60), border_width=6, shadow=8)
-        pic = self.app.assets.image(picture, 130)
-        surface.blit(pic, pic.get_rect(center=(BANNER_RECT.x + 90, BANNER_RECT.centery)))
-        label = self.banner_label(text)
-        surface.blit(label, label.get_rect(midleft=(BANNER_RECT.x + 175, BANNER_RECT.centery)))
 
     def banner_label(self, text: str) -> pygame.Surface:
         if " = " in text and text.replace(" ", "").replace("+", "").replace("=", "").isdigit():
