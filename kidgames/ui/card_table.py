@@ -85,18 +85,6 @@ class CardTableScene(GameScene):
     def discard_top(self) -> CardLook | None:
         return self.card_look(self.v_discard[-1]) if self.v_discard else None
 
-    @property
-    def banner(self) -> tuple | None:
-        """What the banner says now, (text, picture, alpha), or None."""
-        return self.banner_piece.shown
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.table.paint(surface)
-
-    def dirty_rects(self) -> list[pygame.Rect]:
-        """The areas whose look changed since the last draw, from the pieces themselves."""
-        return self.table.changed_areas()
-
     # -- saying why a tap did nothing -------------------------------------------------------------
     def refuse_with(self, text: str, picture: str | None = None) -> None:
         """Say in the hint why a tap did nothing, in words and a picture, with the "stuck" sound;

@@ -16,6 +16,7 @@ from kidgames.ui.dialog import ConfirmScene
 from kidgames.ui.input import DOUBLE_TAP
 from kidgames.ui.prompts import prompt_picture
 from kidgames.ui.scene import Scene
+from kidgames.ui.table import Table
 from kidgames.ui.widgets import Button
 
 COMPUTER_PAUSE = 1.1     # seconds a computer player "thinks" before it acts (at normal speed)
@@ -79,6 +80,8 @@ def broken_save(app, exc: BaseException) -> str | None:
 
 class GameScene(Scene):
     from_save: str | None = None    # the game id whose save this game was opened from
+    table: Table | None = None      # what the game shows, as pieces (kidgames/ui/table.py)
+    banner_piece = None             # the game's banner on its table (kidgames/ui/pieces.py), if any
 
     def __init__(self, app, spec, seats: list[Seat], state: Any, options: dict,
                  controller: TurnController | None = None) -> None:
@@ -202,11 +205,26 @@ class GameScene(Scene):
         self.anim.hold(self.app.settings.secret_seconds, start=show, end=close)
         return True
 
+    # -- the table ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The pieces on the table that lie in the surface's clip (a game without a table draws
+        itself)."""
+        self.table.paint(surface)
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        """The areas whose look changed since the last draw, from the pieces themselves."""
+        return self.table.changed_areas() if self.table is not None else None
+
+    @property
+    def banner(self) -> tuple | None:
+        """What the banner says now, (text, picture, alpha), or None."""
+        return self.banner_piece.shown if self.banner_piece is not None else None
+
     def spoken_prompts(self) -> dict:
         """A banner the moment it shows (what just happened), and the hint (whose turn, what to
         tap, why a tap did nothing): each spoken when it changes.  The prompt button shows the
         hint's picture."""
-        banner = getattr(self, "banner", None)
+        banner = self.banner
         hint = self.hint_text() if hasattr(self, "hint_text") else None
         button = self.button("say")
         if button is not None:

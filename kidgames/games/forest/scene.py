@@ -14,11 +14,10 @@ import pygame
 
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out, ease_out_back
-from kidgames.ui.board_pieces import draw_die, draw_pawn_at, fit_board, scatter_scenery, tumble_faces
-from kidgames.ui.game import GameScene
-from kidgames.ui.pieces import (BANNER, BUTTONS, IN_PANEL, MARKS, OVER_BUTTONS, OVER_PAWNS, THINGS, Backdrop, Banner,
-                                Die, Hint, PaperBanner, Pawns, PlayerRow, SidePanel, button_pieces, roll_dice)
-from kidgames.ui.table import Drawn, Table
+from kidgames.ui.board_pieces import draw_die, draw_pawn_at, scatter_scenery
+from kidgames.ui.board_table import BoardTableScene
+from kidgames.ui.pieces import BANNER, BUTTONS, IN_PANEL, MARKS, OVER_BUTTONS, OVER_PAWNS, THINGS, Banner, Die, Pawns
+from kidgames.ui.table import Drawn
 from kidgames.ui.targets import REACH, Target, pick
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel
 
@@ -57,82 +56,67 @@ SPACE_FILL = {"path": (255, 248, 228), "blue": (80, 150, 235), "village": (250, 
               "horseshoe": (205, 205, 215), "key": (255, 206, 40)}
 
 
-class ForestScene(GameScene):
+class ForestScene(BoardTableScene):
+    roll_time, roll_pause = ROLL_TIME, 0.15
+
     def __init__(self, app, spec, seats, state, options, controller=None) -> None:
         super().__init__(app, spec, seats, state, options, controller)
-        self.scale, self.offset = fit_board(state.board.size, BOARD_RECT, BOARD_MARGIN)
-        self.shown_current = state.current_player
+        self.fit(BOARD_RECT, BOARD_MARGIN)
         # What a person is choosing now (never a rule: only which of the offered actions to send).
         self.choice: list[Action] | None = None       # two moves to one space: one die or both?
         self.magic_mode: str | None = None             # "swap" or "jump" after its magic button
         self.swap_first: str | None = None
-        self.pawns = Pawns(self.seats, PAWN_SIZE, [], lambda p: p == self.shown_current and self.person_can_act(),
-                           below=10)
-        self.banner_piece = Banner(PaperBanner(app.assets, BANNER_SIZE), self.banner_rect)
-        self.settle()
-        self.dice = [Die((DICE_X[k], DICE_Y), DIE_SIZE, lambda: PAWN_RGB[self.seats[self.shown_current].colour],
-                         spin=(540, -480)[k], hops=3 + k, height=50) for k in range(2)]
+        pawns = Pawns(self.seats, PAWN_SIZE, [], lambda p: p == self.shown_current and self.person_can_act(), below=10)
+        dice = [Die((DICE_X[k], DICE_Y), DIE_SIZE, self.thrower_rim, spin=(540, -480)[k], hops=3 + k, height=50)
+                for k in range(2)]
         # dice waiting to be rolled show no number (None)
-        for die, value in zip(self.dice, state.dice if state.dice and state.phase != ROLL else (None, None)):
+        for die, value in zip(dice, state.dice if state.dice and state.phase != ROLL else (None, None)):
             die.value = value
+        rows = [self.player_row(i, self.player_rect(i), reserve=WON_RESERVE, levels=True,
+                                badge=lambda i=i: (len(state.won[i]), state.won[i][-1]) if state.won[i] else None,
+                                paint_badge=lambda surface, rect, right, lit, i=i: self.draw_won(surface, i, rect, right, lit))
+                for i in range(len(seats))]
         self.close_hint = Drawn(lambda: _around(self.close_hint_rect()), self.close_hint_rect,
                                 self.draw_close_hint, OVER_PAWNS)
-        self.table = Table(self.pieces(), sources=[self.reach_rings, self.trees, self.pawns.pieces, button_pieces(self)])
+        self.lay_board(SIDEBAR, (SIDEBAR_FILL, SIDEBAR_EDGE), (SIDEBAR.x + 20, 12), PROMPT_BUTTON, rows,
+                       (HINT_TEXT, HINT_AREA), dice, pawns, (BANNER_SIZE, self.banner_rect, None), self.pieces(),
+                       [self.reach_rings, self.trees])
+        self.settle()
 
     def pieces(self) -> list:
-        """What lies on the table besides the pawns, trees, rings and buttons (see :meth:`trees`).
-        The open look and its close hint lie over the pawns, the side panel over the forest's edge;
-        a card won flies over the banner."""
-        assets, state = self.app.assets, self.state
-        rows = [PlayerRow(assets, seat, self.player_rect(i), lambda i=i: i == self.shown_current and not self.controller.is_over,
-                          badge=lambda i=i: (len(state.won[i]), state.won[i][-1]) if state.won[i] else None,
-                          paint_badge=lambda surface, rect, right, lit, i=i: self.draw_won(surface, i, rect, right, lit),
-                          reserve=WON_RESERVE, levels=True)
-                for i, seat in enumerate(self.seats)]
+        """The forest's own pieces besides the trees and shining spaces (see :meth:`trees`): the
+        open look and its close hint over the pawns, the stack, the wanted card and the dice's
+        target in the side panel, the choice of dice, the magic jump's picture, and a card won
+        flying over the banner."""
+        state = self.state
         choice_area = lambda: self.choice_panel_rect().inflate(20, 20) if self.choosing_dice() else None  # noqa: E731
-        return [Backdrop(self.app.screen.get_size(), self.render_board),
-                Drawn(lambda: _around(self.open_look_rect()), lambda: self.lifted, self.draw_open_card, OVER_PAWNS),
-                self.close_hint, SidePanel(SIDEBAR, SIDEBAR_FILL, SIDEBAR_EDGE), *rows,
+        return [Drawn(lambda: _around(self.open_look_rect()), lambda: self.lifted, self.draw_open_card, OVER_PAWNS),
+                self.close_hint,
                 Drawn(STACK_AREA, lambda: (len(state.stack), self.shuffle_t), self.draw_stack, IN_PANEL),
                 Drawn(WANTED_AREA, lambda: (self.shown_wanted, self.flip), self.draw_wanted, IN_PANEL),
-                Hint(assets, HINT_TEXT, self.hint_text, area=HINT_AREA), *self.dice,
                 Drawn(DICE_TARGET, lambda: self.person_can_act() and state.phase == ROLL, self.draw_dice_target, IN_PANEL),
                 Drawn(choice_area, self.choice_look, self.draw_choice_panel, BUTTONS - 0.5),
                 Drawn(choice_area, self.choice_look, self.draw_choice_dice, OVER_BUTTONS),
                 Drawn(self.jump_area, lambda: state.current_player, self.draw_jump_picture, OVER_BUTTONS),
                 Drawn(self.flying_card_rect, lambda: self.flying_card and (self.flying_card[0], self.flying_card_rect().center),
-                      self.draw_flying_card, BANNER + 1),
-                self.banner_piece]
+                      self.draw_flying_card, BANNER + 1)]
 
     def settle(self) -> None:
         """Everything drawn as the state says, nothing on its way: the picture between moves."""
-        state = self.state
-        self.pawns.settle([self.space_xy(pos) for pos in state.positions])
+        super().settle()
         self.tree_xy: dict[str, tuple[float, float]] = {}    # trees on their way (a swap)
         self.lifted: tuple[str, float, str | None] | None = None   # (slot, height 0..1, motif or None)
         self.look_owner: int | None = None      # whose private look is open (None: public or none)
         self.flying_card: tuple[str, tuple[float, float]] | None = None
-        self.shown_wanted = state.wanted
+        self.shown_wanted = self.state.wanted
         self.shuffle_t = 0.0
         self.flip = 1.0
-        self.banner_piece.clear()
-
-    @property
-    def banner(self) -> tuple | None:
-        """What the banner says now, (text, picture, alpha), or None."""
-        return self.banner_piece.shown
 
     @property
     def dice_shown(self) -> list[int | None]:
         return [die.value for die in self.dice]
 
     # -- geometry -------------------------------------------------------------------------------------
-    def to_canvas(self, at) -> tuple[float, float]:
-        return self.offset[0] + at[0] * self.scale, self.offset[1] + at[1] * self.scale
-
-    def space_xy(self, node_id: str) -> tuple[float, float]:
-        return self.to_canvas(self.state.board.nodes[node_id].at)
-
     def slot_xy(self, slot: str) -> tuple[float, float]:
         return self.tree_xy.get(slot) or self.to_canvas(self.state.board.slots[slot].at)
 
@@ -140,7 +124,7 @@ class ForestScene(GameScene):
         return pygame.Rect(SIDEBAR.x + 14, PLAYER_TOP + seat * (PLAYER_H + PLAYER_GAP), SIDEBAR.w - 28, PLAYER_H)
 
     def layout(self) -> None:
-        self.buttons = self.top_buttons(SIDEBAR.x + 20, 12) + [self.prompt_button(PROMPT_BUTTON)]
+        self.buttons = self.side_buttons()
         size = PANEL_BUTTON
         x0 = BOARD_RECT.centerx - (3 * size + 2 * 24) // 2
         y = BOARD_RECT.bottom - size - 30
@@ -192,7 +176,7 @@ class ForestScene(GameScene):
         phase = self.state.phase
         if phase == ROLL:
             if DICE_TARGET.collidepoint(pos):
-                self.submit(Action("roll"))
+                self.roll()
         elif phase == GUESS:
             slot = self.tree_at_pos(pos)
             if slot is not None:
@@ -205,14 +189,8 @@ class ForestScene(GameScene):
             else:
                 self._tap_move(pos)
 
-    def key(self, event) -> None:
-        if event.key in (pygame.K_SPACE, pygame.K_RETURN):
-            if self.anim.busy:
-                self.anim.skip()
-            elif self.person_can_act() and self.state.phase == ROLL:
-                self.submit(Action("roll"))
-        else:
-            super().key(event)
+    def may_roll(self) -> bool:
+        return self.state.phase == ROLL
 
     def moves(self) -> list[Action]:
         return [a for a in self.state.legal_actions() if a.kind == "move"] if self.state.phase == MOVE else []
@@ -324,11 +302,6 @@ class ForestScene(GameScene):
     def name_of(self, seat: int) -> str:
         return self.seats[seat].name
 
-    def _anim_rolled(self, ev, rest) -> None:
-        faces = [tumble_faces(self.state.turn * 2 + k) for k in range(2)]
-        roll_dice(self.anim, self.dice, ev.dice, faces, ROLL_TIME, start=self.sound("dice"))
-        self.anim.wait(0.15)
-
     def _walk(self, p: int, start: str, path, hop_time: float) -> None:
         previous = start
         for node in path:
@@ -432,26 +405,12 @@ class ForestScene(GameScene):
         self.anim.add(1.0, lambda t: setattr(self, "shuffle_t", t), start=lambda: setattr(self, "shown_wanted", None),
                       end=lambda: setattr(self, "shuffle_t", 0.0))
 
-    def _anim_turn(self, ev, rest) -> None:
-        def change() -> None:
-            self.settle()
-            self.shown_current = ev.player
-            for die in self.dice:      # the next player's dice wait, with no number on them
-                die.value = None
-            if not self.anim.skipping:
-                self.app.assets.play("turn")
-        self.anim.call(change)
-
     def _anim_game_over(self, ev, rest) -> None:
         self.anim.call(self.settle)
         self._show_banner(self.t("forest.end"), "trophy", 0.8, sound="fanfare")
 
     def _show_banner(self, text: str, sprite: str, stay: float, sound: str | None = None) -> None:
         self.banner_piece.say(self.anim, text, sprite, stay, sound=self.sound(sound) if sound else None)
-
-    def dirty_rects(self) -> list[pygame.Rect] | None:
-        """The areas whose look changed since the last draw, from the pieces themselves."""
-        return self.table.changed_areas()
 
     # -- where things paint ---------------------------------------------------------------------------
     def reach_rect(self, dest: str) -> pygame.Rect:
@@ -534,9 +493,6 @@ class ForestScene(GameScene):
         return self.t("forest.hint.move", name=name)
 
     # -- drawing: the pieces (see kidgames/ui/table.py) -----------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        self.table.paint(surface)
-
     def reach_rings(self) -> list[Drawn]:
         """The spaces a throw reaches, shining while a person chooses where to go."""
         if not (self.person_can_act() and self.state.phase == MOVE and self.magic_mode is None):

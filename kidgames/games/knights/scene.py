@@ -7,13 +7,10 @@ import random
 
 import pygame
 
-from kidgames.core.protocol import Action
-from kidgames.ui.board_pieces import draw_badge, fit_board, scatter_scenery, tumble_faces
-from kidgames.ui.game import GameScene
-from kidgames.ui.pieces import (OVER_BUTTONS, Backdrop, Banner, Die, Hint, PaperBanner, Pawns, PlayerRow, SidePanel,
-                                button_pieces, roll_dice)
-from kidgames.ui.table import Table
-from kidgames.ui.widgets import PAWN_RGB, shade
+from kidgames.ui.board_pieces import draw_badge, scatter_scenery
+from kidgames.ui.board_table import BoardTableScene
+from kidgames.ui.pieces import OVER_BUTTONS, Banner, Die, Pawns
+from kidgames.ui.widgets import shade
 
 # -- layout (canvas 1600×1000: the board on the left, the players and the die on the right) ---------
 BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
@@ -54,41 +51,33 @@ SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "dove": "magic", "white_hor
 PLAIN_KINDS = ("path", "yellow", "bank")
 
 
-class KnightsScene(GameScene):
+class KnightsScene(BoardTableScene):
+    roll_time, roll_pause = ROLL_TIME, 0.2
+
     def __init__(self, app, spec, seats, state, options, controller=None) -> None:
         super().__init__(app, spec, seats, state, options, controller)
-        self.scale, self.offset = fit_board(state.board.size, BOARD_RECT, BOARD_MARGIN)
-        self.shown_current = state.current_player
+        self.fit(BOARD_RECT, BOARD_MARGIN)
         self.banner_from_junction = False
         self._idle_since: float | None = None      # scene time when a person began to think
         self._nudge_step = -1
         # What is on the screen, as pieces that know their area and look (kidgames/ui/table.py,
         # kidgames/ui/pieces.py): the frame redraws where a piece changed, found from the pieces.
-        self.die = Die(DIE_CENTRE, DIE_SIZE, lambda: PAWN_RGB[self.seats[self.shown_current].colour], area=NUDGE_AREA)
+        self.die = Die(DIE_CENTRE, DIE_SIZE, self.thrower_rim, area=NUDGE_AREA)
         self.die.layer = OVER_BUTTONS     # the die and the knights lie over the side panel's edge
         # a die waiting to be thrown shows no number (None); the last throw only when it is over
         self.die.value = state.last_roll if state.is_over else None
-        self.pawns = Pawns(self.seats, PAWN_SIZE, [self.field_xy(pos) for pos in state.positions], self.pawn_ring,
-                           helmet=spec.pawn == "knight", layer=OVER_BUTTONS)
-        self.banner_piece = Banner(PaperBanner(app.assets, BANNER_SIZE), self.banner_rect, steps=BANNER_STEPS)
-        rows = [PlayerRow(app.assets, seat, rect, lit=lambda i=i: i == self.shown_current and not self.controller.is_over,
-                          badge=lambda i=i: self.waiting_for(i), reserve=92, helmet=spec.pawn == "knight",
-                          paint_badge=lambda surface, rect, right, lit, i=i: draw_badge(
-                              surface, app.assets, (right, rect.centery), *self.waiting_for(i)))
-                for i, (seat, rect) in enumerate(zip(self.seats, self.row_rects()))]
-        self.table = Table([Backdrop(app.screen.get_size(), self.render_board), SidePanel(SIDEBAR, SIDEBAR_FILL, SIDEBAR_EDGE),
-                            *rows, Hint(app.assets, HINT_TEXT, self.hint_text), self.die, self.banner_piece],
-                           sources=[button_pieces(self), self.pawns.pieces])
-
-    @property
-    def banner(self) -> tuple | None:
-        """What the banner says now, (text, picture, alpha), or None."""
-        return self.banner_piece.shown
+        helmet = spec.pawn == "knight"
+        pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(pos) for pos in state.positions], self.pawn_ring,
+                      helmet=helmet, layer=OVER_BUTTONS)
+        rows = [self.player_row(i, rect, badge=lambda i=i: self.waiting_for(i), reserve=92, helmet=helmet,
+                                paint_badge=lambda surface, rect, right, lit, i=i: draw_badge(
+                                    surface, app.assets, (right, rect.centery), *self.waiting_for(i)))
+                for i, rect in enumerate(self.row_rects())]
+        self.lay_board(SIDEBAR, (SIDEBAR_FILL, SIDEBAR_EDGE), (SIDEBAR.x + 20, 14), PROMPT_BUTTON, rows,
+                       (HINT_TEXT, HINT_TEXT), [self.die], pawns, (BANNER_SIZE, self.banner_rect, BANNER_STEPS), [], [])
 
     # -- geometry -------------------------------------------------------------------------------------
-    def field_xy(self, node_id: str) -> tuple[float, float]:
-        x, y = self.state.board.nodes[node_id].at
-        return self.offset[0] + x * self.scale, self.offset[1] + y * self.scale
+    field_xy = BoardTableScene.space_xy
 
     def row_rects(self) -> list[pygame.Rect]:
         """The players' rows, sharing the room above the hint (six players get lower rows)."""
@@ -97,7 +86,7 @@ class KnightsScene(GameScene):
         return [pygame.Rect(SIDEBAR.x + 16, PLAYER_TOP + i * (row_h + 8), SIDEBAR.w - 32, row_h) for i in range(n)]
 
     def layout(self) -> None:
-        self.buttons = self.top_buttons(SIDEBAR.x + 20, 14) + [self.prompt_button(PROMPT_BUTTON)]
+        self.buttons = self.side_buttons()
 
     # -- playing --------------------------------------------------------------------------------------
     def tap(self, pos) -> None:
@@ -109,24 +98,7 @@ class KnightsScene(GameScene):
             self._idle_since = self.time - (NUDGE_EVERY - NUDGE_TIME)
             self._nudge_step = -2
 
-    def roll(self) -> None:
-        if self.person_can_act():
-            self.submit(Action("roll"))
-
-    def key(self, event) -> None:
-        if event.key in (pygame.K_SPACE, pygame.K_RETURN):
-            if self.anim.busy:
-                self.anim.skip()
-            else:
-                self.roll()
-        else:
-            super().key(event)
-
     # -- events to animation ---------------------------------------------------------------------------
-    def _anim_rolled(self, ev, rest) -> None:
-        roll_dice(self.anim, [self.die], [ev.value], [tumble_faces(self.state.turn)], ROLL_TIME, start=self.sound("dice"))
-        self.anim.wait(0.2)
-
     def _anim_moved(self, ev, rest) -> None:
         p = ev.player
         previous = ev.get("from")
@@ -211,20 +183,8 @@ class KnightsScene(GameScene):
         self.anim.wait(0.6)
         self.banner_piece.fade_out(self.anim, 0.25)
 
-    def _anim_turn(self, ev, rest) -> None:
-        def change() -> None:
-            self.shown_current = ev.player
-            self.die.value = None          # the new thrower's die waits, with no number on it
-            self.pawns.settle([self.field_xy(pos) for pos in self.state.positions])
-            if not self.anim.skipping:
-                self.app.assets.play("turn")
-        self.anim.call(change)
-
     def _anim_game_over(self, ev, rest) -> None:
-        def settle() -> None:
-            self.banner_piece.clear()
-            self.pawns.settle([self.field_xy(pos) for pos in self.state.positions])
-        self.anim.call(settle)
+        self.anim.call(self.settle)
         text = self.t("knights.castle", name=self.seats[ev.winners[0]].name)
         self.anim.add(0.8, lambda t: self.banner_piece.set(text, "chest", min(1.0, t * 3)), start=self.sound("coin"))
         self.anim.wait(0.6)
@@ -257,23 +217,12 @@ class KnightsScene(GameScene):
             return -phase
         return max(0.0, (int(phase * NUDGE_FPS) + 1) / NUDGE_FPS - phase)
 
-    def dirty_rects(self) -> list[pygame.Rect] | None:
-        """The areas whose look changed since the last draw, from the pieces themselves."""
-        return self.table.changed_areas()
-
     # -- drawing -----------------------------------------------------------------------------------
     def field_sprite(self, node_id: str) -> str:
         node = self.state.board.nodes[node_id]
         if node.kind in ("sorcerer", "gate_red") and node.label in ("I", "II"):
             return f"{node.kind}_{1 if node.label == 'I' else 2}"
         return "" if node.kind in PLAIN_KINDS else node.kind
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.table.paint(surface)
-
-    def pawn_places(self) -> list[tuple[int, float, float]]:
-        """Where each knight stands, in drawing order (knights sharing a field side by side)."""
-        return self.pawns.places()
 
     def pawn_ring(self, p: int) -> bool:
         """The knight whose turn it is stands in a white ring while the player may throw."""
@@ -364,7 +313,7 @@ class KnightsScene(GameScene):
         placed: list[tuple[float, float, int]] = []
         for deco in board.decorations:
             size = int(deco.get("size", 90))
-            x, y = self.offset[0] + deco["at"][0] * self.scale, self.offset[1] + deco["at"][1] * self.scale
+            x, y = self.to_canvas(deco["at"])
             pic = assets.image(deco["sprite"], size)
             surf.blit(pic, pic.get_rect(center=(x, y)))
             placed.append((x, y, size))

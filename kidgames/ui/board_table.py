@@ -1,0 +1,123 @@
+"""What the board games' tables share as scenes (Knights and the Golden Treasure, Fairy-Tale Forest).
+
+A board painted once on the left; on the right the side panel with the buttons, a row for each
+player (lit while it is their turn, with the game's own badge), the hint beside its prompt button
+and the dice; the pawns hopping along the board's paths, side by side on a shared space; a banner
+over the board.  :meth:`BoardTableScene.lay_board` puts these shared pieces (kidgames/ui/pieces.py)
+on the scene's table beside the game's own; the scene throws the dice, lets them tumble, and hands
+the turn on, the same in every board game."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from kidgames.core.protocol import Action
+from kidgames.ui.board_pieces import fit_board, tumble_faces
+from kidgames.ui.game import GameScene
+from kidgames.ui.pieces import (Backdrop, Banner, Die, Hint, PaperBanner, Pawns, PlayerRow, SidePanel, button_pieces,
+                                roll_dice)
+from kidgames.ui.table import Piece, Table
+from kidgames.ui.widgets import PAWN_RGB
+
+
+class BoardTableScene(GameScene):
+    roll_time, roll_pause = 0.9, 0.2     # a throw tumbles this long, and the board waits this long after it
+
+    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
+        super().__init__(app, spec, seats, state, options, controller)
+        self.shown_current = state.current_player     # the player whose row is lit and whose dice wait
+
+    # -- the board -----------------------------------------------------------------------------------
+    def fit(self, area: pygame.Rect, margin: int) -> None:
+        """Fit the board into ``area`` less ``margin`` all round (see :meth:`to_canvas`)."""
+        self.scale, self.offset = fit_board(self.state.board.size, area, margin)
+
+    def to_canvas(self, at) -> tuple[float, float]:
+        """A point of the board file on the canvas."""
+        return self.offset[0] + at[0] * self.scale, self.offset[1] + at[1] * self.scale
+
+    def space_xy(self, node_id: str) -> tuple[float, float]:
+        return self.to_canvas(self.state.board.nodes[node_id].at)
+
+    def lay_board(self, side: pygame.Rect, colours: tuple, buttons_at: tuple[int, int], prompt: pygame.Rect,
+                  rows: list[PlayerRow], hint: tuple[pygame.Rect, pygame.Rect], dice: list[Die], pawns: Pawns,
+                  banner: tuple[tuple[int, int], Callable[[Banner], pygame.Rect], int | None],
+                  pieces: list[Piece], sources: list) -> None:
+        """The table of a board game: the board painted once (:meth:`render_board`), the ``side``
+        panel in its ``colours`` (fill, edge) with the top buttons at ``buttons_at`` and the prompt
+        button at ``prompt``, the player ``rows``, the hint (its text's rect, the area it may
+        paint), the ``dice``, the ``pawns``, the banner (its size, where it shows, its fade steps)
+        and the game's own ``pieces`` and ``sources``."""
+        self.buttons_at, self.prompt_rect = buttons_at, prompt
+        self.dice, self.pawns = dice, pawns
+        size, place, steps = banner
+        self.banner_piece = Banner(PaperBanner(self.app.assets, size), place, steps=steps)
+        self.table = Table([Backdrop(self.app.screen.get_size(), self.render_board), SidePanel(side, *colours), *rows,
+                            Hint(self.app.assets, hint[0], self.hint_text, area=hint[1]), *dice, *pieces,
+                            self.banner_piece],
+                           sources=[*sources, pawns.pieces, button_pieces(self)])
+
+    def player_row(self, i: int, rect: pygame.Rect, **badge) -> PlayerRow:
+        """Player ``i``'s row in the side panel, lit while it is their turn (``badge``: see PlayerRow)."""
+        return PlayerRow(self.app.assets, self.seats[i], rect,
+                         lambda: i == self.shown_current and not self.controller.is_over, **badge)
+
+    def thrower_rim(self) -> tuple[int, int, int]:
+        """The dice's rim: the colour of the player whose dice they are."""
+        return PAWN_RGB[self.seats[self.shown_current].colour]
+
+    def render_board(self) -> pygame.Surface:
+        """The board, painted once."""
+        raise NotImplementedError
+
+    def settle(self) -> None:
+        """Everything drawn as the state says, nothing on its way: the picture between moves."""
+        self.pawns.settle([self.space_xy(pos) for pos in self.state.positions])
+        self.banner_piece.clear()
+
+    def side_buttons(self) -> list:
+        """The buttons of the side panel: home, rules, sound, and the prompt's picture."""
+        return self.top_buttons(*self.buttons_at) + [self.prompt_button(self.prompt_rect)]
+
+    def pawn_places(self) -> list[tuple[int, float, float]]:
+        """Where each pawn stands, in drawing order (pawns sharing a space side by side)."""
+        return self.pawns.places()
+
+    # -- playing -------------------------------------------------------------------------------------
+    def may_roll(self) -> bool:
+        """Whether the dice wait to be thrown (a game whose turns have more than a throw says when)."""
+        return True
+
+    def roll(self) -> None:
+        if self.person_can_act() and self.may_roll():
+            self.submit(Action("roll"))
+
+    def key(self, event) -> None:
+        """Space or Enter throws the dice, or skips the move playing."""
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            if self.anim.busy:
+                self.anim.skip()
+            else:
+                self.roll()
+        else:
+            super().key(event)
+
+    # -- events to animation -------------------------------------------------------------------------
+    def _anim_rolled(self, ev, rest) -> None:
+        """The dice tumble (each through faces of its own, the same on every redraw of a turn)."""
+        values = list(ev.dice) if ev.get("dice") else [ev.value]
+        n = len(self.dice)
+        faces = [tumble_faces(self.state.turn * n + k) for k in range(n)]
+        roll_dice(self.anim, self.dice, values, faces, self.roll_time, start=self.sound("dice"))
+        self.anim.wait(self.roll_pause)
+
+    def _anim_turn(self, ev, rest) -> None:
+        def change() -> None:
+            self.settle()
+            self.shown_current = ev.player
+            for die in self.dice:      # the next player's dice wait, with no number on them
+                die.value = None
+            if not self.anim.skipping:
+                self.app.assets.play("turn")
+        self.anim.call(change)
