@@ -283,7 +283,7 @@ def test_the_witch_waits_on_the_table_while_the_fairy_is_asked_for_and_leaves_fi
 
 
 def test_a_first_piece_that_is_not_the_base_stands_on_scaffolding(tmp_path):
-    from kidgames.games.castle.scene import SCAFFOLD, draw_castle
+    from kidgames.games.castle.art import SCAFFOLD, draw_castle
     make_app(tmp_path)
     surface = pygame.Surface((150, 210))
     surface.fill((255, 248, 230))

@@ -154,6 +154,26 @@ def reachable(start: str, steps: Callable[[str], Iterable[str]]) -> set[str]:
     return seen
 
 
+def shortest_walk(start: str, goal: str, steps: Callable[[str], Iterable[str]]) -> list[str]:
+    """The spaces of a shortest walk from ``start`` to ``goal`` by ``steps``, ``goal`` last and
+    ``start`` left out (a pawn walking home; just ``goal`` when no walk leads there)."""
+    came: dict[str, str | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here == goal:
+            break
+        for nxt in steps(here):
+            if nxt not in came:
+                came[nxt] = here
+                queue.append(nxt)
+    path, node = [], goal
+    while node is not None and node != start:
+        path.append(node)
+        node = came.get(node)
+    return path[::-1]
+
+
 # -- reading -------------------------------------------------------------------------------
 
 def load_data(path: str | Path) -> Any:

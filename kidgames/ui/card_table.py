@@ -11,6 +11,7 @@ action (and saves the game) keeps the hint and the lit panel as they were (``_fr
 nothing more: the next frame shows the change."""
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 import pygame
@@ -19,6 +20,19 @@ from kidgames.ui.cards import CardArt, CardLook, CardSprite
 from kidgames.ui.game import GameScene
 from kidgames.ui.pieces import Backdrop, Banner, Hint, PanelBanner, Pile, SeatPanel, button_pieces, flying_cards
 from kidgames.ui.table import Piece, Table
+
+
+def kept(place: Callable) -> Callable:
+    """A place on the table (a method of the scene) worked out once for its arguments (a seat, a
+    count of things) and kept: the seats never change, so read it and never change it."""
+    @functools.wraps(place)
+    def kept_place(scene, *args):
+        key = (place.__name__, *args)
+        value = scene._geometry.get(key)
+        if value is None:
+            value = scene._geometry[key] = place(scene, *args)
+        return value
+    return kept_place
 
 
 class CardTableScene(GameScene):

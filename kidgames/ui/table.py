@@ -65,6 +65,14 @@ class Drawn(Piece):
     def paint(self, surface: pygame.Surface) -> None:
         self._paint(surface)
 
+    @classmethod
+    def each(cls, count: int, area: Callable[[int], pygame.Rect | None], look: Callable[[int], Any],
+             paint: Callable[[pygame.Surface, int], None], layer: float = 0) -> list[Drawn]:
+        """One piece for each of ``count`` things (a seat's panel part, a slot), told by functions
+        of its number."""
+        return [cls(lambda i=i: area(i), lambda i=i: look(i), lambda surface, i=i: paint(surface, i), layer)
+                for i in range(count)]
+
 
 class Table:
     """The pieces of one scene, painted in layer order (pieces of one layer in the order they

@@ -16,13 +16,14 @@ import pygame
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
 from kidgames.ui.board_pieces import draw_robot
-from kidgames.ui.card_table import CardTableScene
-from kidgames.ui.cards import BACK, CardArt, CardLook, CardSprite, card_rows, card_size, fly, reshuffle, seat_rects
+from kidgames.ui.card_table import CardTableScene, kept
+from kidgames.ui.cards import BACK, CardSprite, card_rows, card_size, fly, reshuffle, seat_rects
 from kidgames.ui.pieces import FLYING, IN_PANEL
 from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, pick, visible_parts
-from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, draw_shape, shade
+from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
+from .art import CASTLE_RATIO, CASTLE_RGB, DIAMOND_LOOK, WITCH_LOOK, CastleArt, card_look, draw_emblem
 from .rules import COLOURS, DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
 # -- layout (canvas 1600×1000) ---------------------------------------------------------------------
@@ -48,23 +49,6 @@ BADGE_R = 24              # the count on a stack of spare cards
 
 FLY_TIME, FLIP_TIME, SHOW_TIME, SWEEP_TIME = 0.55, 0.5, 0.45, 0.9
 
-CASTLE_RGB = {"red": (214, 62, 58), "blue": (58, 112, 222), "yellow": (236, 188, 36), "purple": (148, 80, 198)}
-DIAMOND_LOOK = CardLook(picture="diamond", colour=(120, 200, 230))
-FAIRY_LOOK = CardLook(picture="fairy", colour=(240, 160, 220))
-WITCH_LOOK = CardLook(picture="witch", colour=(70, 60, 80))
-# the castle picture's box in units: 100 wide, CASTLE_RATIO times as high
-CASTLE_RATIO = 1.4
-
-
-def card_look(card: str) -> CardLook:
-    """A castle card shows its piece in the whole castle's ghost and its number in the top left corner
-    (in view when cards overlap in a row)."""
-    colour = colour_of(card)
-    if colour is not None:
-        return CardLook(picture=card, corner=str(piece_of(card)), colour=CASTLE_RGB[colour], corner_left=True)
-    return {DIAMOND: DIAMOND_LOOK, FAIRY: FAIRY_LOOK, WITCH: WITCH_LOOK}[card]
-
-
 def badge_centre(rect: pygame.Rect) -> tuple[int, int]:
     """The count on a stack of cards: in its lower left corner, the part of the card that stays in
     view in an overlapping row."""
@@ -87,169 +71,6 @@ def spare_items(spares: list[str], stacks_first: bool = False) -> list[tuple[str
     return stacks + cards if stacks_first else cards + stacks[::-1]
 
 
-# -- the castle picture ----------------------------------------------------------------------------
-def draw_emblem(surface, emblem: str, centre, r: float, colour) -> None:
-    """The emblem of a colour (heart, star, sun, moon), so that colour-blind players tell the
-    castles apart."""
-    x, y = centre
-    if emblem == "heart":
-        pygame.draw.circle(surface, colour, (x - r * 0.48, y - r * 0.3), r * 0.55)
-        pygame.draw.circle(surface, colour, (x + r * 0.48, y - r * 0.3), r * 0.55)
-        pygame.draw.polygon(surface, colour, [(x - r * 1.0, y - r * 0.15), (x + r * 1.0, y - r * 0.15), (x, y + r)])
-    elif emblem == "star":
-        draw_shape(surface, "star", (x, y), r * 0.95, colour)
-    elif emblem == "sun":
-        for k in range(8):
-            a = k * math.pi / 4
-            pygame.draw.line(surface, colour, (x + math.cos(a) * r * 0.5, y + math.sin(a) * r * 0.5),
-                             (x + math.cos(a) * r * 1.05, y + math.sin(a) * r * 1.05), max(2, round(r * 0.22)))
-        pygame.draw.circle(surface, colour, (x, y), r * 0.55)
-    else:   # the moon: a crescent, the outer circle's left side and an inner circle's arc
-        outer = [(x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a))) for a in range(50, 311, 10)]
-        cx = x + r * 0.35
-        inner = [(cx + r * 0.82 * math.cos(math.radians(a)), y + r * 0.82 * math.sin(math.radians(a)))
-                 for a in range(291, 68, -10)]
-        pygame.draw.polygon(surface, colour, outer + inner)
-
-
-#: The pieces each piece holds up (the base holds up the walls, ... the keep holds up its roof).
-SUPPORTS = {1: (2, 3, 4, 5, 6), 2: (3, 4, 5, 6), 3: (4, 5, 6), 5: (6,)}
-SCAFFOLD, SCAFFOLD_FILL = (150, 104, 60), (236, 214, 178)
-
-
-def _piece_shapes(piece: int) -> list[tuple[str, list]]:
-    """The shapes of one castle piece in units (box 100 × 140): ("rect", [x, y, w, h]) or
-    ("poly", points).  1 the gate wall, 2 the wall with windows, 3 the battlements, 4 the corner
-    towers, 5 the keep, 6 its roof and flag."""
-    if piece == 1:
-        return [("rect", [8, 110, 84, 30])]
-    if piece == 2:
-        return [("rect", [10, 82, 80, 29])]
-    if piece == 3:
-        return [("rect", [10, 72, 80, 11])] + [("rect", [x, 63, 9, 10]) for x in (10, 27.5, 45.5, 63.5, 81)]
-    if piece == 4:
-        return [("rect", [4, 40, 22, 43]), ("rect", [74, 40, 22, 43]),
-                ("poly", [(1, 41), (29, 41), (15, 18)]), ("poly", [(71, 41), (99, 41), (85, 18)])]
-    if piece == 5:
-        return [("rect", [33, 30, 34, 43])]
-    return [("poly", [(29, 31), (71, 31), (50, 8)]), ("rect", [49, 0, 2, 10]),
-            ("poly", [(51, 0), (68, 4), (51, 8)])]
-
-
-def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: bool = True) -> None:
-    """A castle in ``rect`` (its width sets the scale): the ``pieces`` present in their colour,
-    the others as a faint ghost (when ``ghost``).  Without a colour only the ghost shows."""
-    s = rect.w / 100
-    ox, oy = rect.x, rect.bottom - 140 * s
-
-    def pt(p):
-        return ox + p[0] * s, oy + p[1] * s
-
-    def shape(kind, data, fill, edge=None, width=0):
-        if kind == "rect":
-            r = pygame.Rect(round(ox + data[0] * s), round(oy + data[1] * s), round(data[2] * s), round(data[3] * s))
-            pygame.draw.rect(surface, fill, r)
-            if edge:
-                pygame.draw.rect(surface, edge, r, width)
-        else:
-            points = [pt(p) for p in data]
-            pygame.draw.polygon(surface, fill, points)
-            if edge:
-                pygame.draw.polygon(surface, edge, points, width)
-
-    present = set(pieces)
-    line = max(1, round(s * 1.2))
-    if ghost:
-        for piece in range(1, PIECES + 1):
-            if piece not in present or colour is None:
-                for kind, data in _piece_shapes(piece):
-                    shape(kind, data, (255, 255, 255, 80), (70, 70, 90, 110), line)
-    if colour is None:
-        return
-    # A piece built before the ones under it stands on wooden scaffolding, not in the air.
-    for piece in range(1, PIECES + 1):
-        if piece in present or not any(q in present for q in SUPPORTS.get(piece, ())):
-            continue
-        for kind, data in _piece_shapes(piece):
-            if kind != "rect":
-                continue
-            r = pygame.Rect(round(ox + data[0] * s), round(oy + data[1] * s), round(data[2] * s), round(data[3] * s))
-            width = max(2, round(s * 2.2))
-            pygame.draw.rect(surface, SCAFFOLD_FILL, r)
-            for x in (r.x + width, r.right - width - 1):
-                pygame.draw.line(surface, SCAFFOLD, (x, r.y), (x, r.bottom - 1), width)
-            pygame.draw.line(surface, SCAFFOLD, (r.x + width, r.y + width), (r.right - width, r.bottom - width), width)
-            pygame.draw.line(surface, SCAFFOLD, (r.x + width, r.bottom - width), (r.right - width, r.y + width), width)
-            pygame.draw.line(surface, SCAFFOLD, r.topleft, (r.right - 1, r.y), width)
-    rgb = CASTLE_RGB[colour]
-    dark, light, window = shade(rgb, 0.55), shade(rgb, 1.3), (50, 40, 60)
-    emblem = EMBLEMS[colour]
-    for piece in sorted(present):
-        for kind, data in _piece_shapes(piece):
-            shape(kind, data, dark if piece == 6 and kind == "poly" and len(data) == 3 and data[0][1] == 31 else rgb,
-                  dark, line)
-        if piece == 1:
-            gate = pygame.Rect(round(ox + 40 * s), round(oy + 118 * s), round(20 * s), round(22 * s))
-            pygame.draw.rect(surface, window, gate, border_top_left_radius=gate.w // 2,
-                             border_top_right_radius=gate.w // 2)
-            for ex in (24, 76):
-                draw_emblem(surface, emblem, pt((ex, 125)), 7 * s, light)
-        elif piece == 2:
-            for wx in (18, 72):
-                pygame.draw.rect(surface, window, pygame.Rect(round(ox + wx * s), round(oy + 89 * s), round(10 * s),
-                                                              round(13 * s)), border_radius=max(1, round(4 * s)))
-            pygame.draw.circle(surface, PAPER, pt((50, 96)), 11 * s)
-            draw_emblem(surface, emblem, pt((50, 96)), 8 * s, rgb)
-        elif piece == 3:
-            draw_emblem(surface, emblem, pt((50, 77)), 4 * s, light)
-        elif piece == 4:
-            for wx in (13, 83):
-                pygame.draw.rect(surface, window, pygame.Rect(round(ox + wx * s), round(oy + 52 * s), round(4 * s),
-                                                              round(12 * s)))
-                draw_emblem(surface, emblem, pt((wx + 2, 72)), 5 * s, light)
-        elif piece == 5:
-            pygame.draw.rect(surface, window, pygame.Rect(round(ox + 44 * s), round(oy + 38 * s), round(12 * s),
-                                                          round(14 * s)), border_radius=max(1, round(5 * s)))
-            draw_emblem(surface, emblem, pt((50, 63)), 6 * s, light)
-        elif piece == 6:
-            draw_emblem(surface, emblem, pt((50, 23)), 6 * s, PAPER)
-
-
-class CastleArt(CardArt):
-    """The card kit's faces, and this game's own: castle cards (a piece in its castle's ghost)
-    and castles, drawn once per look and size (one per scene: it holds surfaces)."""
-
-    def __init__(self, assets) -> None:
-        super().__init__(assets)
-        self._own: dict[tuple, pygame.Surface] = {}
-
-    def surface(self, look: CardLook, width: int) -> pygame.Surface:
-        if look.face_down or not look.picture or colour_of(look.picture) is None:
-            return super().surface(look, width)
-        key = ("card", look, width)
-        surf = self._own.get(key)
-        if surf is None:
-            plain = CardLook(corner=look.corner, colour=look.colour, corner_left=look.corner_left)
-            surf = super().surface(plain, width).copy()
-            w = surf.get_width() - 2
-            pic_w = round(w * 0.62)
-            area = pygame.Rect(0, 0, pic_w, round(pic_w * CASTLE_RATIO))
-            area.center = (w // 2, round((surf.get_height() - 4) * 0.56))
-            pygame.draw.rect(surf, PAPER, area.inflate(w // 8, w // 10), border_radius=w // 10)
-            surf.blit(self.castle(colour_of(look.picture), (piece_of(look.picture),), pic_w), area)
-            self._own[key] = surf
-        return surf
-
-    def castle(self, colour: str | None, pieces: tuple[int, ...], width: int) -> pygame.Surface:
-        key = ("castle", colour, pieces, width)
-        surf = self._own.get(key)
-        if surf is None:
-            surf = pygame.Surface((width, round(width * CASTLE_RATIO)), pygame.SRCALPHA)
-            draw_castle(surf, surf.get_rect(), colour, pieces)
-            self._own[key] = surf
-        return surf
-
-
 class CastleScene(CardTableScene):
     card_look = staticmethod(card_look)
 
@@ -267,13 +88,11 @@ class CastleScene(CardTableScene):
     def pieces(self) -> list[Drawn]:
         """This game's own pieces: in each panel the castle and the spare pile; the witch waiting on
         the table, the witch's question, and the witch sweeping across the table."""
-        pieces = []
-        for i in range(len(self.seats)):
-            pieces += [Drawn(lambda i=i: self.castle_area(i), lambda i=i: self.castle_look(i),
-                             lambda surface, i=i: self.draw_castle(surface, i), IN_PANEL),
-                       Drawn(lambda i=i: self.spares_area(i, len(spare_items(self.v_spares[i]))),
-                             lambda i=i: self.spares_look(i), lambda surface, i=i: self.draw_spares(surface, i), IN_PANEL)]
-        return pieces + [
+        n = len(self.seats)
+        return [
+            *Drawn.each(n, self.castle_area, self.castle_look, self.draw_castle, IN_PANEL),
+            *Drawn.each(n, lambda i: self.spares_area(i, len(spare_items(self.v_spares[i]))), self.spares_look,
+                        self.draw_spares, IN_PANEL),
             Drawn(WITCH_REST_AREA, lambda: self.v_witch, self.draw_witch_at_rest, IN_PANEL),
             Drawn(CHOICE_AREA, self.choice_look, self.draw_choice, IN_PANEL + 0.5),
             Drawn(lambda: self.sweep_area() if self.sweep is not None else None, self.sweep_look, self.draw_sweep,
@@ -388,32 +207,31 @@ class CastleScene(CardTableScene):
     # -- where things are ------------------------------------------------------------------------
     # The places below are worked out once per count and kept (the seats never change): read them,
     # never change them.
+    @kept
     def seat_rects(self) -> list[pygame.Rect]:
-        return self._kept("seats", lambda: seat_rects(len(self.seats), SEATS_AREA, tallest=420))
+        return seat_rects(len(self.seats), SEATS_AREA, tallest=420)
 
+    @kept
     def castle_rect(self, seat: int) -> pygame.Rect:
-        def make():
-            panel = self.seat_rects()[seat]
-            w = min(230, int((panel.h - 20) / CASTLE_RATIO))
-            rect = pygame.Rect(0, 0, w, round(w * CASTLE_RATIO))
-            rect.bottomleft = (panel.x + NAME_W + 6, panel.bottom - 10)
-            return rect
-        return self._kept(("castle", seat), make)
+        panel = self.seat_rects()[seat]
+        w = min(230, int((panel.h - 20) / CASTLE_RATIO))
+        rect = pygame.Rect(0, 0, w, round(w * CASTLE_RATIO))
+        rect.bottomleft = (panel.x + NAME_W + 6, panel.bottom - 10)
+        return rect
 
     def spare_width(self) -> int:
         h = self.seat_rects()[0].h
         return min(130, int((h - 40) / 1.4))
 
+    @kept
     def spare_rects(self, seat: int, count: int) -> list[pygame.Rect]:
         """Where the ``count`` items of a spare pile lie: one row, or overlapping rows when a pile
         grows long, every card with a part a finger can tap (see ``card_rows``)."""
-        def make():
-            panel = self.seat_rects()[seat]
-            left = self.castle_rect(seat).right + 24
-            # room above for a stack's cards beneath it
-            area = pygame.Rect(left, panel.y + 8, panel.right - 16 - left, panel.h - 16)
-            return card_rows(area, count, self.spare_width())
-        return self._kept(("spares", seat, count), make)
+        panel = self.seat_rects()[seat]
+        left = self.castle_rect(seat).right + 24
+        # room above for a stack's cards beneath it
+        area = pygame.Rect(left, panel.y + 8, panel.right - 16 - left, panel.h - 16)
+        return card_rows(area, count, self.spare_width())
 
     def spare_item_rect(self, seat: int, card: str, spares: list[str] | None = None) -> pygame.Rect:
         items = spare_items(self.v_spares[seat] if spares is None else spares)
@@ -703,23 +521,20 @@ class CastleScene(CardTableScene):
             return None
         return self.state.pending, tuple(self.lose_items()), self.state.losses_left
 
+    @kept
     def castle_area(self, seat: int) -> pygame.Rect:
-        """A panel's castle with its ground, and its count of pieces (see draw_seats)."""
-        def make():
-            panel, rect = self.seat_rects()[seat], self.castle_rect(seat)
-            count = pygame.Rect(panel.x + 4, panel.bottom - 56, NAME_W - 8, 50)
-            return rect.inflate(16, 16).union(count)
-        return self._kept(("castle_area", seat), make)
+        """A panel's castle with its ground, and its count of pieces (see draw_castle)."""
+        panel, rect = self.seat_rects()[seat], self.castle_rect(seat)
+        count = pygame.Rect(panel.x + 4, panel.bottom - 56, NAME_W - 8, 50)
+        return rect.inflate(16, 16).union(count)
 
+    @kept
     def spares_area(self, seat: int, count: int) -> pygame.Rect | None:
         """Where a panel's spare pile lies: the stacks and their glow."""
         if not count:
             return None
-
-        def make():
-            rects = [self.stack_area(r) for r in self.spare_rects(seat, count)]
-            return rects[0].unionall(rects[1:])
-        return self._kept(("spares_area", seat, count), make)
+        rects = [self.stack_area(r) for r in self.spare_rects(seat, count)]
+        return rects[0].unionall(rects[1:])
 
     @staticmethod
     def stack_area(rect: pygame.Rect) -> pygame.Rect:

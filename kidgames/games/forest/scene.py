@@ -8,10 +8,10 @@ import copy
 import json
 import math
 import random
-from collections import deque
 
 import pygame
 
+from kidgames.core.board import reachable, shortest_walk
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out, ease_out_back
 from kidgames.ui.board_pieces import draw_die, draw_pawn_at, scatter_scenery
@@ -317,7 +317,7 @@ class ForestScene(BoardTableScene):
         for q in ev.players:
             if ev.reason == "landed":
                 self._show_banner(self.t("forest.home", name=self.name_of(q)), "home", 0.9, sound="fall")
-            self._walk(q, ev.node, _way_home(board, ev.node), HOME_HOP)
+            self._walk(q, ev.node, shortest_walk(ev.node, board.village, board.neighbours), HOME_HOP)
 
     def _anim_jumped(self, ev, rest) -> None:
         a, b = self.space_xy(ev.get("from")), self.space_xy(ev.node)
@@ -658,8 +658,9 @@ class ForestScene(BoardTableScene):
             colour = rng.choice(((104, 170, 86), (88, 150, 74), (112, 176, 92)))
             pygame.draw.circle(surf, colour, (rng.randint(0, w), rng.randint(0, h)), rng.randint(20, 70))
         xy = {nid: self.space_xy(nid) for nid in board.nodes}
-        # the castle behind its ring of spaces
-        ring = [xy[n] for n in board.nodes if n in _castle_ring(board)]
+        # the castle behind its ring of spaces: those on a loop through the key space
+        ring = reachable(board.key, lambda n: [m for m in board.neighbours(n) if m != board.horseshoe])
+        ring = [xy[n] for n in board.nodes if n in ring | {board.horseshoe}]
         cx = sum(p[0] for p in ring) / len(ring)
         cy = sum(p[1] for p in ring) / len(ring)
         castle = assets.image("castle", 120)
@@ -724,37 +725,6 @@ def _around(card: pygame.Rect | None) -> pygame.Rect | None:
 def _nearest(pos, points: dict, reach: float = REACH):
     """The key of the point nearest ``pos`` within ``reach`` (a finger's width), or None."""
     return pick(pos, [Target(key, p) for key, p in points.items()], reach)
-
-
-def _way_home(board, start: str) -> list[str]:
-    """The shortest walk from ``start`` to the village (for a pawn walking home; no rule)."""
-    came = {start: None}
-    todo = deque([start])
-    while todo:
-        here = todo.popleft()
-        if here == board.village:
-            break
-        for nxt in board.neighbours(here):
-            if nxt not in came:
-                came[nxt] = here
-                todo.append(nxt)
-    path, node = [], board.village
-    while node is not None and node != start:
-        path.append(node)
-        node = came.get(node)
-    return path[::-1]
-
-
-def _castle_ring(board) -> set[str]:
-    """The spaces of the castle ring: those on a short loop through the key space."""
-    ring, todo = {board.key}, [board.key]
-    while todo:
-        here = todo.pop()
-        for nxt in board.neighbours(here):
-            if nxt not in ring and nxt != board.horseshoe:
-                ring.add(nxt)
-                todo.append(nxt)
-    return ring | {board.horseshoe}
 
 
 def _draw_key(surf, centre, r: float) -> None:

@@ -12,7 +12,7 @@ import pygame
 
 from kidgames.core.protocol import Action
 from kidgames.ui.board_pieces import draw_robot
-from kidgames.ui.card_table import CardTableScene
+from kidgames.ui.card_table import CardTableScene, kept
 from kidgames.ui.cards import BACK, CardLook, CardSprite, HandLayout, card_size, fly, reshuffle, seat_rects
 from kidgames.ui.pieces import IN_PANEL
 from kidgames.ui.table import Drawn
@@ -96,19 +96,16 @@ class QueensScene(CardTableScene):
         """This game's own pieces: in each panel the score, the backs of the hand's cards, the awake
         queens and the jester's count; the sleeping queens; the hand, its name and the discard
         preview."""
-        pieces = []
-        for i in range(len(self.seats)):
-            pieces += [Drawn(lambda i=i: self.score_area(i), lambda i=i: self.score_look(i),
-                             lambda surface, i=i: self.draw_score(surface, i), IN_PANEL),
-                       Drawn(lambda i=i: self.backs_area(i, self.v_hand_counts[i]), lambda i=i: self.v_hand_counts[i],
-                             lambda surface, i=i: self.draw_backs(surface, i), IN_PANEL),
-                       Drawn(lambda i=i: self.queens_area(i, len(self.v_awake[i])), lambda i=i: self.queens_look(i),
-                             lambda surface, i=i: self.draw_queens(surface, i), IN_PANEL),
-                       Drawn(lambda i=i: self.mark_area(i), lambda i=i: self.mark_look(i),
-                             lambda surface, i=i: self.draw_mark(surface, i), IN_PANEL)]
-        pieces += [Drawn(SLOT_AREAS[slot], lambda slot=slot: (self.v_slots[slot], slot in self.highlighted_slots()),
-                         lambda surface, slot=slot: self.draw_slot(surface, slot), IN_PANEL) for slot in range(NUM_SLOTS)]
-        return pieces + [
+        n = len(self.seats)
+        return [
+            *Drawn.each(n, self.score_area, self.score_look, self.draw_score, IN_PANEL),
+            *Drawn.each(n, lambda i: self.backs_area(i, self.v_hand_counts[i]), lambda i: self.v_hand_counts[i],
+                        self.draw_backs, IN_PANEL),
+            *Drawn.each(n, lambda i: self.queens_area(i, len(self.v_awake[i])), self.queens_look, self.draw_queens,
+                        IN_PANEL),
+            *Drawn.each(n, self.mark_area, self.mark_look, self.draw_mark, IN_PANEL),
+            *Drawn.each(NUM_SLOTS, SLOT_AREAS.__getitem__, lambda slot: (self.v_slots[slot], slot in self.highlighted_slots()),
+                        self.draw_slot, IN_PANEL),
             Drawn(lambda: self.hand_layout().bounds(), self.hand_look, lambda surface: self.draw_hand(surface), IN_PANEL),
             Drawn(HAND_LABEL, self.hand_seat, self.draw_hand_label, IN_PANEL),
             Drawn(EQUATION_AREA, self.equation_shown, self.draw_equation, IN_PANEL)]
@@ -411,8 +408,9 @@ class QueensScene(CardTableScene):
     # -- the seats -------------------------------------------------------------------------------
     # The places below are worked out once per count and kept (the seats never change): read them,
     # never change them.
+    @kept
     def seat_rects(self) -> list[pygame.Rect]:
-        return self._kept("seats", lambda: seat_rects(len(self.seats), SEATS_AREA, tallest=220))
+        return seat_rects(len(self.seats), SEATS_AREA, tallest=220)
 
     def name_size(self) -> int:
         """One size for every name in the panels: the largest (up to 30) at which each fits on one
@@ -430,52 +428,45 @@ class QueensScene(CardTableScene):
         h = self.seat_rects()[0].h - 14
         return min(110, int(h / 1.4))
 
+    @kept
     def queen_rects(self, seat: int, count: int) -> list[pygame.Rect]:
-        def make():
-            panel = self.seat_rects()[seat]
-            w, h = card_size(self.queen_width())
-            area = pygame.Rect(panel.x + PANEL_NAME_W, panel.y, panel.w - PANEL_NAME_W - 8, panel.h)
-            step = min(w + 6, (area.w - w) / max(1, count - 1)) if count > 1 else 0
-            return [pygame.Rect(round(area.x + i * step), area.centery - h // 2, w, h) for i in range(count)]
-        return self._kept(("queens", seat, count), make)
+        panel = self.seat_rects()[seat]
+        w, h = card_size(self.queen_width())
+        area = pygame.Rect(panel.x + PANEL_NAME_W, panel.y, panel.w - PANEL_NAME_W - 8, panel.h)
+        step = min(w + 6, (area.w - w) / max(1, count - 1)) if count > 1 else 0
+        return [pygame.Rect(round(area.x + i * step), area.centery - h // 2, w, h) for i in range(count)]
 
+    @kept
     def score_area(self, seat: int) -> pygame.Rect:
-        """Where a panel shows its queens' count and points (see draw_seats)."""
-        def make():
-            rect = self.seat_rects()[seat]
-            y = rect.y + (62 if rect.h < 150 else 84)
-            return pygame.Rect(rect.x + 4, y - 22, PANEL_NAME_W - 4, 76)
-        return self._kept(("score", seat), make)
+        """Where a panel shows its queens' count and points (see draw_score)."""
+        rect = self.seat_rects()[seat]
+        y = rect.y + (62 if rect.h < 150 else 84)
+        return pygame.Rect(rect.x + 4, y - 22, PANEL_NAME_W - 4, 76)
 
+    @kept
     def queens_area(self, seat: int, count: int) -> pygame.Rect | None:
         """Where a panel's awake queens lie, with the glow of a lit one."""
         if not count:
             return None
+        rects = self.queen_rects(seat, count)
+        return rects[0].unionall(rects[1:]).inflate(16, 16)
 
-        def make():
-            rects = self.queen_rects(seat, count)
-            return rects[0].unionall(rects[1:]).inflate(16, 16)
-        return self._kept(("queens_area", seat, count), make)
-
+    @kept
     def backs_area(self, seat: int, count: int) -> pygame.Rect | None:
-        """Where the backs of a panel's hand cards lie (see draw_seats)."""
+        """Where the backs of a panel's hand cards lie (see draw_backs)."""
         if not count:
             return None
+        rect = self.seat_rects()[seat]
+        w, h = card_size(BACKS_W)
+        return pygame.Rect(rect.right - 72, rect.bottom - h - 10, w + BACKS_STEP * (count - 1) + 6, h + 6)
 
-        def make():
-            rect = self.seat_rects()[seat]
-            w, h = card_size(BACKS_W)
-            return pygame.Rect(rect.right - 72, rect.bottom - h - 10, w + BACKS_STEP * (count - 1) + 6, h + 6)
-        return self._kept(("backs", seat, count), make)
-
+    @kept
     def mark_area(self, seat: int) -> pygame.Rect:
         """The jester's count in a panel."""
-        def make():
-            rect = self.seat_rects()[seat]
-            area = pygame.Rect(0, 0, 2 * MARK_R + 6, 2 * MARK_R + 6)
-            area.center = (rect.right - 50, rect.centery)
-            return area
-        return self._kept(("mark", seat), make)
+        rect = self.seat_rects()[seat]
+        area = pygame.Rect(0, 0, 2 * MARK_R + 6, 2 * MARK_R + 6)
+        area.center = (rect.right - 50, rect.centery)
+        return area
 
     def panel_centre(self, seat: int) -> tuple[int, int]:
         rect = self.seat_rects()[seat]
