@@ -1,25 +1,32 @@
-"""Message catalogs: complete, placeholders intact, every character drawable by the app's fonts."""
+"""Message catalogs (gettext .po): complete, placeholders intact, plural forms right, every
+character drawable by the app's fonts."""
 from __future__ import annotations
 
+import shutil
 import string
+import subprocess
 from functools import lru_cache
 
 import pygame
 import pygame.freetype
 import pytest
-import yaml
 
-from kidgames.core import i18n
-from kidgames.core.i18n import LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, Catalog, system_language
+from kidgames.core import i18n, po
+from kidgames.core.i18n import LANGUAGE_NAMES, LANGUAGES, LOCALE_DIR, VOICE_DIR, Catalog, system_language
 from kidgames.ui.assets import COMFORTAA, MAIN_FONT, NANUM_ROUND, TITLE_FONTS, draws_all
 from kidgames.ui.keyboard import ALPHABETS, key_rows
 
 TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
 
 
-def read_catalog(lang: str) -> dict:
-    with (LOCALE_DIR / f"{lang}.yaml").open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+def read_catalog(lang: str) -> dict[str, str]:
+    """Every text of a language's .po file by key; a plural form i > 0 under ``<key>.f<i>``."""
+    entries = po.read(LOCALE_DIR / f"{lang}.po").entries
+    return {i18n.plural_key(key, i): text for key, e in entries.items() for i, text in enumerate(e.translation)}
+
+
+def entries(lang: str) -> dict[str, po.Entry]:
+    return po.read(LOCALE_DIR / f"{lang}.po").entries
 
 
 def placeholders(text: str) -> set[str]:
@@ -54,27 +61,112 @@ def fonts_for(lang: str) -> list:
 
 # -- catalogs ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_catalog_is_a_mapping_of_texts(lang):
-    data = read_catalog(lang)
-    assert isinstance(data, dict)
-    bad = {k: v for k, v in data.items() if not isinstance(k, str) or not isinstance(v, str) or not v.strip()}
-    assert not bad, f"{lang}.yaml: keys and values must be non-empty strings (quote them): {bad}"
+def test_catalog_is_a_gettext_file_of_translated_texts(lang):
+    catalog = po.read(LOCALE_DIR / f"{lang}.po")
+    assert catalog.header["Language"] == lang and "charset=UTF-8" in catalog.header["Content-Type"]
+    assert catalog.header["Plural-Forms"] == po.PLURAL_FORMS[lang]
+    bad = {k: e.translation for k, e in catalog.entries.items() if e.fuzzy or not all(t.strip() for t in e.translation)}
+    assert not bad, f"{lang}.po: untranslated or fuzzy messages: {bad}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
-def test_catalog_has_exactly_the_english_keys(lang):
-    english, other = set(read_catalog("en")), set(read_catalog(lang))
-    missing, extra = sorted(english - other), sorted(other - english)
-    assert not missing and not extra, f"{lang}.yaml: missing keys {missing}; extra keys {extra}"
+def test_catalog_has_exactly_the_english_keys_and_english_msgids(lang):
+    english, other = entries("en"), entries(lang)
+    missing, extra = sorted(set(english) - set(other)), sorted(set(other) - set(english))
+    assert not missing and not extra, f"{lang}.po: missing keys {missing}; extra keys {extra}"
+    stale = [k for k, e in other.items() if (e.source, e.source_plural) != (english[k].source, english[k].source_plural)]
+    assert not stale, f"{lang}.po: msgid differs from the English text (update it with msgmerge): {stale}"
+
+
+def test_english_msgids_are_the_english_texts():
+    wrong = {k: e for k, e in entries("en").items()
+             if e.translation != ([e.source, e.source_plural] if e.is_plural else [e.source])}
+    assert not wrong, f"en.po: msgstr must repeat msgid: {sorted(wrong)}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_messages_have_the_languages_number_of_forms(lang):
+    count = po.parse_plural_forms(po.PLURAL_FORMS[lang])[0]
+    wrong = {k: len(e.translation) for k, e in entries(lang).items() if e.is_plural and len(e.translation) != count}
+    assert not wrong, f"{lang}.po: plural messages need {count} forms: {wrong}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_translations_keep_the_placeholders(lang):
-    english, other = read_catalog("en"), read_catalog(lang)
-    wrong = {key: (sorted(placeholders(english[key])), sorted(placeholders(text)))
-             for key, text in other.items()
-             if key in english and placeholders(text) != placeholders(english[key])}
-    assert not wrong, f"{lang}.yaml: placeholders differ from English (english, {lang}): {wrong}"
+    english, other = entries("en"), entries(lang)
+    wrong = {}
+    for key, entry in other.items():
+        want = placeholders(english[key].source)
+        for text in entry.translation:
+            if key in english and placeholders(text) != want:
+                wrong[key] = (sorted(want), sorted(placeholders(text)))
+    assert not wrong, f"{lang}.po: placeholders differ from English (english, {lang}): {wrong}"
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+@pytest.mark.parametrize("path", sorted(LOCALE_DIR.glob("*.po")) + sorted(VOICE_DIR.glob("*.po")), ids=lambda p: p.name)
+def test_gettexts_own_checker_accepts_the_catalogs(path, tmp_path):
+    """What a translator's tools check (msgfmt --check: header, plural forms, format strings)."""
+    done = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "out.mo"), str(path)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+CARDS = {  # castle.hint.lose: "give the witch {n} more cards", as a Czech and a Russian child says it
+    "cs": {1: "1 kartu", 2: "2 karty", 5: "5 karet", 21: "21 karet", 22: "22 karet", 25: "25 karet"},
+    "ru": {1: "1 карту", 2: "2 карты", 5: "5 карт", 21: "21 карту", 22: "22 карты", 25: "25 карт"},
+}
+DIAMONDS = {
+    "cs": {1: "1 diamant", 2: "2 diamanty", 5: "5 diamantů", 21: "21 diamantů", 22: "22 diamantů", 25: "25 diamantů"},
+    "ru": {1: "1 алмаз", 2: "2 алмаза", 5: "5 алмазов", 21: "21 алмаз", 22: "22 алмаза", 25: "25 алмазов"},
+}
+
+
+@pytest.mark.parametrize("lang", ["cs", "ru"])
+def test_czech_and_russian_plurals_for_1_2_5_21_22_25(lang):
+    """Czech: 1 karta, 2-4 karty, 5 and more karet (21 too: Czech counts 21 as 'twenty-one of' them);
+    Russian: 1 and 21 карта, 2-4 and 22 карты, 5-20 and 25 карт."""
+    catalog = Catalog(lang)
+    for n, words in CARDS[lang].items():
+        text = catalog.t("castle.hint.lose", name="Anna", n=n)
+        assert words in text, (n, text)
+    for n, words in DIAMONDS[lang].items():
+        assert catalog.t("castle.buy", n=n).endswith(words), (n, catalog.t("castle.buy", n=n))
+    rule = po.parse_plural_forms(po.PLURAL_FORMS[lang])[1]
+    assert [rule(n) for n in (1, 2, 5, 21, 22, 25)] == ([0, 1, 2, 2, 2, 2] if lang == "cs" else [0, 1, 2, 0, 1, 2])
+
+
+def test_english_german_and_korean_plurals():
+    assert [Catalog("en").t("setup.count", n=n) for n in (1, 2)] == ["1 player", "2 players"]
+    assert Catalog("de").t("castle.hint.lose", name="Ben", n=1).endswith("noch 1 Karte.")
+    assert Catalog("de").t("castle.hint.lose", name="Ben", n=3).endswith("noch 3 Karten.")
+    assert Catalog("ko").t("castle.hint.lose", name="Ben", n=3) == "Ben, 마녀에게 카드를 3장 더 줘요."
+
+
+def test_a_plural_text_remembers_its_form_for_the_voice():
+    message = Catalog("cs").t("castle.hint.buy", n=3)
+    assert (message.key, message.form, message.spoken_key) == ("castle.hint.buy", 1, "castle.hint.buy.f1")
+    assert Catalog("cs").t("castle.hint.buy", n=1).spoken_key == "castle.hint.buy"
+    assert Catalog("cs").messages()["castle.hint.buy.f2"] == "Ťukni na zářící kartu: stojí {n} diamantů."
+
+
+def test_a_damaged_catalog_is_a_sentence_with_file_and_line(tmp_path):
+    (tmp_path / "cs.po").write_text('msgctxt "a"\nmsgid "A"\nmsgstr "B"\n\nmsgctxt "b"\nmsgid "x\n', encoding="utf-8")
+    with pytest.raises(po.CatalogError, match="cs.po:6"):
+        i18n.load_catalog("cs", tmp_path)
+    (tmp_path / "de.po").write_text('msgctxt "a"\nmsgid "A"\nmsgid_plural "As"\nmsgstr "B"\n', encoding="utf-8")
+    with pytest.raises(po.CatalogError, match="msgstr\\[0\\]"):
+        i18n.load_catalog("de", tmp_path)
+    with pytest.raises(po.CatalogError, match="Plural-Forms"):
+        po.parse_plural_forms("plural=n>1")
+    with pytest.raises(po.CatalogError):
+        po.parse_plural_forms("nplurals=2; plural=__import__('os').system('true');")
+
+
+def test_a_catalog_written_and_read_back_is_the_same():
+    catalog = po.read(LOCALE_DIR / "ru.po")
+    again = po.parse(po.write(catalog), "again.po")
+    assert again.header == catalog.header and again.entries == catalog.entries
 
 
 # -- glyphs -----------------------------------------------------------------------------------------
@@ -165,13 +257,19 @@ def test_placeholders_are_filled_in():
     assert "Anna" in Catalog("cs").t("curtain.pass", name="Anna")
 
 
-def test_missing_key_falls_back_to_english(monkeypatch):
+def test_missing_key_falls_back_to_english(tmp_path, monkeypatch):
+    german = po.read(LOCALE_DIR / "de.po")
+    del german.entries["menu.hint"]
+    german.entries["menu.continue"].fuzzy = True             # a translator's "not sure yet": English shows
+    (tmp_path / "de.po").write_text(po.write(german), encoding="utf-8")
+    (tmp_path / "en.po").write_text((LOCALE_DIR / "en.po").read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
     english = i18n.load_messages("en")
-    german = {k: v for k, v in i18n.load_messages("de").items() if k != "menu.hint"}
-    monkeypatch.setattr(i18n, "load_messages", lambda lang: english if lang == "en" else german)
     catalog = Catalog("de")
     assert catalog.t("menu.hint") == english["menu.hint"]
+    assert catalog.t("menu.continue") == english["menu.continue"]
     assert catalog.t("no.such.key") == "no.such.key"
+    assert catalog.t("castle.hint.lose", name="Ben", n=2).endswith("noch 2 Karten.")
 
 
 def test_unknown_language_is_refused():

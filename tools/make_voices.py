@@ -16,7 +16,8 @@ their own recordings in place of any clip (``<data home>/voices/<lang>/<clip>.og
 
 Usage (from the repository root)::
 
-    python tools/make_voices.py              # every language, every clip
+    python tools/make_voices.py              # every language: the clips whose words changed
+    python tools/make_voices.py --every      # every clip of every language, spoken again
     python tools/make_voices.py cs ru        # some languages
     python tools/make_voices.py --check      # only check the clips (all there, not silent, sane length)
 """
@@ -44,6 +45,7 @@ VOICES = {"en": "en-gb+f3", "cs": "cs+f3", "de": "de+f3", "ru": "ru+f3", "ko": "
 SPEED = 150          # words a minute (eSpeak's default is 175)
 PITCH = 55
 RATE = 16000
+WORDS = "words.txt"  # in each language's folder: what each clip says, to speak again only what changed
 
 
 def speak(text: str, lang: str, out: Path, work: Path) -> None:
@@ -54,17 +56,32 @@ def speak(text: str, lang: str, out: Path, work: Path) -> None:
                    check=True, capture_output=True)
 
 
-def make(lang: str) -> int:
+def read_words(folder: Path) -> dict[str, str]:
+    """What each clip of a folder says, as it was made (``words.txt``: clip, a tab, the words)."""
+    path = folder / WORDS
+    if not path.exists():
+        return {}
+    return dict(line.split("\t", 1) for line in path.read_text(encoding="utf-8").splitlines() if "\t" in line)
+
+
+def make(lang: str, every: bool = False) -> tuple[int, int]:
+    """Speak the clips of ``lang`` whose words changed since they were made (all with ``every``),
+    remove the clips no prompt uses; (clips, clips spoken)."""
     clips = all_clips(Catalog(lang).spoken())
     folder = OUT / lang
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.ogg"):
         if old.stem not in clips:
             old.unlink()
+    made = read_words(folder)
+    todo = {clip: words for clip, words in clips.items()
+            if every or made.get(clip) != words or not (folder / f"{clip}.ogg").exists()}
     with tempfile.TemporaryDirectory() as tmp:
-        for clip, words in sorted(clips.items()):
+        for clip, words in sorted(todo.items()):
             speak(words, lang, folder / f"{clip}.ogg", Path(tmp))
-    return len(clips)
+    (folder / WORDS).write_text("".join(f"{clip}\t{words}\n" for clip, words in sorted(clips.items())),
+                                encoding="utf-8")
+    return len(clips), len(todo)
 
 
 def check(lang: str) -> list[str]:
@@ -90,6 +107,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("langs", nargs="*", default=list(LANGUAGES))
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--every", action="store_true", help="speak every clip again, not only those whose words changed")
     args = parser.parse_args(argv)
     for tool in ("espeak-ng", "oggenc", "oggdec"):
         if shutil.which(tool) is None:
@@ -100,7 +118,8 @@ def main(argv=None) -> int:
         print("\n".join(problems) or "every clip is there")
         return 1 if problems else 0
     for lang in args.langs:
-        print(f"{lang}: {make(lang)} clips")
+        total, spoken = make(lang, args.every)
+        print(f"{lang}: {total} clips, {spoken} spoken now")
     size = sum(f.stat().st_size for f in OUT.rglob("*.ogg"))
     print(f"voices/: {size / 1e6:.1f} MB")
     return 0

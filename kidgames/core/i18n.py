@@ -1,7 +1,11 @@
-"""Message catalogs: every visible string comes from ``kidgames/locale/<lang>.yaml``.
+"""Message catalogs: every visible string comes from ``kidgames/locale/<lang>.po``.
 
-``Catalog("cs").t("menu.play")`` gives the Czech text; a key missing in a language falls back
-to English, and a key missing everywhere shows the key itself (a visible bug, never a crash).
+The catalogs are standard gettext files (kidgames/core/po.py): ``msgctxt`` is the key the code asks
+for, ``msgid`` the English text, ``msgstr`` the language's.  ``Catalog("cs").t("menu.play")`` gives
+the Czech text; a text that depends on a count (``castle.buy``, "Koupit za {n} diamanty") has one
+form per plural form of the language and ``t`` picks the form for its ``n``.  A key missing in a
+language (or left untranslated) falls back to English, and a key missing everywhere shows the key
+itself (a visible bug, never a crash).
 """
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-import yaml
+from kidgames.core import po
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 VOICE_DIR = LOCALE_DIR / "voice"     # how some prompts are said, where it differs from the text
@@ -19,17 +23,27 @@ LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "de": "Deutsch", "ru": "Р
 DEFAULT = "en"
 
 
+def load_catalog(lang: str, folder: Path | None = None) -> po.Catalog | None:
+    """One language's catalog, read from its file each call (None if there is no such file): a
+    :class:`Catalog` keeps what it read.  A damaged file raises :class:`po.CatalogError`."""
+    path = (folder or LOCALE_DIR) / f"{lang}.po"
+    if not path.is_file():
+        return None   # a missing catalog shows English (tests check every catalog is complete)
+    return po.read(path)
+
+
+def _forms(catalog: po.Catalog | None) -> dict[str, list[str]]:
+    """Each translated key's texts (one, or one per plural form); untranslated and fuzzy entries
+    are left out, so English shows instead."""
+    if catalog is None:
+        return {}
+    return {key: entry.translation for key, entry in catalog.entries.items()
+            if not entry.fuzzy and entry.translation and all(entry.translation)}
+
+
 def load_messages(lang: str, folder: Path | None = None) -> dict[str, str]:
-    """One language's texts, read from its file each call: a :class:`Catalog` keeps what it read."""
-    path = (folder or LOCALE_DIR) / f"{lang}.yaml"
-    try:
-        with path.open(encoding="utf-8") as handle:
-            data = yaml.safe_load(handle) or {}
-    except OSError:
-        return {}   # a missing catalog shows English (tests check every catalog is complete)
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: a message catalog must be a mapping of keys to texts")
-    return {str(k): str(v) for k, v in data.items()}
+    """One language's texts by key (a text with plural forms: its first form)."""
+    return {key: forms[0] for key, forms in _forms(load_catalog(lang, folder)).items()}
 
 
 def system_language() -> str:
@@ -48,27 +62,38 @@ def system_language() -> str:
 
 
 class Message(str):
-    """A text of a catalog that remembers its key and the values it was written with, so that what
-    the screen shows can also be spoken (kidgames/core/speech.py).  It is the text in every other
-    way; a text made from it (joined, cut) is a plain text again."""
+    """A text of a catalog that remembers its key, the values it was written with and its plural
+    form, so that what the screen shows can also be spoken (kidgames/core/speech.py).  It is the
+    text in every other way; a text made from it (joined, cut) is a plain text again."""
 
     key: str
     values: dict
+    form: int
 
-    def __new__(cls, text: str, key: str, values: dict | None = None) -> "Message":
+    def __new__(cls, text: str, key: str, values: dict | None = None, form: int = 0) -> "Message":
         message = super().__new__(cls, text)
         message.key = key
         message.values = dict(values or {})
+        message.form = form
         return message
 
+    @property
+    def spoken_key(self) -> str:
+        """The key its clips are named by: the key, and for plural form i > 0 ``<key>.f<i>``."""
+        return plural_key(self.key, self.form)
+
     def __reduce__(self):
-        return Message, (str(self), self.key, self.values)
+        return Message, (str(self), self.key, self.values, self.form)
 
     def __copy__(self) -> "Message":
         return self
 
     def __deepcopy__(self, memo) -> "Message":
         return self
+
+
+def plural_key(key: str, form: int) -> str:
+    return f"{key}.f{form}" if form else key
 
 
 class Catalog:
@@ -78,26 +103,44 @@ class Catalog:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
         self.lang = lang
-        self._messages = load_messages(lang)
-        self._fallback = load_messages(DEFAULT)
+        own = load_catalog(lang)
+        english = own if lang == DEFAULT else load_catalog(DEFAULT)
+        self._forms = _forms(own)
+        self._fallback = _forms(english)
+        self._rule = (own or english or po.Catalog({}, {})).plural_rule()[1]
+        self._english_rule = (english or po.Catalog({}, {})).plural_rule()[1]
+
+    def form(self, count: Any, english: bool = False) -> int:
+        """The plural form for ``count`` in this language (English's with ``english``)."""
+        if isinstance(count, bool) or not isinstance(count, int):
+            return 0
+        return (self._english_rule if english else self._rule)(abs(count))
 
     def t(self, key: str, **values: Any) -> str:
-        text = self._messages.get(key) or self._fallback.get(key) or key
+        forms, english = self._forms.get(key), False
+        if not forms:
+            forms, english = self._fallback.get(key), True
+        if not forms:
+            return Message(key, key, values)
+        form = min(self.form(values.get("n"), english), len(forms) - 1) if len(forms) > 1 else 0
+        text = forms[form]
         if values:
             try:
                 text = text.format(**values)
             except (KeyError, IndexError, ValueError):
                 pass
-        return Message(text, key, values)
+        return Message(text, key, values, form)
 
     def messages(self) -> dict[str, str]:
-        """Every text of this language (English where it has none)."""
-        return {**self._fallback, **self._messages}
+        """Every text of this language (English where it has none); a text with plural forms is
+        given by its first form under its key and each other form under ``<key>.f<i>``."""
+        merged = {**self._fallback, **self._forms}
+        return {plural_key(key, i): text for key, forms in merged.items() for i, text in enumerate(forms)}
 
     def spoken(self) -> dict[str, str]:
-        """Every text as it is said: where ``locale/voice/<lang>.yaml`` words a prompt otherwise for
+        """Every text as it is said: where ``locale/voice/<lang>.po`` words a prompt otherwise for
         speaking (a name cut out of "{name}'s knight"), that wording."""
         return {**self.messages(), **load_messages(self.lang, VOICE_DIR)}
 
     def has(self, key: str) -> bool:
-        return key in self._messages or key in self._fallback
+        return key in self._forms or key in self._fallback

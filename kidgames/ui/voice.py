@@ -52,7 +52,7 @@ class Voice:
         clips: list[str] = []
         for message in messages:
             if isinstance(message, Message):
-                clips += self.speaker.sequence(message.key, message.values)
+                clips += self.speaker.sequence(message.spoken_key, message.values)
         return clips
 
     def say(self, *messages: Any) -> bool:
@@ -64,7 +64,7 @@ class Voice:
         spoken = [m for m in messages if isinstance(m, Message)]
         self.last = spoken
         for message in spoken:
-            self.said.append((message.key, self.speaker.sequence(message.key, message.values)))
+            self.said.append((message.key, self.speaker.sequence(message.spoken_key, message.values)))
         self.stop()
         if self.enabled():
             self._queue = clips
