@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from kidgames.core.paths import BOARDS
 from kidgames.core.protocol import Action, Event
 from kidgames.core.saving import SaveStore
 from kidgames.core.seats import Seat
@@ -149,7 +150,7 @@ def test_cli_bad_arguments_get_a_usage_message_and_exit_code_2(tmp_path, args):
 
 def test_cli_broken_board_names_the_file_the_field_and_the_problem(tmp_path):
     import yaml
-    data = yaml.safe_load((ROOT / "boards" / "knights.yaml").read_text())
+    data = yaml.safe_load((BOARDS / "knights.yaml").read_text())
     for field in data["lanes"]["main"]["fields"]:
         if field["id"] == "sword":
             field["to"] = "nowhere"

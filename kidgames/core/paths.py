@@ -1,25 +1,51 @@
-"""Where the app finds its content (next to the package) and keeps a user's files."""
+"""Where the app finds its content and keeps a user's files.
+
+The content — boards, sprites, sounds, fonts, voices — is package data (``kidgames/data/``), found
+through :mod:`importlib.resources`, so a plain checkout, an editable install, an installed wheel and a
+zipped app all find it the same way.  Where the package is not a folder on disk (a zip), the content
+is unpacked once into the user's cache, since pygame opens fonts and sounds by file name.
+"""
 from __future__ import annotations
 
 import os
+import shutil
+from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
 
-def _content_root() -> Path:
-    """The folder with boards/, sprites/, sounds/ and fonts/: the source tree (a checkout or an
-    editable install), else where a regular install put them (``<prefix>/share/kidgames``)."""
-    source = Path(__file__).resolve().parent.parent.parent
-    if (source / "boards").is_dir():
-        return source
-    import site
-    import sys
-    for prefix in (sys.prefix, site.getuserbase()):
-        installed = Path(prefix) / "share" / "kidgames"
-        if (installed / "boards").is_dir():
-            return installed
-    return source
+PACKAGE = "kidgames"
 
 
-ROOT = _content_root()
+def data_root() -> Path:
+    """The folder with boards/, sprites/, sounds/, fonts/ and voices/."""
+    data = resources.files(PACKAGE) / "data"
+    if isinstance(data, Path):
+        return data
+    return _unpacked(data)
+
+
+def _unpacked(data: Traversable) -> Path:
+    """The content of a zipped package, copied into ``<cache>/kidgames/data-<version>`` once."""
+    from kidgames import __version__
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / PACKAGE / f"data-{__version__}"
+    done = cache / ".complete"
+    if not done.exists():
+        shutil.rmtree(cache, ignore_errors=True)
+        _copy(data, cache)
+        done.write_text("")
+    return cache
+
+
+def _copy(source: Traversable, target: Path) -> None:
+    target.mkdir(parents=True, exist_ok=True)
+    for item in source.iterdir():
+        if item.is_dir():
+            _copy(item, target / item.name)
+        else:
+            (target / item.name).write_bytes(item.read_bytes())
+
+
+ROOT = data_root()
 BOARDS = ROOT / "boards"
 SPRITES = ROOT / "sprites"
 SOUNDS = ROOT / "sounds"

@@ -1,0 +1,84 @@
+"""A wheel built from the repository plays a game headless from a fresh virtual environment.
+
+The wheel is built with the setuptools and wheel of the test environment (nothing downloaded) and
+installed, without its dependencies, into a new venv; pygame-ce and PyYAML are lent to that venv by
+a ``.pth`` line naming only their folder (where no kidgames is).  The game then runs from the
+installed package, away from the checkout: its boards, pictures, fonts, sounds, voices and message
+catalogs must all come out of the wheel (kidgames/core/paths.py, importlib.resources).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import venv
+from pathlib import Path
+
+import pygame
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PLAY = textwrap.dedent("""
+    import json, sys
+    import kidgames
+    from kidgames.core import paths
+    from kidgames.ui import app as app_module
+    seen = {}
+
+    def run(self):
+        for _ in range(90):                  # a second and a half of the game on screen
+            self.frame()
+        top = self.top
+        loaded = self.assets._original("knight") is not None   # not the stand-in a missing picture gets
+        seen.update(
+            package=kidgames.__file__, data=str(paths.ROOT), scene=type(top).__name__,
+            spaces=len(top.state.board.nodes), knight_picture=loaded,
+            sprites=len(list(paths.SPRITES.glob("*.png"))), clips=len(list((paths.VOICES / "cs").glob("*.ogg"))),
+            fonts=sorted(p.name for p in paths.FONTS.glob("*.tt*")), sounds=len(list(paths.SOUNDS.glob("*.wav"))),
+            hint=str(top.hint_text()))
+    app_module.App.run = run
+    from kidgames.cli import main
+    code = main(["knights", "--players", "Anna,cpu", "--seed", "3", "--lang", "cs", "--mute", "--window"])
+    print("RESULT " + json.dumps(dict(seen, code=code)))
+""")
+
+
+def test_a_wheel_plays_a_game_headless_from_a_fresh_venv(tmp_path):
+    clean = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    wheels = tmp_path / "wheels"
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--no-index",
+                            "-q", "-w", str(wheels), str(ROOT)], capture_output=True, text=True, cwd=tmp_path,
+                           env=clean)
+    assert built.returncode == 0, built.stderr[-2000:]
+    wheel, = wheels.glob("kidgames-*.whl")
+
+    fresh = tmp_path / "fresh"
+    venv.EnvBuilder(with_pip=False).create(fresh)
+    python = fresh / "bin" / "python"
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                                "--no-index", "-q", str(wheel)], capture_output=True, text=True, cwd=tmp_path,
+                               env=clean)
+    assert installed.returncode == 0, installed.stderr[-2000:]
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    lent = {str(Path(pygame.__file__).parent.parent), str(Path(yaml.__file__).parent.parent)}
+    assert not any((Path(folder) / "kidgames").exists() for folder in lent)
+    (Path(site) / "lent_dependencies.pth").write_text("\n".join(sorted(lent)) + "\n")
+
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "KIDGAMES_HOME": str(tmp_path / "home"),
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    ran = subprocess.run([str(python), "-I", "-c", PLAY], capture_output=True, text=True, cwd=tmp_path, env=env,
+                         timeout=240)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    result = json.loads(ran.stdout.split("RESULT ", 1)[1])
+    assert result["code"] == 0
+    assert Path(result["package"]).is_relative_to(fresh), "kidgames must come from the installed wheel"
+    assert Path(result["data"]).is_relative_to(fresh)
+    assert result["scene"] == "KnightsScene" and result["spaces"] > 50
+    assert result["hint"] == "Anna, ťukni na kostku!"             # the Czech catalog is there
+    assert result["knight_picture"] and result["sprites"] > 100 and result["sounds"] > 5
+    assert result["clips"] > 250 and len(result["fonts"]) >= 4
