@@ -48,7 +48,7 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kidgames.core.kit import ActionSchema, SavedGame, game_options, is_int, new_rng, read_save
+from kidgames.core.kit import ActionSchema, SavedGame, check_seat, game_options, is_int, new_rng, read_save
 from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, check_players, rng_from_json,
                                     rng_state_to_json)
 
@@ -185,8 +185,7 @@ class CastleState:
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may know: everything but the draw pile's order (its size is given)."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat {seat!r} is not one of the {self.num_players} seats")
+        check_seat(seat, self.num_players)
         return {
             "seat": seat, "num_players": self.num_players, "current_player": self.current_player,
             "draw_pile_size": len(self.draw_pile), "discard": list(self.discard),

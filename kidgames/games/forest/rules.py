@@ -15,8 +15,8 @@ import random
 from itertools import combinations
 from typing import Any, Mapping
 
-from kidgames.core.kit import (ActionSchema, Field, SavedGame, brief, dice, game_options_with_board, is_int,
-                               new_rng, read_save)
+from kidgames.core.kit import (ActionSchema, Field, SavedGame, brief, check_seat, dice, game_options_with_board,
+                               is_int, new_rng, read_save)
 from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, check_players,
                                     rng_from_json, rng_state_to_json)
 
@@ -150,8 +150,7 @@ class ForestState:
     def observation(self, seat: int) -> dict:
         """What ``seat`` may know: everything on the table but the motifs under the trees and the
         order of the stack.  Its own looks are not here: the seat's memory holds them."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat {seat!r} is not one of the {self.num_players} seats")
+        check_seat(seat, self.num_players)
         board = self.board
         return {
             "seat": seat, "num_players": self.num_players, "phase": self.phase,

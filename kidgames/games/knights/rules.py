@@ -12,7 +12,8 @@ from typing import Any, Mapping
 
 from kidgames.games.knights.board import Board, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
-from kidgames.core.kit import ActionSchema, SavedGame, dice, game_options_with_board, is_int, new_rng, read_save
+from kidgames.core.kit import (ActionSchema, SavedGame, check_seat, dice, game_options_with_board, is_int, new_rng,
+                               read_save)
 from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, StateDataError, check_players,
                                     rng_from_json, rng_state_to_json)
 
@@ -212,8 +213,7 @@ class KnightsState:
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` may know: in Knights everything on the table is public."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat {seat!r} is not one of the {self.num_players} seats")
+        check_seat(seat, self.num_players)
         return {
             "seat": seat, "positions": list(self.positions), "direction": list(self.direction),
             "next_wide": list(self.next_wide), "current_player": self.current_player,

@@ -27,7 +27,8 @@ from operator import is_
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kidgames.core.kit import MAX_TURN, ActionSchema, SavedGame, cards_field, game_options, is_int, new_rng, read_save
+from kidgames.core.kit import (MAX_TURN, ActionSchema, SavedGame, cards_field, check_seat, game_options, is_int, new_rng,
+                               read_save)
 from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, StateDataError, check_players,
                                     rng_from_json, rng_state_to_json)
 
@@ -307,8 +308,7 @@ class QueensState:
         """What ``seat`` may know: its own hand, everything on the table, the pile sizes, the
         (face-up) discard pile and the pending attack or wake; never another hand, the order of
         the draw pile or which queen sleeps in which slot."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.num_players:
-            raise ValueError(f"seat {seat!r} is not one of the {self.num_players} seats")
+        check_seat(seat, self.num_players)
         queens, points = thresholds(self.num_players)
         return {
             "seat": seat, "num_players": self.num_players, "hand": list(self.hands[seat]),
