@@ -33,6 +33,9 @@ def check_position(spec, state, players, where):
         f"the copy offers other actions {where}"
     for seat in range(players):
         json.dumps(state.observation(seat))
+    for seat in (-1, players, True, "0", None, 1.0):
+        with pytest.raises(ValueError, match="is not one of the"):
+            state.observation(seat)
     probe = round_trip(spec, state)
     action = probe.legal_actions()[0]
     before = probe.to_json()
