@@ -321,7 +321,8 @@ class App:
 
         Returns True while a scene moves by itself (the loop then runs at full frame rate).
         The window always ends a frame showing exactly what a full redraw would show: every scene
-        that moved reports where, the frame after the last movement redraws everything once, and
+        that moved reports where; in the frame after the last movement every scene shown reports
+        what its last update changed (a table of pieces knows; any other scene is redrawn whole);
         an idle scene draws nothing."""
         if dt is not None:
             self.time.step(dt)          # a test's frame: stepped time passes by its dt
@@ -346,12 +347,12 @@ class App:
             animating = bool(moved)
             settled = self._animating and not animating
             self._animating = animating
-            if self.dirty or settled:
+            if self.dirty:
                 self.draw()
             else:
                 shown = self._shown_scenes()
                 rects = list(self.invalid)
-                for scene in moved:
+                for scene in shown if settled else moved:
                     if scene in shown:
                         scene_rects = scene.dirty_rects()
                         if scene_rects is None:
