@@ -404,7 +404,7 @@ def test_a_devil_may_count_past_the_start_of_its_lane_as_rule_7_says(tmp_path, b
 
 
 def test_the_lane_colours_a_board_may_name_are_the_ones_the_scene_paints():
-    from kidgames.games.knights.scene import LANE_COLOURS as PAINTED
+    from kidgames.games.knights.art import LANE_COLOURS as PAINTED
     assert SCHEMA.lane_colours == set(PAINTED)
 
 

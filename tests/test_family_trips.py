@@ -13,7 +13,7 @@ import kidgames.ui.game as game_module
 from kidgames.core.protocol import Action
 from kidgames.core.seats import Seat
 from kidgames.games.forest.rules import MOVE, ROLL
-from kidgames.games.forest.scene import BLUE_R, SPACE_R, TREE_SIZE
+from kidgames.games.forest.art import BLUE_R, SPACE_R, TREE_SIZE
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.widgets import DISABLED_FILL
@@ -298,7 +298,7 @@ def test_a_first_piece_that_is_not_the_base_stands_on_scaffolding(tmp_path):
 
 # -- the short forest: a blue space without its tree is an ordinary space ---------------------------------
 def test_in_the_short_game_a_blue_space_without_a_tree_is_drawn_and_played_as_an_ordinary_space(tmp_path):
-    from kidgames.games.forest.scene import SPACE_FILL
+    from kidgames.games.forest.art import SPACE_FILL
     app = make_app(tmp_path)
     full = start_game_scene(app, "forest", [ANNA, BEN], seed=5).state
     full.positions[0], full.dice = "m4", (2, 3)             # m4 -> a1 -> a2 with the first die

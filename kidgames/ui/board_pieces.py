@@ -188,6 +188,42 @@ def draw_badge(surface: pygame.Surface, assets, midright, sprite: str, number: i
     return badge
 
 
+# -- the painted board ---------------------------------------------------------------------------
+def paint_meadow(size, area: pygame.Rect, fill, patches, count: int, seed: int,
+                 size_first: bool = False) -> tuple[pygame.Surface, random.Random]:
+    """A board's ground, the whole canvas ``size`` in ``fill`` with ``count`` soft patches of the
+    ``patches`` colours over ``area``, and the generator that scattered them (seeded with ``seed``;
+    the board's scenery goes on drawing from it, so a board is painted the same every time).
+    ``size_first``: each patch's size is drawn before its place (the Knights' meadow)."""
+    surf = pygame.Surface(size)
+    surf.fill(fill)
+    rng = random.Random(seed)
+    w, h = area.size
+    for _ in range(count):
+        colour = rng.choice(patches)
+        if size_first:
+            r = rng.randint(20, 70)
+            x, y = rng.randint(0, w), rng.randint(0, h)
+        else:
+            x, y, r = rng.randint(0, w), rng.randint(0, h), rng.randint(20, 70)
+        pygame.draw.circle(surf, colour, (x, y), r)
+    return surf, rng
+
+
+def paint_decorations(surf: pygame.Surface, assets, decorations: list[dict], to_canvas,
+                      size: int) -> list[tuple[float, float, int]]:
+    """The board file's decorations (a sprite at a point, ``size`` unless it says), and where they
+    lie ((x, y, size), for :func:`scatter_scenery` to keep clear of)."""
+    placed = []
+    for deco in decorations:
+        deco_size = int(deco.get("size", size))
+        x, y = to_canvas(deco["at"])
+        pic = assets.image(deco["sprite"], deco_size)
+        surf.blit(pic, pic.get_rect(center=(x, y)))
+        placed.append((x, y, deco_size))
+    return placed
+
+
 def scatter_scenery(surf: pygame.Surface, assets, rng: random.Random, area: pygame.Rect, names, *,
                     points, segments, placed: list, limit: int, small: tuple[int, int],
                     big: tuple[int, int], point_gap: tuple[float, float],

@@ -7,20 +7,20 @@ from __future__ import annotations
 import copy
 import json
 import math
-import random
 
 import pygame
 
-from kidgames.core.board import reachable, shortest_walk
+from kidgames.core.board import shortest_walk
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out, ease_out_back
-from kidgames.ui.board_pieces import draw_die, draw_pawn_at, scatter_scenery
+from kidgames.ui.board_pieces import draw_die, draw_pawn_at
 from kidgames.ui.board_table import BoardTableScene
 from kidgames.ui.pieces import BANNER, BUTTONS, IN_PANEL, MARKS, OVER_BUTTONS, OVER_PAWNS, THINGS, Banner, Die, Pawns
 from kidgames.ui.table import Drawn
 from kidgames.ui.targets import REACH, Target, pick
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel
 
+from .art import CARD_SIZE, HIT_R, SPACE_R, TREE_SIZE, draw_card, draw_tree, paint_board
 from .rules import GUESS, MOVE, ROLL
 
 # -- layout (canvas 1600×1000: the forest on the left; players, cards and dice on the right) ---------
@@ -31,7 +31,6 @@ BOARD_MARGIN = 24
 PLAYER_TOP, PLAYER_H, PLAYER_GAP = 126, 66, 6
 WON_RESERVE, WON_SCALE = 96, 0.42               # a player's cards won, in their row
 CARDS_Y = 636                                   # the stack and the wanted card
-CARD_SIZE = (96, 124)
 STACK_X, WANTED_X = 1330, 1490                 # card centres
 HINT_Y = 768
 DICE_Y, DIE_SIZE = 892, 112
@@ -43,17 +42,12 @@ WANTED_AREA = pygame.Rect(WANTED_X - 60, CARDS_Y - 74, 120, 148)
 HINT_AREA = pygame.Rect(SIDEBAR.x + 4, HINT_Y - 50, SIDEBAR.w - 8, 100)
 PROMPT_BUTTON = pygame.Rect(SIDEBAR.x + 10, HINT_Y - 50, 100, 100)    # the hint's picture: a tap says it again
 HINT_TEXT = pygame.Rect(PROMPT_BUTTON.right + 8, HINT_Y - 48, SIDEBAR.right - PROMPT_BUTTON.right - 16, 96)
-SPACE_R, BLUE_R, HIT_R = 20, 27, 40            # HIT_R: the ring around a tree that may be tapped
-TREE_SIZE = 86
 PAWN_SIZE = 50
 HOP_TIME, HOME_HOP, FLY_TIME, ROLL_TIME = 0.24, 0.09, 0.8, 0.8
 HOP_HEIGHT, FLYING_CARD = 22, 0.7               # a card won flies at this scale
 BANNER_SIZE = (820, 160)
 CLOSE_HINT = (270, 66)                          # "tap to close" under an open private look
 PANEL_BUTTON = 150                              # the picture buttons of a choice
-ROAD, ROAD_EDGE = (222, 196, 140), (150, 118, 70)
-SPACE_FILL = {"path": (255, 248, 228), "blue": (80, 150, 235), "village": (250, 214, 120),
-              "horseshoe": (205, 205, 215), "key": (255, 206, 40)}
 
 
 class ForestScene(BoardTableScene):
@@ -521,23 +515,9 @@ class ForestScene(BoardTableScene):
         return pieces
 
     def draw_tree(self, surface, slot: str, pickable: bool) -> None:
-        x, y = self.slot_xy(slot)
         height = self.lifted[1] if self.lifted and self.lifted[0] == slot else 0.0
-        if pickable:
-            colour = (255, 80, 60) if slot == self.swap_first else (255, 255, 255)
-            pygame.draw.circle(surface, colour, (x, y - TREE_SIZE * 0.3), HIT_R + 4, 6)
-        if height > 0:
-            hole = pygame.Rect(0, 0, 70, 34)
-            hole.center = (x, y + 6)
-            pygame.draw.ellipse(surface, (70, 48, 30), hole)
-        pic = self.app.assets.image("tree", TREE_SIZE)
-        lift = height * (TREE_SIZE + 40)
-        if height > 0:
-            pic = pygame.transform.rotate(pic, height * 14)
-        shadow = pygame.Surface((60, 18), pygame.SRCALPHA)
-        pygame.draw.ellipse(shadow, (0, 0, 0, 70), shadow.get_rect())
-        surface.blit(shadow, shadow.get_rect(center=(x, y + 8)))
-        surface.blit(pic, pic.get_rect(midbottom=(x, y + 12 - lift)))
+        ring = ((255, 80, 60) if slot == self.swap_first else (255, 255, 255)) if pickable else None
+        draw_tree(surface, self.app.assets, *self.slot_xy(slot), height, ring)
 
     def draw_open_card(self, surface) -> None:
         """The motif under a lifted tree, over the pawns: only ever set while its person may see
@@ -561,8 +541,8 @@ class ForestScene(BoardTableScene):
         won = self.state.won[i]
         x = right - WON_RESERVE + 24
         for k in range(min(len(won), 3) - 1, 0, -1):
-            self.draw_card(surface, (x + 4 * k, rect.centery - 4 * k), None, WON_SCALE)
-        self.draw_card(surface, (x, rect.centery), won[-1], WON_SCALE)
+            draw_card(surface, self.app.assets, (x + 4 * k, rect.centery - 4 * k), None, WON_SCALE)
+        draw_card(surface, self.app.assets, (x, rect.centery), won[-1], WON_SCALE)
         count = self.app.assets.text(str(len(won)), 38, (255, 255, 255) if lit else INK, title=True)
         surface.blit(count, count.get_rect(midleft=(x + 32, rect.centery + 2)))
 
@@ -571,7 +551,7 @@ class ForestScene(BoardTableScene):
         stack = len(self.state.stack)
         for k in range(min(stack, 6)):
             dx = math.sin(self.shuffle_t * math.pi * 4 + k) * 40 * math.sin(math.pi * self.shuffle_t)
-            self.draw_card(surface, (STACK_X + dx - k * 2, CARDS_Y - k * 3), None, 1.0)
+            draw_card(surface, self.app.assets, (STACK_X + dx - k * 2, CARDS_Y - k * 3), None, 1.0)
         if stack:
             count = self.app.assets.text(str(stack), 34, (255, 255, 255), title=True, outline=(60, 30, 90))
             surface.blit(count, count.get_rect(center=(STACK_X - 10, CARDS_Y + CARD_SIZE[1] // 2 + 20)))
@@ -579,34 +559,14 @@ class ForestScene(BoardTableScene):
     def draw_wanted(self, surface) -> None:
         """The wanted secret, turned up."""
         if self.shown_wanted:
-            self.draw_card(surface, (WANTED_X, CARDS_Y), self.shown_wanted, 1.0, flip=self.flip, glow=True)
+            draw_card(surface, self.app.assets, (WANTED_X, CARDS_Y), self.shown_wanted, 1.0, flip=self.flip, glow=True)
 
     def draw_dice_target(self, surface) -> None:
         if self.person_can_act() and self.state.phase == ROLL:
             pygame.draw.rect(surface, (255, 255, 255), DICE_TARGET.inflate(-10, -20), 5, border_radius=30)
 
     def draw_flying_card(self, surface) -> None:
-        self.draw_card(surface, self.flying_card[1], self.flying_card[0], FLYING_CARD)
-
-    def draw_card(self, surface, centre, motif: str | None, scale: float, flip: float = 1.0,
-                  glow: bool = False) -> None:
-        w, h = int(CARD_SIZE[0] * scale * max(0.05, flip)), int(CARD_SIZE[1] * scale)
-        rect = pygame.Rect(0, 0, w, h)
-        rect.center = (round(centre[0]), round(centre[1]))
-        if glow:
-            pygame.draw.rect(surface, (255, 230, 90), rect.inflate(16, 16), border_radius=18)
-        if motif is None:
-            pygame.draw.rect(surface, (70, 40, 110), rect, border_radius=max(4, int(12 * scale)))
-            pygame.draw.rect(surface, (150, 110, 200), rect.inflate(-int(14 * scale), -int(14 * scale)),
-                             max(1, int(4 * scale)), border_radius=max(4, int(10 * scale)))
-            return
-        pygame.draw.rect(surface, (255, 252, 240), rect, border_radius=max(4, int(12 * scale)))
-        pygame.draw.rect(surface, (200, 150, 60), rect, max(1, int(4 * scale)), border_radius=max(4, int(12 * scale)))
-        if flip > 0.3:
-            pic = self.app.assets.image(motif, max(8, int(86 * scale)))
-            if flip < 1:
-                pic = pygame.transform.smoothscale(pic, (max(1, int(pic.get_width() * flip)), pic.get_height()))
-            surface.blit(pic, pic.get_rect(center=rect.center))
+        draw_card(surface, self.app.assets, self.flying_card[1], self.flying_card[0], FLYING_CARD)
 
     def choosing_dice(self) -> bool:
         """Whether the panel asking "one die or both?" is up."""
@@ -648,73 +608,8 @@ class ForestScene(BoardTableScene):
 
     # -- the painted forest (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:
-        board = self.state.board
-        assets = self.app.assets
-        surf = pygame.Surface(self.app.screen.get_size())
-        surf.fill((96, 160, 80))
-        rng = random.Random(7)
-        w, h = BOARD_RECT.size
-        for _ in range(240):
-            colour = rng.choice(((104, 170, 86), (88, 150, 74), (112, 176, 92)))
-            pygame.draw.circle(surf, colour, (rng.randint(0, w), rng.randint(0, h)), rng.randint(20, 70))
-        xy = {nid: self.space_xy(nid) for nid in board.nodes}
-        # the castle behind its ring of spaces: those on a loop through the key space
-        ring = reachable(board.key, lambda n: [m for m in board.neighbours(n) if m != board.horseshoe])
-        ring = [xy[n] for n in board.nodes if n in ring | {board.horseshoe}]
-        cx = sum(p[0] for p in ring) / len(ring)
-        cy = sum(p[1] for p in ring) / len(ring)
-        castle = assets.image("castle", 120)
-        surf.blit(castle, castle.get_rect(center=(cx, cy)))
-        for deco in board.decorations:
-            size = int(deco.get("size", 80))
-            pic = assets.image(deco["sprite"], size)
-            surf.blit(pic, pic.get_rect(center=self.to_canvas(deco["at"])))
-        self._scatter_trees(surf, xy, rng)
-        for a, b in board.edges:
-            pygame.draw.line(surf, ROAD_EDGE, xy[a], xy[b], 26)
-        for p in xy.values():
-            pygame.draw.circle(surf, ROAD_EDGE, p, 13)
-        for a, b in board.edges:
-            pygame.draw.line(surf, ROAD, xy[a], xy[b], 18)
-        for p in xy.values():
-            pygame.draw.circle(surf, ROAD, p, 9)
-        for slot in (board.slots[s] for s in self.state.tree_at):   # a little path from a blue space to its tree
-            pygame.draw.line(surf, ROAD, xy[slot.space], self.to_canvas(slot.at), 8)
-            pygame.draw.circle(surf, (120, 96, 60), self.to_canvas(slot.at), 30)
-            pygame.draw.circle(surf, (140, 112, 70), self.to_canvas(slot.at), 24)
-        for nid in board.nodes:
-            self._paint_space(surf, nid, xy[nid])
-        return surf.convert()
-
-    def _scatter_trees(self, surf, xy, rng) -> None:
-        assets = self.app.assets
-        board = self.state.board
-        points = list(xy.values()) + [self.to_canvas(s.at) for s in board.slots.values()]
-        segments = [(xy[a], xy[b]) for a, b in board.edges]
-        # no broad-leaved trees: those are the game's trees, which hide the secrets
-        scatter_scenery(surf, assets, rng, BOARD_RECT, ("pine", "pine", "mushroom", "flower", "pine"),
-                        points=points, segments=segments, placed=[], limit=60, small=(30, 42), big=(54, 80),
-                        point_gap=(40, 0.5), road_gap=(18, 0.5))
-
-    def _paint_space(self, surf, nid: str, centre) -> None:
-        board = self.state.board
-        kind = board.kind(nid)
-        x, y = centre
-        r = BLUE_R if kind in ("blue", "key", "horseshoe") else SPACE_R
-        if kind == "village":
-            r = 40
-        pygame.draw.circle(surf, (60, 44, 30), (x + 2, y + 4), r + 2)
-        pygame.draw.circle(surf, SPACE_FILL.get(kind, SPACE_FILL["path"]), (x, y), r)
-        pygame.draw.circle(surf, (80, 58, 36), (x, y), r, 3)
-        if kind == "village":
-            house = self.app.assets.image("house", 62)
-            surf.blit(house, house.get_rect(center=(x, y - 4)))
-        elif kind == "key":
-            _draw_key(surf, (x, y), r)
-        elif kind == "horseshoe":
-            _draw_horseshoe(surf, (x, y), r)
-        elif kind == "blue":
-            pygame.draw.circle(surf, (170, 210, 255), (x - r * 0.3, y - r * 0.3), r * 0.28)
+        return paint_board(self.state.board, self.state.tree_at, self.app.screen.get_size(), BOARD_RECT, self.to_canvas,
+                           self.app.assets)
 
 
 def _around(card: pygame.Rect | None) -> pygame.Rect | None:
@@ -726,20 +621,3 @@ def _nearest(pos, points: dict, reach: float = REACH):
     """The key of the point nearest ``pos`` within ``reach`` (a finger's width), or None."""
     return pick(pos, [Target(key, p) for key, p in points.items()], reach)
 
-
-def _draw_key(surf, centre, r: float) -> None:
-    x, y = centre
-    dark = (120, 80, 0)
-    pygame.draw.circle(surf, dark, (x - r * 0.35, y), r * 0.38, 5)
-    pygame.draw.line(surf, dark, (x - r * 0.05, y), (x + r * 0.7, y), 6)
-    pygame.draw.line(surf, dark, (x + r * 0.45, y), (x + r * 0.45, y + r * 0.35), 5)
-    pygame.draw.line(surf, dark, (x + r * 0.68, y), (x + r * 0.68, y + r * 0.35), 5)
-
-
-def _draw_horseshoe(surf, centre, r: float) -> None:
-    x, y = centre
-    rect = pygame.Rect(0, 0, r * 1.3, r * 1.3)
-    rect.center = (x, y + r * 0.1)
-    pygame.draw.arc(surf, (90, 90, 100), rect, -0.3, math.pi + 0.3, 8)
-    for side in (-1, 1):
-        pygame.draw.circle(surf, (255, 255, 255), (x + side * r * 0.42, y - r * 0.1), 2)

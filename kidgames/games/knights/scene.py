@@ -3,14 +3,14 @@ hopping field by field, special fields that show what they do.  The rules live i
 from __future__ import annotations
 
 import math
-import random
 
 import pygame
 
-from kidgames.ui.board_pieces import draw_badge, scatter_scenery
+from kidgames.ui.board_pieces import draw_badge
 from kidgames.ui.board_table import BoardTableScene
 from kidgames.ui.pieces import OVER_BUTTONS, Banner, Die, Pawns
-from kidgames.ui.widgets import shade
+
+from .art import BAD, field_sprite, paint_board
 
 # -- layout (canvas 1600×1000: the board on the left, the players and the die on the right) ---------
 BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
@@ -21,7 +21,6 @@ PLAYER_TOP, PLAYER_H = 130, 84
 PROMPT_BUTTON = pygame.Rect(1254, 600, 100, 100)   # the hint's picture: a tap says it again
 HINT_TEXT = pygame.Rect(1362, 600, 226, 100)       # the hint, beside it
 BOARD_MARGIN = 40      # canvas pixels between the outermost fields and the board's edges (lakes, halos)
-FIELD_R = 27
 PAWN_SIZE = 62
 HOP_TIME, FLY_TIME, BANNER_TIME, ROLL_TIME = 0.26, 0.9, 1.3, 0.9
 HOP_HEIGHT = 26
@@ -33,22 +32,9 @@ BANNER_SIZE = (860, 170)
 BANNER_STEPS = 5
 SIDEBAR_FILL, SIDEBAR_EDGE = (250, 236, 200), (190, 150, 90)
 
-LANE_COLOURS = {
-    "road": (226, 198, 146), "green": (176, 222, 120), "blue": (130, 185, 245),
-    "hell": (150, 62, 48), "orange": (250, 172, 82), "gold": (250, 214, 90),
-}
-GOOD = {"sword", "white_horse", "princess", "fish", "apple", "dove", "pink_piglet", "frog_king", "bank"}
-BAD = {"black_horse", "brown_horse", "devil", "raven", "black_piglet", "giant", "club", "golden_gate",
-       "snake", "dragon_breath", "gate_red", "firebird", "sorcerer", "hell"}
-WAIT = {"dragon", "pool", "claws", "well", "witch"}
-FIELD_FILL = {"good": (205, 245, 185), "bad": (250, 190, 180), "wait": (255, 236, 150),
-              "yellow": (255, 222, 60), "golden_hill": (255, 205, 60), "plain": (255, 250, 235),
-              "crown": (255, 240, 190), "star": (255, 240, 190)}
 SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "dove": "magic", "white_horse": "magic",
              "pink_piglet": "magic", "sword": "magic", "princess": "magic", "fish": "magic",
              "apple": "magic", "frog_king": "magic", "bank": "whoosh", "well": "magic", "witch": "magic"}
-#: Field kinds drawn without a picture (every other kind shows the sprite of its own name).
-PLAIN_KINDS = ("path", "yellow", "bank")
 
 
 class KnightsScene(BoardTableScene):
@@ -219,10 +205,7 @@ class KnightsScene(BoardTableScene):
 
     # -- drawing -----------------------------------------------------------------------------------
     def field_sprite(self, node_id: str) -> str:
-        node = self.state.board.nodes[node_id]
-        if node.kind in ("sorcerer", "gate_red") and node.label in ("I", "II"):
-            return f"{node.kind}_{1 if node.label == 'I' else 2}"
-        return "" if node.kind in PLAIN_KINDS else node.kind
+        return field_sprite(self.state.board.nodes[node_id])
 
     def pawn_ring(self, p: int) -> bool:
         """The knight whose turn it is stands in a white ring while the player may throw."""
@@ -262,93 +245,5 @@ class KnightsScene(BoardTableScene):
 
     # -- the painted board (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:
-        board = self.state.board
-        assets = self.app.assets
-        surf = pygame.Surface(self.app.screen.get_size())
-        surf.fill((124, 186, 92))
-        rng = random.Random(11)
-        w, h = BOARD_RECT.size
-        for _ in range(260):   # soft meadow patches
-            colour = rng.choice(((134, 196, 100), (116, 178, 86), (140, 200, 106)))
-            r = rng.randint(20, 70)
-            pygame.draw.circle(surf, colour, (rng.randint(0, w), rng.randint(0, h)), r)
-        xy = {nid: self.field_xy(nid) for nid in board.nodes}
-        roads = [(lane, _lane_points(lane, xy)) for lane in board.lanes.values()]
-        roads = [(lane, pts) for lane, pts in roads if len(pts) >= 2]
-        segments = [seg for _, pts in roads for seg in zip(pts, pts[1:])]
-        self._paint_regions(surf, board, xy)
-        self._paint_decorations(surf, board, xy, segments, rng)
-        for lane, pts in roads:
-            colour = LANE_COLOURS.get(lane.colour or "road", LANE_COLOURS["road"])
-            pygame.draw.lines(surf, shade(colour, 0.55), False, pts, 30)
-            for pt in pts:
-                pygame.draw.circle(surf, shade(colour, 0.55), pt, 15)
-            pygame.draw.lines(surf, colour, False, pts, 22)
-            for pt in pts:
-                pygame.draw.circle(surf, colour, pt, 11)
-        # The castle first: the fields in front of its gates stay visible on top of it.
-        for nid, node in sorted(board.nodes.items(), key=lambda item: item[1].kind != "castle"):
-            self._paint_field(surf, node, xy[nid], assets)
-        return surf.convert()
-
-    def _paint_regions(self, surf, board, xy) -> None:
-        pools = [xy[n] for n in board.of_kind("pool")]
-        for x, y in pools:   # the pool: a lake under its fields
-            pygame.draw.circle(surf, (70, 140, 210), (x, y), 62)
-        for x, y in pools:
-            pygame.draw.circle(surf, (100, 170, 235), (x, y), 50)
-        hell_lane = board.lanes[board.nodes[board.of_kind("hell")[0]].lane] if board.of_kind("hell") else None
-        if hell_lane:
-            for f in hell_lane.fields:
-                pygame.draw.circle(surf, (96, 84, 70), xy[f], 58)
-            for f in hell_lane.fields:
-                pygame.draw.circle(surf, (112, 98, 80), xy[f], 44)
-        for gh in board.of_kind("golden_hill"):
-            for r, c in ((110, (205, 190, 90)), (80, (230, 205, 90)), (55, (250, 225, 110))):
-                pygame.draw.circle(surf, c, xy[gh], r)
-
-    def _paint_decorations(self, surf, board, xy, segments, rng) -> None:
-        assets = self.app.assets
-        points = list(xy.values())
-        placed: list[tuple[float, float, int]] = []
-        for deco in board.decorations:
-            size = int(deco.get("size", 90))
-            x, y = self.to_canvas(deco["at"])
-            pic = assets.image(deco["sprite"], size)
-            surf.blit(pic, pic.get_rect(center=(x, y)))
-            placed.append((x, y, size))
-        scatter_scenery(surf, assets, rng, BOARD_RECT,
-                        ("tree", "pine", "pine", "tree", "flower", "mushroom", "flower"), points=points, segments=segments, placed=placed, limit=70, small=(34, 46), big=(58, 84),
-                        point_gap=(FIELD_R + 10, 0.55), road_gap=(FIELD_R, 0.5))
-
-    def _paint_field(self, surf, node, centre, assets) -> None:
-        kind = node.kind
-        x, y = centre
-        if kind == "castle":
-            pic = assets.image("castle", 150)
-            surf.blit(pic, pic.get_rect(center=(x, y - 22)))
-            chest = assets.image("chest", 60)
-            surf.blit(chest, chest.get_rect(center=(x + 62, y + 40)))
-            return
-        category = ("good" if kind in GOOD else "bad" if kind in BAD else "wait" if kind in WAIT
-                    else kind if kind in FIELD_FILL else "plain")
-        fill = FIELD_FILL[category]
-        r = FIELD_R if kind in PLAIN_KINDS else FIELD_R + 4
-        pygame.draw.circle(surf, (70, 50, 35), (x + 2, y + 4), r + 2)
-        pygame.draw.circle(surf, fill, (x, y), r)
-        pygame.draw.circle(surf, (90, 64, 40), (x, y), r, 3)
-        sprite = self.field_sprite(node.id)
-        if sprite:
-            pic = assets.image(sprite, int(r * 1.7))
-            surf.blit(pic, pic.get_rect(center=(x, y)))
-        if kind == "bank":
-            pygame.draw.circle(surf, (110, 170, 90), (x, y), r - 8)
-        if kind == "start":
-            label = assets.text(self.t("knights.start"), 22, (255, 255, 255), title=True, outline=(60, 40, 20))
-            surf.blit(label, label.get_rect(midtop=(x, y + r - 2)))
-
-
-def _lane_points(lane, xy) -> list:
-    """A lane's road on the canvas: from its junction, through its fields, to the field after it."""
-    return ([xy[lane.from_]] if lane.from_ else []) + [xy[f] for f in lane.fields] + \
-        ([xy[lane.to]] if lane.to else [])
+        return paint_board(self.state.board, self.app.screen.get_size(), BOARD_RECT, self.to_canvas, self.app.assets,
+                           self.t("knights.start"))
