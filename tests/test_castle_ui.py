@@ -8,6 +8,7 @@ import pytest
 import kidgames.ui.game as game_module
 from kidgames.core.protocol import Action
 from kidgames.core.seats import Seat
+from kidgames.games.castle.layout import lose_rects
 from kidgames.games.castle.rules import DIAMOND, FAIRY, WITCH
 from kidgames.games.castle.scene import CastleScene
 from kidgames.ui.game import start_game_scene
@@ -58,7 +59,7 @@ class Table:
             rect = scene.spare_item_rect(action.seller, action.card)
             return [scene.button("buy").rect.center, (rect.x + 10, rect.centery)]
         items = scene.lose_items()
-        rect = scene.lose_rects(len(items))[[c for c, _ in items].index(action.card)]
+        rect = lose_rects(len(items))[[c for c, _ in items].index(action.card)]
         return [rect.center]
 
     def do(self, action: Action) -> None:

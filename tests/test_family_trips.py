@@ -197,9 +197,9 @@ def test_a_pair_is_shown_as_two_equal_cards_and_a_long_sum_on_one_line(tmp_path)
     text, ok, pair = scene.equation_shown()
     assert ok and pair == "n7" and "=" not in text, "two sevens: a pair, not '7 = 7'"
     line = app.assets.text("1 + 2 + 3 = 6", 54, (0, 0, 0), title=True).get_height()
-    label = scene.equation_label("1 + 2 + 3 + 4 = 10", 54, 334, 134)
+    label = scene.art.equation_label("1 + 2 + 3 + 4 = 10", 54, 334, 134)
     assert label.get_height() < 1.5 * line, "a four-card sum stays on one line"
-    long = scene.equation_label("1 + 1 + 1 + 1 + 2 + 3 + 4 = 13", 54, 200, 134)
+    long = scene.art.equation_label("1 + 1 + 1 + 1 + 2 + 3 + 4 = 13", 54, 200, 134)
     assert long.get_height() <= 134
 
 

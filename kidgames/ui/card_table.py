@@ -16,7 +16,7 @@ from typing import Callable
 
 import pygame
 
-from kidgames.ui.cards import CardArt, CardLook, CardSprite
+from kidgames.ui.cards import CardArt, CardLook, CardSprite, fly
 from kidgames.ui.game import GameScene
 from kidgames.ui.pieces import Backdrop, Banner, Hint, PanelBanner, Pile, SeatPanel, button_pieces, flying_cards
 from kidgames.ui.table import Piece, Table
@@ -36,16 +36,25 @@ def kept(place: Callable) -> Callable:
 
 
 class CardTableScene(GameScene):
+    art_kit: type[CardArt] = CardArt        # the game's card kit: the faces of its cards, its own pictures
+
     def __init__(self, app, spec, seats, state, options, controller=None) -> None:
         super().__init__(app, spec, seats, state, options, controller)
-        self.art: CardArt = CardArt(app.assets)
+        self.art: CardArt = self.art_kit(app.assets)
         self.flying: list[CardSprite] = []     # cards in the air (see kidgames/ui/cards.fly)
         self._situation: tuple | None = None
         self._frozen: tuple | None = None      # (hint, lit panel) until an animation begins
         self._geometry: dict = {}              # places of things on the table, by their count
         self.refusal: tuple[str, str | None] | None = None    # why a tap did nothing: words, picture
+        self.set_up()
+        self.sync()
 
     # -- what each game tells ----------------------------------------------------------------------
+    def set_up(self) -> None:
+        """The game's own things on the scene, and its table laid (:meth:`lay_table`); the view is
+        set from the state after it (:meth:`sync`)."""
+        raise NotImplementedError
+
     def situation(self) -> tuple:
         """What decides the buttons: whose decision it is, and what about."""
         raise NotImplementedError
@@ -58,9 +67,8 @@ class CardTableScene(GameScene):
         """The player whose panel is lit."""
         raise NotImplementedError
 
-    @staticmethod
-    def card_look(card: str) -> CardLook:
-        """What a card of the game shows."""
+    def decision_hint(self) -> str:
+        """What the hint says to the decision the game waits for (see :meth:`hint_text`)."""
         raise NotImplementedError
 
     def forget_choice(self) -> None:
@@ -97,7 +105,16 @@ class CardTableScene(GameScene):
         return Banner(PanelBanner(self.art, label, picture, picture_x, text_x, reach, look), rect)
 
     def discard_top(self) -> CardLook | None:
-        return self.card_look(self.v_discard[-1]) if self.v_discard else None
+        return self.art.card_look(self.v_discard[-1]) if self.v_discard else None
+
+    def hint_text(self) -> str:
+        """The hint: as it was while an action is applied (see :meth:`submit`), nothing while the
+        game is over or cards move, else what the game says (:meth:`decision_hint`)."""
+        if self._frozen is not None:
+            return self._frozen[0]
+        if self.controller.is_over or self.anim.busy:
+            return ""
+        return self.decision_hint()
 
     # -- saying why a tap did nothing -------------------------------------------------------------
     def refuse_with(self, text: str, picture: str | None = None) -> None:
@@ -124,6 +141,28 @@ class CardTableScene(GameScene):
 
     def set_piles(self, draw: int, discard: list[str]) -> None:
         self.v_draw, self.v_discard = draw, list(discard)
+
+    def fly_card(self, look: CardLook, source, target, width: int, duration: float, *, end_width: int | None = None,
+                 look_from: CardLook | None = None, arc: float = 60.0, secret_of: int | None = None,
+                 start: Callable[[], None] | None = None, end: Callable[[], None] | None = None) -> CardSprite:
+        """Queue a card flying from ``source`` to ``target`` (and turning from ``look_from`` to
+        ``look``, when given): each a point, the rect of a card lying there (its centre, and its
+        width for the card's), or a function giving either when the flight begins (where a card
+        lies then), before ``start`` changes the view; ``end`` changes it as the card lands."""
+        sprite = CardSprite(look, (0, 0), (0, 0), width, end_width=end_width, look_from=look_from, arc=arc,
+                            secret_of=secret_of)
+
+        def begin() -> None:
+            for place, point, size in ((source, "start", "width"), (target, "end", "end_width")):
+                place = place() if callable(place) else place
+                if isinstance(place, pygame.Rect):
+                    setattr(sprite, size, place.w)
+                    place = place.center
+                setattr(sprite, point, place)
+            if start is not None:
+                start()
+        fly(self.anim, sprite, self.flying, duration, start=begin, end=end)
+        return sprite
 
     def submit(self, action):
         # The hint and the lit panel stay as they are until the animation begins: the frame that

@@ -54,6 +54,11 @@ class CardArt:
         self.assets = assets
         self._cache: dict[tuple, pygame.Surface] = {}
 
+    @staticmethod
+    def card_look(card: str) -> CardLook:
+        """What a card of the game shows (each game's card kit says)."""
+        raise NotImplementedError
+
     def surface(self, look: CardLook, width: int) -> pygame.Surface:
         key = (look, width)
         surf = self._cache.get(key)

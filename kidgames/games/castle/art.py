@@ -9,8 +9,9 @@ import math
 import pygame
 
 from kidgames.ui.cards import CardArt, CardLook
-from kidgames.ui.widgets import PAPER, draw_shape, shade
+from kidgames.ui.widgets import INK, PAPER, draw_shape, shade
 
+from .layout import BADGE_R, CHOICE_RECT, FAIRY_BUTTON, WITCH_BUTTON, badge_centre, lose_rects
 from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, WITCH, colour_of, piece_of
 
 CASTLE_RGB = {"red": (214, 62, 58), "blue": (58, 112, 222), "yellow": (236, 188, 36), "purple": (148, 80, 198)}
@@ -28,6 +29,12 @@ def card_look(card: str) -> CardLook:
     if colour is not None:
         return CardLook(picture=card, corner=str(piece_of(card)), colour=CASTLE_RGB[colour], corner_left=True)
     return {DIAMOND: DIAMOND_LOOK, FAIRY: FAIRY_LOOK, WITCH: WITCH_LOOK}[card]
+
+
+def tint(rgb, share: float = 0.4):
+    """A pale tint of a pawn's colour: the current player's panel, light enough that a castle of
+    any colour stands out on it."""
+    return tuple(round(PAPER[i] + (rgb[i] - PAPER[i]) * share) for i in range(3))
 
 
 # -- the castle picture ----------------------------------------------------------------------------
@@ -162,6 +169,8 @@ class CastleArt(CardArt):
     """The card kit's faces, and this game's own: castle cards (a piece in its castle's ghost)
     and castles, drawn once per look and size (one per scene: it holds surfaces)."""
 
+    card_look = staticmethod(card_look)
+
     def __init__(self, assets) -> None:
         super().__init__(assets)
         self._own: dict[tuple, pygame.Surface] = {}
@@ -191,3 +200,34 @@ class CastleArt(CardArt):
             draw_castle(surf, surf.get_rect(), colour, pieces)
             self._own[key] = surf
         return surf
+
+    def stack(self, surface, card: str, n: int, rect: pygame.Rect) -> None:
+        """A stack of ``n`` cards at ``rect``, a few of them showing beneath, and its count."""
+        face = self.surface(card_look(card), rect.w)
+        for k in range(min(n, 4) - 1, 0, -1):
+            surface.blit(face, rect.move(k * 4, -k * 4))
+        surface.blit(face, rect)
+        if n > 1:
+            centre = badge_centre(rect)
+            pygame.draw.circle(surface, PAPER, centre, BADGE_R)
+            pygame.draw.circle(surface, INK, centre, BADGE_R, 3)
+            num = self.assets.text(str(n), 30, INK, title=True)
+            surface.blit(num, num.get_rect(center=centre))
+
+    def witch_question(self, surface, text: str, items: list[tuple[str, int]] | None = None) -> None:
+        """The witch asks (``text``): to use the fairy or not, or which of the ``items`` to give her."""
+        assets = self.assets
+        self.panel(surface, CHOICE_RECT, PAPER, radius=32, border=(90, 60, 110), border_width=6, shadow=8)
+        witch = assets.image("witch", 120)
+        surface.blit(witch, witch.get_rect(topleft=(CHOICE_RECT.x + 24, CHOICE_RECT.y + 16)))
+        if items is None:
+            fairy = assets.image("fairy", 200)
+            surface.blit(fairy, fairy.get_rect(center=(FAIRY_BUTTON.centerx, CHOICE_RECT.y + 330)))
+            big = assets.image("witch", 200)
+            surface.blit(big, big.get_rect(center=(WITCH_BUTTON.centerx, CHOICE_RECT.y + 330)))
+        else:
+            for (card, n), rect in zip(items, lose_rects(len(items))):
+                pygame.draw.rect(surface, (250, 200, 230), rect.inflate(12, 12), border_radius=16)
+                self.stack(surface, card, n, rect)
+        label = assets.fit_text(text, 40, INK, CHOICE_RECT.w - 190, 120, title=True)
+        surface.blit(label, label.get_rect(midleft=(CHOICE_RECT.x + 160, CHOICE_RECT.y + 76)))

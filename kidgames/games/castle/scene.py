@@ -17,73 +17,30 @@ from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
 from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.card_table import CardTableScene, kept
-from kidgames.ui.cards import BACK, CardSprite, card_rows, card_size, fly, reshuffle, seat_rects
+from kidgames.ui.cards import BACK, card_rows, reshuffle, seat_rects
 from kidgames.ui.pieces import FLYING, IN_PANEL
 from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
-from .art import CASTLE_RATIO, CASTLE_RGB, DIAMOND_LOOK, WITCH_LOOK, CastleArt, card_look, draw_emblem
-from .rules import COLOURS, DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
-
-# -- layout (canvas 1600×1000) ---------------------------------------------------------------------
-HINT_RECT = pygame.Rect(122, 12, 930, 100)
-PROMPT_BUTTON = pygame.Rect(12, 12, 100, 100)     # the hint's picture: a tap says it again
-SEATS_AREA = pygame.Rect(12, 124, 1040, 864)
-DRAW_AT, DISCARD_AT, PILE_W = (1175, 250), (1465, 250), 130
-REVEAL_AT, REVEAL_W = (1320, 548), 170
-DRAW_BUTTON = pygame.Rect(1068, 694, 258, 140)
-STOP_BUTTON = pygame.Rect(1336, 694, 252, 140)
-BUY_BUTTON = pygame.Rect(1068, 848, 520, 136)
-CHOICE_RECT = pygame.Rect(80, 200, 900, 620)
-FAIRY_BUTTON = pygame.Rect(120, 650, 400, 140)
-WITCH_BUTTON = pygame.Rect(540, 650, 400, 140)
-BANNER_RECT = pygame.Rect(140, 380, 1320, 220)
-NAME_W = 170
-FELT = (58, 112, 150)
-# the areas these pieces paint, shadows included
-CHOICE_AREA = CHOICE_RECT.inflate(12, 32)
-WITCH_REST_AREA = pygame.Rect(REVEAL_AT[0] - REVEAL_W // 2 - 6, REVEAL_AT[1] - round(REVEAL_W * 1.4) // 2 - 6, REVEAL_W + 12, round(REVEAL_W * 1.4) + 12)   # the witch waiting on the table
-WITCH_SIZE = 220          # the witch sweeping across the table
-BADGE_R = 24              # the count on a stack of spare cards
-
-FLY_TIME, FLIP_TIME, SHOW_TIME, SWEEP_TIME = 0.55, 0.5, 0.45, 0.9
-
-def badge_centre(rect: pygame.Rect) -> tuple[int, int]:
-    """The count on a stack of cards: in its lower left corner, the part of the card that stays in
-    view in an overlapping row."""
-    return rect.x + BADGE_R + 3, rect.bottom - BADGE_R - 8
-
-
-def tint(rgb, share: float = 0.4):
-    """A pale tint of a pawn's colour: the current player's panel, light enough that a castle of
-    any colour stands out on it."""
-    return tuple(round(PAPER[i] + (rgb[i] - PAPER[i]) * share) for i in range(3))
-
-
-def spare_items(spares: list[str], stacks_first: bool = False) -> list[tuple[str, int]]:
-    """A spare pile as it lies: the castle cards by colour and piece, then the fairies and the
-    diamonds in one stack each (at the end of the row, on top: always whole in view, with their
-    count); ``stacks_first`` puts the diamonds and fairies first."""
-    stacks = [(kind, spares.count(kind)) for kind in (DIAMOND, FAIRY) if kind in spares]
-    castle = sorted((c for c in spares if colour_of(c)), key=lambda c: (COLOURS.index(colour_of(c)), piece_of(c)))
-    cards = [(c, 1) for c in castle]
-    return stacks + cards if stacks_first else cards + stacks[::-1]
+from .art import CASTLE_RATIO, CASTLE_RGB, DIAMOND_LOOK, WITCH_LOOK, CastleArt, card_look, draw_emblem, tint
+from .layout import (BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_AT, DRAW_AT, DRAW_BUTTON, FAIRY_BUTTON, FELT,
+                     FLIP_TIME, FLY_TIME, HINT_RECT, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, REVEAL_W, SEATS_AREA,
+                     SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA, WITCH_SIZE, lose_rects,
+                     spare_items, stack_area)
+from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
 
 class CastleScene(CardTableScene):
-    card_look = staticmethod(card_look)
+    art_kit = CastleArt
 
-    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
-        super().__init__(app, spec, seats, state, options, controller)
-        self.art = CastleArt(app.assets)
+    def set_up(self) -> None:
         self.sweep: float | None = None       # the witch sweeping across the table, 0..1
         self.buying = False
         # a banner shows a picture, or a castle (its colour is the banner's extra) growing while it is up
         banner = self.panel_banner(BANNER_RECT, self.banner_label, self.banner_picture, 110, 220, (12, 32),
                                    look=lambda banner: self.banner_pieces())
         self.lay_table(FELT, (HINT_RECT, 38), banner, (DRAW_AT, DISCARD_AT, PILE_W), tint, self.draw_name, self.pieces())
-        self.sync()
 
     def pieces(self) -> list[Drawn]:
         """This game's own pieces: in each panel the castle and the spare pile; the witch waiting on
@@ -268,29 +225,11 @@ class CastleScene(CardTableScene):
         spares = [c for c in self.v_spares[p] if c != FAIRY]
         return spare_items(spares, stacks_first=True) + [(c, 1) for c in self.v_castles[p]]
 
-    def lose_rects(self, count: int) -> list[pygame.Rect]:
-        area = pygame.Rect(CHOICE_RECT.x + 24, CHOICE_RECT.y + 150, CHOICE_RECT.w - 48, CHOICE_RECT.h - 170)
-        for w in (130, 112, 96, 84, 76):
-            cols = max(1, (area.w + 14) // (w + 14))
-            rows = -(-count // cols)
-            h = card_size(w)[1]
-            if rows * (h + 14) - 14 <= area.h:
-                break
-        rects = []
-        row_count = -(-count // cols)
-        top = area.y + (area.h - (row_count * (h + 14) - 14)) // 2
-        for i in range(count):
-            row, col = divmod(i, cols)
-            in_row = min(cols, count - row * cols)
-            left = area.centerx - (in_row * (w + 14) - 14) // 2
-            rects.append(pygame.Rect(left + col * (w + 14), top + row * (h + 14), w, h))
-        return rects
-
     def lose_card_at(self, pos) -> str | None:
         if not self.person_decides():
             return None
         items = self.lose_items()
-        return pick(pos, [Target(card, rect.center, rect) for (card, _), rect in zip(items, self.lose_rects(len(items)))])
+        return pick(pos, [Target(card, rect.center, rect) for (card, _), rect in zip(items, lose_rects(len(items)))])
 
     def tap_targets(self) -> list[Target]:
         """What a tap may choose now (for tests): the cards to give the witch, or the cards that
@@ -299,7 +238,7 @@ class CastleScene(CardTableScene):
             return []
         if self.state.pending == "lose":
             items = self.lose_items()
-            return [Target(("lose", card), rect.center, rect) for (card, _), rect in zip(items, self.lose_rects(len(items)))]
+            return [Target(("lose", card), rect.center, rect) for (card, _), rect in zip(items, lose_rects(len(items)))]
         buyable = self.buy_targets()
         return [Target(("buy",) + t.key, t.centre, t.rect) for t in self.spare_targets() if t.key in buyable]
 
@@ -309,7 +248,7 @@ class CastleScene(CardTableScene):
         self.banner_piece.hide(self.anim)
 
     def _rest_at_reveal(self, card: str, seconds: float = SHOW_TIME) -> None:
-        fly(self.anim, CardSprite(card_look(card), REVEAL_AT, REVEAL_AT, REVEAL_W, arc=0), self.flying, seconds)
+        self.fly_card(card_look(card), REVEAL_AT, REVEAL_AT, REVEAL_W, seconds, arc=0)
 
     def _anim_reshuffled(self, ev, rest) -> None:
         # the banner first, then the cards go round under a clear sky
@@ -318,13 +257,9 @@ class CastleScene(CardTableScene):
                   sound=self.sound("card"))
 
     def _anim_drew(self, ev, rest) -> None:
-        sprite = CardSprite(card_look(ev.card), DRAW_AT, REVEAL_AT, PILE_W, end_width=REVEAL_W, look_from=BACK, arc=50)
-        left = ev.left
-
-        def begin() -> None:
-            self.v_draw = left
         self.anim.call(self.sound("card"))
-        fly(self.anim, sprite, self.flying, FLIP_TIME, start=begin)
+        self.fly_card(card_look(ev.card), DRAW_AT, REVEAL_AT, PILE_W, FLIP_TIME, end_width=REVEAL_W, look_from=BACK,
+                      arc=50, start=lambda: setattr(self, "v_draw", ev.left))
         if ev.card != WITCH:
             self._rest_at_reveal(ev.card)
 
@@ -338,18 +273,11 @@ class CastleScene(CardTableScene):
         p, card = ev.player, ev.card
         target = self.castle_rect(p).center
         if ev.source == "table":
-            sprite = CardSprite(card_look(card), REVEAL_AT, target, REVEAL_W, end_width=self.spare_width())
-            fly(self.anim, sprite, self.flying, FLY_TIME, end=self._to_castle(p, card))
+            self.fly_card(card_look(card), REVEAL_AT, target, REVEAL_W, FLY_TIME, end_width=self.spare_width(),
+                          end=self._to_castle(p, card))
         else:
-            seller = ev.seller
-            sprite = CardSprite(card_look(card), (0, 0), target, self.spare_width())
-
-            def leave() -> None:
-                start = self.spare_item_rect(seller, card)
-                sprite.start, sprite.width = start.center, start.w
-                if card in self.v_spares[seller]:
-                    self.v_spares[seller].remove(card)
-            fly(self.anim, sprite, self.flying, FLY_TIME, start=leave, end=self._to_castle(p, card))
+            self.fly_card(card_look(card), lambda: self.spare_item_rect(ev.seller, card), target, self.spare_width(),
+                          FLY_TIME, start=lambda: self._take_spare(ev.seller, card), end=self._to_castle(p, card))
         self.anim.call(self.sound("magic"))
         if started:
             self.say(self.t("castle.say.started", name=self.name(p)), None, 0.8, castle=ev.colour)
@@ -364,15 +292,8 @@ class CastleScene(CardTableScene):
 
     def _anim_to_spares(self, ev, rest) -> None:
         p, card = ev.player, ev.card
-        sprite = CardSprite(card_look(card), REVEAL_AT, (0, 0), REVEAL_W, end_width=self.spare_width())
-
-        def aim() -> None:
-            end = self.spare_item_rect(p, card, self.v_spares[p] + [card])
-            sprite.end, sprite.end_width = end.center, end.w
-
-        def arrive() -> None:
-            self.v_spares[p].append(card)
-        fly(self.anim, sprite, self.flying, FLY_TIME, start=aim, end=arrive)
+        self.fly_card(card_look(card), REVEAL_AT, lambda: self.spare_item_rect(p, card, self.v_spares[p] + [card]),
+                      REVEAL_W, FLY_TIME, end_width=self.spare_width(), end=lambda: self.v_spares[p].append(card))
         if card == DIAMOND:
             self.anim.call(self.sound("coin"))
 
@@ -403,8 +324,8 @@ class CastleScene(CardTableScene):
             self.say(text, "witch", 1.4)
             return
         self.say(text, "witch", 1.4)
-        sprite = CardSprite(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, end_width=PILE_W)
-        fly(self.anim, sprite, self.flying, FLY_TIME, end=lambda: self.v_discard.append(WITCH))
+        self.fly_card(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, FLY_TIME, end_width=PILE_W,
+                      end=lambda: self.v_discard.append(WITCH))
 
     def _witch_leaves(self) -> None:
         """The choice is made: the witch waiting on the table goes to the discard pile first (as
@@ -412,32 +333,30 @@ class CastleScene(CardTableScene):
         if not self.v_witch or self._witch_leaving:
             return
         self._witch_leaving = True
-        sprite = CardSprite(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, end_width=PILE_W)
-
-        def leave() -> None:
-            self.v_witch = False
 
         def land() -> None:
             self.v_discard.append(WITCH)
             self._witch_leaving = False
-        fly(self.anim, sprite, self.flying, FLY_TIME, start=leave, end=land)
+        self.fly_card(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, FLY_TIME, end_width=PILE_W,
+                      start=lambda: setattr(self, "v_witch", False), end=land)
 
     def _card_to_discard(self, p: int, card: str, source: str) -> None:
-        sprite = CardSprite(card_look(card), (0, 0), DISCARD_AT, self.spare_width(), end_width=PILE_W)
+        if source == "castle":
+            place, take = (lambda: self.castle_rect(p).center), lambda: self._take_castle_piece(p, card)
+        else:
+            place, take = (lambda: self.spare_item_rect(p, card)), lambda: self._take_spare(p, card)
+        self.fly_card(card_look(card), place, DISCARD_AT, self.spare_width(), FLY_TIME, end_width=PILE_W, start=take,
+                      end=lambda: self.v_discard.append(card))
 
-        def leave() -> None:
-            if source == "castle":
-                sprite.start = self.castle_rect(p).center
-                if card in self.v_castles[p]:
-                    self.v_castles[p].remove(card)
-                if not self.v_castles[p]:
-                    self.v_colours[p] = None
-            else:
-                start = self.spare_item_rect(p, card)
-                sprite.start, sprite.width = start.center, start.w
-                if card in self.v_spares[p]:
-                    self.v_spares[p].remove(card)
-        fly(self.anim, sprite, self.flying, FLY_TIME, start=leave, end=lambda: self.v_discard.append(card))
+    def _take_spare(self, p: int, card: str) -> None:
+        if card in self.v_spares[p]:
+            self.v_spares[p].remove(card)
+
+    def _take_castle_piece(self, p: int, card: str) -> None:
+        if card in self.v_castles[p]:
+            self.v_castles[p].remove(card)
+        if not self.v_castles[p]:
+            self.v_colours[p] = None
 
     def _anim_fairy_saved(self, ev, rest) -> None:
         self._witch_leaves()
@@ -457,17 +376,10 @@ class CastleScene(CardTableScene):
         p, seller = ev.player, ev.seller
         self.say(self.t("castle.say.bought", name=self.name(p), seller=self.name(seller)), "diamond", 0.8)
         for _ in range(ev.diamonds):
-            sprite = CardSprite(DIAMOND_LOOK, (0, 0), (0, 0), self.spare_width())
-
-            def leave(sprite=sprite) -> None:
-                start = self.spare_item_rect(p, DIAMOND)
-                end = self.spare_item_rect(seller, DIAMOND, self.v_spares[seller] + [DIAMOND])
-                sprite.start, sprite.width, sprite.end, sprite.end_width = start.center, start.w, end.center, end.w
-                self.v_spares[p].remove(DIAMOND)
-
-            def arrive() -> None:
-                self.v_spares[seller].append(DIAMOND)
-            fly(self.anim, sprite, self.flying, 0.35, start=leave, end=arrive)
+            self.fly_card(DIAMOND_LOOK, lambda: self.spare_item_rect(p, DIAMOND),
+                          lambda: self.spare_item_rect(seller, DIAMOND, self.v_spares[seller] + [DIAMOND]),
+                          self.spare_width(), 0.35, start=lambda: self.v_spares[p].remove(DIAMOND),
+                          end=lambda: self.v_spares[seller].append(DIAMOND))
             self.anim.call(self.sound("coin"))
 
     def _anim_stopped(self, ev, rest) -> None:
@@ -488,12 +400,8 @@ class CastleScene(CardTableScene):
         """The player whose panel is lit as having the turn."""
         return None if self.controller.is_over else self.v_turn
 
-    def hint_text(self) -> str:
-        ctrl, state = self.controller, self.state
-        if self._frozen is not None:
-            return self._frozen[0]
-        if ctrl.is_over or self.anim.busy:
-            return ""
+    def decision_hint(self) -> str:
+        state = self.state
         p = state.current_player
         name = self.name(p)
         if self.seats[p].is_computer:
@@ -533,14 +441,8 @@ class CastleScene(CardTableScene):
         """Where a panel's spare pile lies: the stacks and their glow."""
         if not count:
             return None
-        rects = [self.stack_area(r) for r in self.spare_rects(seat, count)]
+        rects = [stack_area(r) for r in self.spare_rects(seat, count)]
         return rects[0].unionall(rects[1:])
-
-    @staticmethod
-    def stack_area(rect: pygame.Rect) -> pygame.Rect:
-        """What a stack of cards at ``rect`` paints: the glow, the cards below it (its count lies
-        on its top card)."""
-        return rect.inflate(16, 16).union(rect.move(12, -12))
 
     def sweep_centre(self) -> tuple[float, float]:
         t = self.sweep
@@ -596,19 +498,7 @@ class CastleScene(CardTableScene):
         for (card, n), rect in zip(items, self.spare_rects(i, len(items))):
             if (i, card) in buyable:
                 pygame.draw.rect(surface, (255, 230, 60), rect.inflate(16, 16), border_radius=16)
-            self.draw_stack(surface, card, n, rect)
-
-    def draw_stack(self, surface, card: str, n: int, rect: pygame.Rect) -> None:
-        face = self.art.surface(card_look(card), rect.w)
-        for k in range(min(n, 4) - 1, 0, -1):
-            surface.blit(face, rect.move(k * 4, -k * 4))
-        surface.blit(face, rect)
-        if n > 1:
-            centre = badge_centre(rect)
-            pygame.draw.circle(surface, PAPER, centre, BADGE_R)
-            pygame.draw.circle(surface, INK, centre, BADGE_R, 3)
-            num = self.app.assets.text(str(n), 30, INK, title=True)
-            surface.blit(num, num.get_rect(center=centre))
+            self.art.stack(surface, card, n, rect)
 
     def draw_witch_at_rest(self, surface) -> None:
         if self.v_witch:
@@ -619,25 +509,11 @@ class CastleScene(CardTableScene):
         """The witch's moment for a person: use the fairy or not, or the cards to give her."""
         if self.choice_look() is None:
             return
-        assets = self.app.assets
-        self.art.panel(surface, CHOICE_RECT, PAPER, radius=32, border=(90, 60, 110), border_width=6, shadow=8)
-        witch = assets.image("witch", 120)
-        surface.blit(witch, witch.get_rect(topleft=(CHOICE_RECT.x + 24, CHOICE_RECT.y + 16)))
-        state = self.state
-        if state.pending == "witch":
-            fairy = assets.image("fairy", 200)
-            surface.blit(fairy, fairy.get_rect(center=(FAIRY_BUTTON.centerx, CHOICE_RECT.y + 330)))
-            big = assets.image("witch", 200)
-            surface.blit(big, big.get_rect(center=(WITCH_BUTTON.centerx, CHOICE_RECT.y + 330)))
-            text = self.t("castle.question.fairy")
+        if self.state.pending == "witch":
+            self.art.witch_question(surface, self.t("castle.question.fairy"))
         else:
-            items = self.lose_items()
-            for (card, n), rect in zip(items, self.lose_rects(len(items))):
-                pygame.draw.rect(surface, (250, 200, 230), rect.inflate(12, 12), border_radius=16)
-                self.draw_stack(surface, card, n, rect)
-            text = self.t("castle.question.lose", n=state.losses_left)
-        label = assets.fit_text(text, 40, INK, CHOICE_RECT.w - 190, 120, title=True)
-        surface.blit(label, label.get_rect(midleft=(CHOICE_RECT.x + 160, CHOICE_RECT.y + 76)))
+            question = self.t("castle.question.lose", n=self.state.losses_left)
+            self.art.witch_question(surface, question, self.lose_items())
 
     def sweep_look(self) -> tuple | None:
         if self.sweep is None:

@@ -13,72 +13,23 @@ import pygame
 from kidgames.core.protocol import Action
 from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.card_table import CardTableScene, kept
-from kidgames.ui.cards import BACK, CardLook, CardSprite, HandLayout, card_size, fly, reshuffle, seat_rects
+from kidgames.ui.cards import BACK, CardLook, HandLayout, card_size, reshuffle, seat_rects
 from kidgames.ui.pieces import IN_PANEL
 from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, pick, visible_parts
-from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
+from kidgames.ui.widgets import INK, PAWN_RGB, Button, draw_pawn, shade
 
+from .art import CARD_PICTURES, QUEEN_BACK_LOOK, QueensArt, card_look
+from .layout import (ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNER_RECT, COUNT_STEP, DEAL_TIME, DISCARD_AT, DRAW_AT,
+                     EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W, HINT_RECT, MARK_R,
+                     PANEL_NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, SEATS_AREA, SLOT_AREAS, SLOT_W, slot_rect)
 from .rules import NUM_SLOTS, QUEEN_POINTS, RIVAL, thresholds
-
-# -- layout (canvas 1600×1000) ---------------------------------------------------------------------
-SEATS_AREA = pygame.Rect(12, 12, 560, 676)
-HINT_RECT = pygame.Rect(700, 12, 550, 100)
-PROMPT_BUTTON = pygame.Rect(590, 12, 100, 100)    # the hint's picture: a tap says it again
-GRID_LEFT, GRID_TOP, SLOT_W, GRID_GAP_X, GRID_GAP_Y = 600, 134, 112, 22, 18
-DRAW_AT, DISCARD_AT, PILE_W = (1265, 250), (1460, 250), 130
-EQUATION_RECT = pygame.Rect(1140, 440, 450, 150)
-HAND_AREA = pygame.Rect(190, 690, 980, 300)
-HAND_W = 160
-PAIR_CARD_W = 80                   # a pair in the discard preview: two equal cards side by side
-HAND_LABEL = pygame.Rect(12, 712, 170, 270)
-ACTION_A = pygame.Rect(1190, 740, 398, 110)
-ACTION_B = pygame.Rect(1190, 866, 398, 110)
-REVEAL_AT = (860, 390)
-BANNER_RECT = pygame.Rect(560, 300, 800, 170)
-PANEL_NAME_W = 200                 # a panel's name, pawn and score; its queens lie to the right
-BACKS_W, BACKS_STEP = 20, 9        # the backs of a player's hand cards in their panel
-MARK_R = 42                        # the jester's count in a panel
-EQUATION_AREA = EQUATION_RECT.inflate(8, 16)     # the discard preview with its shadow
-FELT = (46, 120, 88)
-
-FLY_TIME, FLIP_TIME, DEAL_TIME, COUNT_STEP = 0.55, 0.45, 0.28, 0.38
-QUEEN_BACK = (60, 150, 90)
-QUEEN_COLOUR = (246, 170, 200)
-CARD_COLOURS = {"king": (250, 200, 70), "knight": (170, 180, 200), "dragon": (120, 200, 120),
-                "potion": (150, 120, 220), "wand": (250, 150, 90), "jester": (240, 110, 120)}
-CARD_PICTURES = {"king": "card_king", "knight": "knight", "dragon": "dragon", "potion": "card_potion",
-                 "wand": "card_wand", "jester": "card_jester"}
-NUMBER_COLOUR = (90, 150, 230)
-
-
-def card_look(card: str) -> CardLook:
-    """The face of a card of this game: a picture for a character, a big number for n1–n10, a
-    picture and points for a queen."""
-    if card in QUEEN_POINTS:
-        return CardLook(picture=f"queen_{card}", corner=str(QUEEN_POINTS[card]), colour=QUEEN_COLOUR)
-    if card.startswith("n") and card[1:].isdigit():
-        return CardLook(number=card[1:], colour=NUMBER_COLOUR)
-    return CardLook(picture=CARD_PICTURES.get(card), colour=CARD_COLOURS.get(card, (200, 200, 200)))
-
-
-QUEEN_BACK_LOOK = CardLook(face_down=True, colour=QUEEN_BACK)
-
-
-def slot_rect(slot: int) -> pygame.Rect:
-    w, h = card_size(SLOT_W)
-    col, row = slot % 4, slot // 4
-    return pygame.Rect(GRID_LEFT + col * (w + GRID_GAP_X), GRID_TOP + row * (h + GRID_GAP_Y), w, h)
-
-
-SLOT_AREAS = [slot_rect(slot).inflate(20, 20) for slot in range(NUM_SLOTS)]   # a slot and its glow
 
 
 class QueensScene(CardTableScene):
-    card_look = staticmethod(card_look)
+    art_kit = QueensArt
 
-    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
-        super().__init__(app, spec, seats, state, options, controller)
+    def set_up(self) -> None:
         self.selected: list[int] = []          # indices into the shown hand
         self.potion_target: tuple[int, str] | None = None
         self.count_mark: tuple[int, int] | None = None
@@ -86,11 +37,10 @@ class QueensScene(CardTableScene):
         self.anim_hand: list[str | None] = []     # None: a card drawn face down, its face unknown here
         self.anim_face_up = False
         self._drew_shown = False
-        banner = self.panel_banner(BANNER_RECT, self.banner_label, lambda banner: app.assets.image(banner.picture, 130),
-                                   90, 175, (8, 24))
+        banner = self.panel_banner(BANNER_RECT, self.banner_label,
+                                   lambda banner: self.app.assets.image(banner.picture, 130), 90, 175, (8, 24))
         self.lay_table(FELT, (HINT_RECT, 36), banner, (DRAW_AT, DISCARD_AT, PILE_W), lambda rgb: shade(rgb, 1.0),
                        self.draw_name, self.pieces())
-        self.sync()
 
     def pieces(self) -> list[Drawn]:
         """This game's own pieces: in each panel the score, the backs of the hand's cards, the awake
@@ -499,25 +449,27 @@ class QueensScene(CardTableScene):
         return self.panel_centre(seat), False, False
 
     def _card_leaves(self, seat: int, card: str, to, duration: float = FLY_TIME, end=None) -> None:
-        holder: dict = {}
-
         def begin() -> None:
             origin, in_hand, visible = self._from_hand(seat, card)
-            sprite.start = origin
-            sprite.width = HAND_W if in_hand else 70
+            sprite.start, sprite.width = origin, HAND_W if in_hand else 70
             sprite.look_from = None if visible else BACK     # a played card turns face up in the air
-            holder["visible"] = visible
             if in_hand:
                 self.anim_hand.remove(card)
             self.v_hand_counts[seat] = max(0, self.v_hand_counts[seat] - 1)
-
-        sprite = CardSprite(card_look(card), (0, 0), to, 70, end_width=PILE_W)
-        fly(self.anim, sprite, self.flying, duration, start=begin, end=end)
+        sprite = self.fly_card(card_look(card), (0, 0), to, 70, duration, end_width=PILE_W, start=begin, end=end)
 
     def _to_discard(self, card: str):
-        def land() -> None:
-            self.v_discard.append(card)
-        return land
+        return lambda: self.v_discard.append(card)
+
+    def set_slot(self, slot: int, shown: str | None) -> None:
+        self.v_slots[slot] = shown
+
+    def take_from_draw(self) -> None:
+        self.v_draw = max(0, self.v_draw - 1)
+
+    def next_hand_centre(self) -> tuple[int, int]:
+        """Where a card coming into the hand at the bottom lands: after its last card."""
+        return HandLayout(HAND_AREA, len(self.anim_hand) + 1, HAND_W).card_rects()[-1].center
 
     def _anim_played(self, ev, rest) -> None:
         p, card = ev.player, ev.card
@@ -536,23 +488,14 @@ class QueensScene(CardTableScene):
     def _anim_queen_woken(self, ev, rest) -> None:
         slot, queen, p = ev.slot, ev.queen, ev.player
         centre = slot_rect(slot).center
-        flip = CardSprite(card_look(queen), centre, centre, SLOT_W, look_from=QUEEN_BACK_LOOK, arc=20)
-
-        def lift() -> None:
-            self.v_slots[slot] = None
-        fly(self.anim, flip, self.flying, FLIP_TIME, start=lift)
+        self.fly_card(card_look(queen), centre, centre, SLOT_W, FLIP_TIME, look_from=QUEEN_BACK_LOOK, arc=20,
+                      start=lambda: self.set_slot(slot, None))
         self.anim.call(self.sound("magic"))
-        returned = bool(rest) and rest[0].kind == "queen_returned"
-        if returned:
-            shown = CardSprite(card_look(queen), centre, centre, SLOT_W, arc=0)
-            fly(self.anim, shown, self.flying, 0.6)
+        if rest and rest[0].kind == "queen_returned":
+            self.fly_card(card_look(queen), centre, centre, SLOT_W, 0.6, arc=0)
             return
-        target = self.next_queen_centre(p)
-        sprite = CardSprite(card_look(queen), centre, target, SLOT_W, end_width=self.queen_width())
-
-        def arrive() -> None:
-            self.v_awake[p].append(queen)
-        fly(self.anim, sprite, self.flying, FLY_TIME, end=arrive)
+        self.fly_card(card_look(queen), centre, self.next_queen_centre(p), SLOT_W, FLY_TIME,
+                      end_width=self.queen_width(), end=lambda: self.v_awake[p].append(queen))
         self.say(self.t("queens.say.woken", name=self.name(p), queen=self.queen_name(queen),
                         points=QUEEN_POINTS[queen]), f"queen_{queen}", 0.7)
         pending = self.state.pending
@@ -567,55 +510,36 @@ class QueensScene(CardTableScene):
         rival = "dog" if queen == "cat" else "cat"
         self.say(self.t("queens.say.returned", queen=self.queen_name(queen), rival=self.queen_name(rival)),
                  f"queen_{rival}", 1.4)
-        flip = CardSprite(QUEEN_BACK_LOOK, centre, centre, SLOT_W, look_from=card_look(queen), arc=20)
-
-        def asleep() -> None:
-            self.v_slots[slot] = "?"
-        fly(self.anim, flip, self.flying, FLIP_TIME, end=asleep)
+        self.fly_card(QUEEN_BACK_LOOK, centre, centre, SLOT_W, FLIP_TIME, look_from=card_look(queen), arc=20,
+                      end=lambda: self.set_slot(slot, "?"))
         self._hide_banner()
 
-    def _lift_queen(self, seat: int, queen: str):
-        """The queen leaves her owner's row; the returned function gives where she was."""
-        where: dict = {}
+    def queen_place(self, seat: int, queen: str) -> tuple[int, int]:
+        """Where an awake queen lies in her owner's row (the panel's middle when she is not there)."""
+        awake = self.v_awake[seat]
+        if queen not in awake:
+            return self.panel_centre(seat)
+        return self.queen_rects(seat, len(awake))[awake.index(queen)].center
 
-        def start() -> None:
-            rects = self.queen_rects(seat, len(self.v_awake[seat]))
-            if queen in self.v_awake[seat]:
-                where["at"] = rects[self.v_awake[seat].index(queen)].center
-                self.v_awake[seat].remove(queen)
-        return start, where
+    def take_queen(self, seat: int, queen: str) -> None:
+        if queen in self.v_awake[seat]:
+            self.v_awake[seat].remove(queen)
 
     def _anim_queen_stolen(self, ev, rest) -> None:
         thief, victim, queen = ev.player, ev.target, ev.queen
-        sprite = CardSprite(card_look(queen), self.panel_centre(victim), (0, 0), self.queen_width())
-        start, where = self._lift_queen(victim, queen)
-
-        def begin() -> None:
-            start()
-            sprite.start = where.get("at", self.panel_centre(victim))
-            sprite.end = self.next_queen_centre(thief)
-
-        def arrive() -> None:
-            self.v_awake[thief].append(queen)
         self.anim.call(self.sound("whoosh"))
-        fly(self.anim, sprite, self.flying, FLY_TIME * 1.3, start=begin, end=arrive)
+        self.fly_card(card_look(queen), lambda: self.queen_place(victim, queen), lambda: self.next_queen_centre(thief),
+                      self.queen_width(), FLY_TIME * 1.3, start=lambda: self.take_queen(victim, queen),
+                      end=lambda: self.v_awake[thief].append(queen))
         self.say(self.t("queens.say.stolen", name=self.name(thief), queen=self.queen_name(queen)), "knight", 0.8)
         self._hide_banner()
 
     def _anim_queen_slept(self, ev, rest) -> None:
         victim, queen, slot = ev.target, ev.queen, ev.slot
-        sprite = CardSprite(QUEEN_BACK_LOOK, self.panel_centre(victim), slot_rect(slot).center,
-                            self.queen_width(), end_width=SLOT_W, look_from=card_look(queen))
-        start, where = self._lift_queen(victim, queen)
-
-        def begin() -> None:
-            start()
-            sprite.start = where.get("at", self.panel_centre(victim))
-
-        def asleep() -> None:
-            self.v_slots[slot] = "?"
         self.anim.call(self.sound("fall"))
-        fly(self.anim, sprite, self.flying, FLY_TIME * 1.4, start=begin, end=asleep)
+        self.fly_card(QUEEN_BACK_LOOK, lambda: self.queen_place(victim, queen), slot_rect(slot).center,
+                      self.queen_width(), FLY_TIME * 1.4, end_width=SLOT_W, look_from=card_look(queen),
+                      start=lambda: self.take_queen(victim, queen), end=lambda: self.set_slot(slot, "?"))
         self.say(self.t("queens.say.slept", queen=self.queen_name(queen)), "sleeping", 0.8)
         self._hide_banner()
 
@@ -631,26 +555,20 @@ class QueensScene(CardTableScene):
         card, p = ev.card, ev.player
         if card is None:
             return
-        sprite = CardSprite(card_look(card), DRAW_AT, REVEAL_AT, PILE_W, end_width=170, look_from=BACK)
-
-        def take() -> None:
-            self.v_draw = max(0, self.v_draw - 1)
         self.anim.call(self.sound("card"))
-        fly(self.anim, sprite, self.flying, FLY_TIME * 1.4, start=take)
-        still = CardSprite(card_look(card), REVEAL_AT, REVEAL_AT, 170, arc=0)
-        fly(self.anim, still, self.flying, 0.5)
+        self.fly_card(card_look(card), DRAW_AT, REVEAL_AT, PILE_W, FLY_TIME * 1.4, end_width=170, look_from=BACK,
+                      start=self.take_from_draw)
+        self.fly_card(card_look(card), REVEAL_AT, REVEAL_AT, 170, 0.5, arc=0)
         if ev.seat is None:
             self.say(self.t("queens.say.again", name=self.name(p)), CARD_PICTURES.get(card, "sparkles"), 1.0)
             to_hand = p == self.anim_hand_seat
-            target = HandLayout(HAND_AREA, len(self.anim_hand) + 1, HAND_W).card_rects()[-1].center \
-                if to_hand else self.panel_centre(p)
-            back = CardSprite(card_look(card), REVEAL_AT, target, 170, end_width=HAND_W if to_hand else 60)
 
             def keep() -> None:
                 if to_hand:
                     self.anim_hand.append(card)
                 self.v_hand_counts[p] += 1
-            fly(self.anim, back, self.flying, FLY_TIME, end=keep)
+            self.fly_card(card_look(card), REVEAL_AT, self.next_hand_centre() if to_hand else self.panel_centre(p), 170,
+                          FLY_TIME, end_width=HAND_W if to_hand else 60, end=keep)
             self._hide_banner()
             return
         n = len(self.seats)
@@ -664,8 +582,8 @@ class QueensScene(CardTableScene):
             self.anim.call(self.sound("step"))
             self.anim.wait(COUNT_STEP)
         self.say(self.t("queens.say.counted", name=self.name(ev.seat), n=value), "queen", 1.0)
-        to_pile = CardSprite(card_look(card), REVEAL_AT, DISCARD_AT, 170, end_width=PILE_W)
-        fly(self.anim, to_pile, self.flying, FLY_TIME, end=self._to_discard(card))
+        self.fly_card(card_look(card), REVEAL_AT, DISCARD_AT, 170, FLY_TIME, end_width=PILE_W,
+                      end=self._to_discard(card))
         self._hide_banner()
 
     def _anim_discarded(self, ev, rest) -> None:
@@ -684,19 +602,11 @@ class QueensScene(CardTableScene):
         if not self._drew_shown:
             return
         for card in ev.cards:
-            def target(card=card):
-                return HandLayout(HAND_AREA, len(self.anim_hand) + 1, HAND_W).card_rects()[-1].center
-            sprite = CardSprite(card_look(card), DRAW_AT, (0, 0), PILE_W, end_width=HAND_W, look_from=BACK,
-                                secret_of=p)
-
-            def begin(sprite=sprite, target=target) -> None:
-                sprite.end = target()
-                self.v_draw = max(0, self.v_draw - 1)
-
             def arrive(card=card) -> None:
                 self.anim_hand.append(card)
                 self.v_hand_counts[p] += 1
-            fly(self.anim, sprite, self.flying, DEAL_TIME, start=begin, end=arrive)
+            self.fly_card(card_look(card), DRAW_AT, self.next_hand_centre, PILE_W, DEAL_TIME, end_width=HAND_W,
+                          look_from=BACK, secret_of=p, start=self.take_from_draw, end=arrive)
 
     def _anim_cards_drawn(self, ev, rest) -> None:
         if self._drew_shown:
@@ -705,18 +615,12 @@ class QueensScene(CardTableScene):
         p = ev.player
         to_hand = p == self.anim_hand_seat       # into the face-down hand at the bottom
         for _ in range(ev.count):
-            sprite = CardSprite(BACK, DRAW_AT, self.panel_centre(p), PILE_W, end_width=HAND_W if to_hand else 60)
-
-            def begin(sprite=sprite) -> None:
-                self.v_draw = max(0, self.v_draw - 1)
-                if to_hand:
-                    sprite.end = HandLayout(HAND_AREA, len(self.anim_hand) + 1, HAND_W).card_rects()[-1].center
-
             def arrive() -> None:
                 if to_hand:
                     self.anim_hand.append(None)
                 self.v_hand_counts[p] += 1
-            fly(self.anim, sprite, self.flying, DEAL_TIME, start=begin, end=arrive)
+            self.fly_card(BACK, DRAW_AT, self.next_hand_centre if to_hand else self.panel_centre(p), PILE_W, DEAL_TIME,
+                          end_width=HAND_W if to_hand else 60, start=self.take_from_draw, end=arrive)
 
     def _anim_reshuffled(self, ev, rest) -> None:
         # the banner stays up while the cards go round
@@ -741,12 +645,8 @@ class QueensScene(CardTableScene):
         self.say(text, "trophy", 2.0)
 
     # -- hints -----------------------------------------------------------------------------------
-    def hint_text(self) -> str:
-        ctrl, state = self.controller, self.state
-        if self._frozen is not None:
-            return self._frozen[0]
-        if ctrl.is_over or self.anim.busy:
-            return ""
+    def decision_hint(self) -> str:
+        state = self.state
         if self.refusal:
             return self.refusal[0]
         decider = state.current_player
@@ -835,67 +735,27 @@ class QueensScene(CardTableScene):
         return i == self.shown_turn(), len(awake), sum(QUEEN_POINTS[q] for q in awake)
 
     def draw_score(self, surface, i: int) -> None:
-        """A panel's queens and points, each out of what wins."""
-        assets, rect = self.app.assets, self.seat_rects()[i]
-        need_queens, need_points = thresholds(len(self.seats))
-        ink, outline = self.ink(i)
         _, count, points = self.score_look(i)
-        y = rect.y + (62 if rect.h < 150 else 84)
-        crown = assets.image("crown", 30)
-        surface.blit(crown, crown.get_rect(midleft=(rect.x + 10, y)))
-        queens = assets.text(f"{count}/{need_queens}", 26, ink, title=True, outline=outline)
-        surface.blit(queens, queens.get_rect(midleft=(rect.x + 44, y)))
-        star = assets.image("star", 28)
-        surface.blit(star, star.get_rect(midleft=(rect.x + 10, y + 32)))
-        score = assets.text(f"{points}/{need_points}", 26, ink, title=True, outline=outline)
-        surface.blit(score, score.get_rect(midleft=(rect.x + 44, y + 32)))
+        self.art.score(surface, self.seat_rects()[i], count, points, thresholds(len(self.seats)), *self.ink(i))
 
     def draw_backs(self, surface, i: int) -> None:
-        """The number of cards in a hand, as a small fan of backs (never their faces)."""
-        rect = self.seat_rects()[i]
-        back = self.art.surface(BACK, BACKS_W)
-        for k in range(self.v_hand_counts[i]):
-            surface.blit(back, (rect.right - 70 + k * BACKS_STEP, rect.bottom - back.get_height() - 8))
+        self.art.backs(surface, self.seat_rects()[i], self.v_hand_counts[i])
 
     def queens_look(self, i: int) -> tuple:
         return tuple(self.v_awake[i]), tuple(sorted(q for s, q in self.highlighted_queens() if s == i))
 
     def draw_queens(self, surface, i: int) -> None:
-        """A panel's awake queens, those a knight or a potion may take shining."""
-        lit = self.highlighted_queens()
         awake = self.v_awake[i]
-        for queen, qrect in zip(awake, self.queen_rects(i, len(awake))):
-            if (i, queen) in lit:
-                pygame.draw.rect(surface, (255, 230, 60), qrect.inflate(12, 12), border_radius=14)
-            surface.blit(self.art.surface(card_look(queen), qrect.w), qrect)
+        self.art.queens(surface, awake, self.queen_rects(i, len(awake)), self.queens_look(i)[1])
 
     def mark_look(self, i: int) -> int | None:
         return self.count_mark[1] if self.count_mark and self.count_mark[0] == i else None
 
     def draw_mark(self, surface, i: int) -> None:
-        """The jester's count, stopping at a panel."""
-        number = self.mark_look(i)
-        if number is None:
-            return
-        centre = self.mark_area(i).center
-        pygame.draw.circle(surface, (255, 230, 60), centre, MARK_R)
-        pygame.draw.circle(surface, INK, centre, MARK_R, 4)
-        num = self.app.assets.text(str(number), 48, INK, title=True)
-        surface.blit(num, num.get_rect(center=centre))
+        self.art.mark(surface, self.mark_area(i).center, self.mark_look(i))
 
     def draw_slot(self, surface, slot: int) -> None:
-        """A sleeping queen face down, shining where a tap wakes her, or her empty place."""
-        rect, shown = slot_rect(slot), self.v_slots[slot]
-        if slot in self.highlighted_slots():
-            pygame.draw.rect(surface, (255, 230, 60), rect.inflate(16, 16), border_radius=18)
-        if shown is None:
-            pygame.draw.rect(surface, shade(FELT, 0.8), rect, border_radius=14)
-            pygame.draw.rect(surface, shade(FELT, 1.4), rect, 3, border_radius=14)
-            return
-        surface.blit(self.art.surface(QUEEN_BACK_LOOK if shown == "?" else card_look(shown), SLOT_W), rect)
-        if shown == "?":
-            zz = self.app.assets.image("sleeping", 44)
-            surface.blit(zz, zz.get_rect(center=(rect.centerx, rect.bottom - 34)))
+        self.art.slot(surface, slot_rect(slot), self.v_slots[slot], slot in self.highlighted_slots())
 
     def hand_look(self) -> tuple:
         return self.hand_seat(), tuple(self.hand_looks()), tuple(sorted(self.hand_layout().selected))
@@ -905,52 +765,14 @@ class QueensScene(CardTableScene):
             self.hand_layout().draw(surface, self.art, self.hand_looks())
 
     def draw_hand_label(self, surface) -> None:
-        """Whose hand lies at the bottom: their pawn and name."""
         seat = self.hand_seat()
-        if seat is None:
-            return
-        person = self.seats[seat]
-        draw_pawn(surface, person.colour, person.shape, (HAND_LABEL.centerx, HAND_LABEL.y + 60), 70)
-        label = self.app.assets.fit_text(self.t("queens.hand", name=person.name), 28, (255, 255, 255),
-                                         HAND_LABEL.w, 120, title=True, outline=INK)
-        surface.blit(label, label.get_rect(midtop=(HAND_LABEL.centerx, HAND_LABEL.y + 120)))
+        if seat is not None:
+            self.art.hand_label(surface, self.seats[seat], self.t("queens.hand", name=self.seats[seat].name))
 
     def draw_equation(self, surface) -> None:
-        """The selected cards' discard, judged before the tap: the sum they make (or a pair: two
-        equal cards) and a tick or a cross (whether it is legal comes from the rules)."""
         shown = self.equation_shown()
-        if shown is None:
-            return
-        text, ok, pair = shown
-        self.art.panel(surface, EQUATION_RECT, PAPER, radius=24, border=(80, 170, 80) if ok else (210, 80, 70),
-                      border_width=6, shadow=4)
-        mark = self.app.assets.image("check" if ok else "cross", 70)
-        surface.blit(mark, mark.get_rect(midleft=(EQUATION_RECT.x + 16, EQUATION_RECT.centery)))
-        area = pygame.Rect(EQUATION_RECT.x + 100, EQUATION_RECT.y + 8, EQUATION_RECT.w - 116, EQUATION_RECT.h - 16)
-        if pair is not None:
-            face = self.art.surface(card_look(pair), PAIR_CARD_W)
-            for k in (-1, 1):
-                surface.blit(face, face.get_rect(center=(area.centerx + k * (PAIR_CARD_W // 2 + 12), area.centery)))
-            return
-        label = self.equation_label(text, 54, area.w, area.h) if ok else \
-            self.app.assets.fit_text(text, 30, INK, area.w, area.h, title=True)
-        surface.blit(label, label.get_rect(center=area.center))
-
-    def equation_label(self, text: str, size: int, width: int, height: int) -> pygame.Surface:
-        """A sum "2 + 3 + 5 = 10" on one line, as large as fits; when even small it does not,
-        broken at "=" (an equation is never split inside its sum)."""
-        assets = self.app.assets
-        for s in range(size, 29, -2):
-            label = assets.text(text, s, INK, title=True)
-            if label.get_width() <= width and label.get_height() <= height:
-                return label
-        left, _, right = text.partition(" = ")
-        two = f"{left}\n= {right}" if right else text
-        for s in range(size, 15, -2):
-            label = assets.text(two, s, INK, title=True)
-            if label.get_width() <= width and label.get_height() <= height:
-                return label
-        return assets.text(two, 16, INK, title=True)
+        if shown is not None:
+            self.art.equation(surface, *shown)
 
     def equation_shown(self) -> tuple[str, bool, str | None] | None:
         """What the discard preview says now, whether the selection is a legal discard, and the
@@ -968,7 +790,7 @@ class QueensScene(CardTableScene):
 
     def banner_label(self, text: str) -> pygame.Surface:
         if " = " in text and text.replace(" ", "").replace("+", "").replace("=", "").isdigit():
-            return self.equation_label(text, 54, BANNER_RECT.w - 210, BANNER_RECT.h - 24)
+            return self.art.equation_label(text, 54, BANNER_RECT.w - 210, BANNER_RECT.h - 24)
         return self.app.assets.fit_text(text, 40, INK, BANNER_RECT.w - 210, BANNER_RECT.h - 24, title=True)
 
     def question_text(self, seat: int) -> str:
