@@ -66,15 +66,15 @@ def test_options_not_written_keep_their_defaults_when_the_game_starts(started):
 
 
 def test_computer_levels_on_the_command_line(started):
-    cli.main(["knights", "--players", "Anna,cpu:hard,cpu:easy,cpu,Computer:Normal"], TWO_GAMES)
+    cli.main(["knights", "--players", "Anna,cpu:hard,cpu:easy,cpu,Computer:Normal,cpu:fair"], TWO_GAMES)
     seats = started[0][1]
-    assert [s.level for s in seats[1:]] == ["hard", "easy", "normal", "normal"]
+    assert [s.level for s in seats[1:]] == ["hard", "easy", "normal", "normal", "fair"]
     assert all(s.is_computer and s.default_name for s in seats[1:]) and not seats[0].is_computer
 
 
 def test_an_unknown_computer_level_names_the_levels(capsys):
     err = usage_error(capsys, ["knights", "--players", "Anna,cpu:genius"])
-    assert "cpu:genius" in err and "easy, normal or hard" in err
+    assert "cpu:genius" in err and "easy, normal, hard or fair" in err
 
 
 @pytest.mark.parametrize("name", ["An\x00na", "Ben\tX", "Cleo\x1b[31m", "Dot\u200b"])

@@ -11,9 +11,11 @@ COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 SHAPES = {"red": "circle", "blue": "square", "green": "triangle", "yellow": "star",
           "purple": "diamond", "orange": "hexagon"}
 PERSON, COMPUTER = "person", "computer"
-#: A computer player's levels, from the one that thinks least to the one that plays its best.
-LEVELS = ("easy", "normal", "hard")
-NORMAL = "normal"
+#: A computer player's levels: three from the one that thinks least to the one that plays its best
+#: (shown as one, two or three stars), then "fair", which keeps the game close (shown as a heart).
+LEVELS = ("easy", "normal", "hard", "fair")
+STARRED = LEVELS[:3]
+NORMAL, FAIR = "normal", "fair"
 
 
 def colour_names() -> frozenset[str]:
@@ -91,8 +93,8 @@ class Seat:
         if kind not in (PERSON, COMPUTER):
             raise ValueError(f"a seat is a person or a computer, not {kind!r}")
         level = data.get("level", NORMAL)
-        if isinstance(level, int) and not isinstance(level, bool) and 0 <= level < len(LEVELS):
-            level = LEVELS[level]          # saves from before the levels had names
+        if isinstance(level, int) and not isinstance(level, bool) and 0 <= level < len(STARRED):
+            level = STARRED[level]         # saves from before the levels had names
         if level not in LEVELS:
             level = NORMAL
         default_name = data.get("default_name")

@@ -4,44 +4,68 @@ observation, the legal actions, its level, its random generator and its memory, 
 Every level buys a card when one is offered (a sure piece of its castle, with no witch to fear)
 and lets a witch take its cheapest cards.  They differ in when they stop drawing:
 
-* **easy** draws at random: after each card it stops with a fixed chance, and it always uses a
-  fairy.  It remembers nothing.
-* **normal** judges the risk roughly: it takes the witches' share of the whole deck (7 of 54) as
-  the chance of one, and draws again while what it may gain is worth more than what a witch would
-  take (its three cheapest cards, or its fairy).
+* **easy** draws like a young child: after each card it stops with a fixed chance, and it always
+  uses a fairy.  It remembers nothing.
+* **normal** is careful: it takes the witches' share of the whole deck (7 of 54) as the chance of
+  one, fears her more than what she takes on average, and draws again while what it may gain is
+  worth more than that (a witch takes its three cheapest cards, or its fairy).
 * **hard** counts: its memory holds the cards not yet seen since the last reshuffle (the whole deck
   at the start, the discard pile's cards at a reshuffle, less every card drawn since), so it knows
-  how many witches, fairies and pieces of its colour are left in the draw pile.  It values a fairy
-  as the insurance it is and diamonds by what they buy, and it sells its diamonds (buys) from the
-  player least likely to win.
+  how many witches, fairies and pieces of its colour are left in the draw pile, and it dares as
+  much as they allow.  It values a fairy as the insurance it is and diamonds by what they buy, and
+  it sells its diamonds (buys) from the player least likely to win.
+* **fair** keeps the game close: at the start of each of its turns it plays either as hard or
+  holding back (it stops after one card and buys nothing).  It holds back more often the further
+  its castle is ahead, and more as the game goes on while it keeps leading: an opponent it keeps
+  leading meets it holding back, one it keeps trailing meets it at its best.
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 
 from kidgames.core.protocol import Action, Event
 
 from .rules import (COLOURS, DECK_COUNTS, DIAMOND, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES,
                     colour_of)
 
-LEVELS = ("easy", "normal", "hard")
-
-#: easy: the chance of stopping after each card drawn.
-EASY_STOP = 0.4
-#: normal: the chance of a witch on any draw, taken from the whole deck.
-ROUGH_WITCH_CHANCE = DECK_COUNTS[WITCH] / sum(DECK_COUNTS.values())
+LEVELS = ("easy", "normal", "hard", "fair")
 
 #: What a card is worth to its holder (a piece of one's own castle is what wins).
 PIECE_VALUE = 10.0
 SPARE_CASTLE_VALUE = 0.5    # only worth something as a sale to its builder
 DIAMOND_VALUE = 1.0
 FAIRY_VALUE = 4.0
+#: The chance of a witch on any draw, taken from the whole deck (normal and easy do not count).
+ROUGH_WITCH_CHANCE = DECK_COUNTS[WITCH] / sum(DECK_COUNTS.values())
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a level plays (see the module's docstring)."""
+
+    counts: bool = False            # counts the cards left in the draw pile (else the whole deck's shares)
+    caution: float = 1.0            # how much it fears a witch: 1 is what she takes on average
+    stop_chance: float = 0.0        # a child: the chance of stopping after each card drawn (0: it weighs)
+    fairy: float = FAIRY_VALUE      # what a fairy is worth to it
+    fairy_always: bool = False      # uses a fairy against every witch
+    buys: float = 1.0               # the chance that it buys a piece offered
+    best_seller: bool = False       # buys from the player least likely to win
+
+
+STYLES = {
+    "easy": Style(stop_chance=0.35, fairy_always=True),
+    "normal": Style(caution=2.0, fairy=FAIRY_VALUE * 0.75),
+    "hard": Style(counts=True, best_seller=True),
+    # How fair plays when it holds back (not a level anyone chooses): one card a turn, no purchase.
+    "timid": Style(stop_chance=1.0, fairy_always=True, buys=0.0),
+}
 
 
 def remember(memory: dict, event: Event, seat: int, level: str, rng: random.Random) -> None:
-    """Hard counts the cards not yet seen since the last reshuffle; easy and normal keep nothing."""
-    if level != "hard":
+    """Hard and fair count the cards not yet seen since the last reshuffle; easy and normal keep nothing."""
+    if level not in ("hard", "fair"):
         return
     if event.kind == "reshuffled":
         memory["unseen"] = dict(Counter(event.cards))
@@ -60,31 +84,57 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
         raise ValueError("the game is over: there is nothing to choose")
     if level not in LEVELS:
         raise ValueError(f"a computer plays at level {', '.join(LEVELS)}, not {level!r}")
+    style = STYLES[_fair_level(observation, rng, memory) if level == "fair" else level]
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
     seat = observation["seat"]
     if "lose" in by_kind:
-        cheapest = min(by_kind["lose"], key=lambda a: (_value(observation, seat, a.card, level), a.card))
-        return cheapest
+        return min(by_kind["lose"], key=lambda a: (_value(observation, seat, a.card, style), a.card))
     if "use_fairy" in by_kind:
-        if level == "easy" or _witch_takes_value(observation, seat, level) > _fairy_value(level):
+        if style.fairy_always or _witch_takes_value(observation, seat, style) > style.fairy:
             return by_kind["use_fairy"][0]
         return by_kind["accept_witch"][0]
-    if "buy" in by_kind:
-        return _best_buy(observation, by_kind["buy"], level, rng)
+    if "buy" in by_kind and rng.random() < style.buys:
+        return _best_buy(observation, by_kind["buy"], style, rng)
     if "stop" not in by_kind:
         return (by_kind.get("draw") or by_kind.get("pass") or actions)[0]
     if "draw" not in by_kind:
         return by_kind["stop"][0]
-    if level == "easy":
-        return by_kind["stop"][0] if rng.random() < EASY_STOP else by_kind["draw"][0]
-    return by_kind["draw"][0] if _draw_gain(observation, seat, level, memory) > 0 else by_kind["stop"][0]
+    if style.stop_chance:
+        return by_kind["stop"][0] if rng.random() < style.stop_chance else by_kind["draw"][0]
+    return by_kind["draw"][0] if _draw_gain(observation, seat, style, memory) > 0 else by_kind["stop"][0]
 
 
-def _best_buy(observation: dict, buys: list[Action], level: str, rng: random.Random) -> Action:
+#: fair: its will to play its best at the start (0 to 1), how much a lead of one piece over the
+#: others' mean lowers it at each of its turns, and how much the lead of the moment weighs beside it.
+FAIR_START, FAIR_GAIN, FAIR_NOW = 1.0, 0.05, 0.35
+
+
+def _fair_level(observation: dict, rng: random.Random, memory: dict) -> str:
+    """fair: how it plays this turn, chosen at the turn's start: as hard, or holding back (one card
+    and no purchase).  Its will to play its best starts whole and follows the game: each turn it
+    leads lowers it, each turn it trails raises it, so an opponent it keeps leading meets it
+    holding back more and more, and one it keeps trailing meets it at its best."""
+    me = observation["seat"]
+    sizes = observation["castle_sizes"]
+    others = [size for seat, size in enumerate(sizes) if seat != me]
+    lead = sizes[me] - sum(others) / len(others)
+    will = memory.get("will")
+    if not isinstance(will, (int, float)) or isinstance(will, bool) or not 0.0 <= will <= 1.0:
+        will = FAIR_START
+    mode = memory.get("mode")
+    if observation["drawn_this_turn"] == 0 and observation["pending"] is None or mode not in ("hard", "timid"):
+        will = min(1.0, max(0.0, will - FAIR_GAIN * lead))
+        best = min(1.0, max(0.0, will - FAIR_NOW * lead))
+        mode = "hard" if rng.random() < best else "timid"
+        memory["will"], memory["mode"] = will, mode
+    return mode
+
+
+def _best_buy(observation: dict, buys: list[Action], style: Style, rng: random.Random) -> Action:
     """Hard pays the seller least likely to win (the smallest castle); the others any seller."""
-    if level != "hard":
+    if not style.best_seller:
         return rng.choice(buys)
     sizes = observation["castle_sizes"]
     return min(buys, key=lambda a: (sizes[a.seller], a.seller, a.card))
@@ -98,12 +148,12 @@ def _can_build(observation: dict, seat: int, card: str) -> bool:
     return colour == mine if mine is not None else colour not in observation["colours"]
 
 
-def _value(observation: dict, seat: int, card: str, level: str) -> float:
+def _value(observation: dict, seat: int, card: str, style: Style) -> float:
     """What ``card`` is worth to ``seat``, held (in its castle or on its spare pile)."""
     if card == FAIRY:
-        return _fairy_value(level)
+        return style.fairy
     if card == DIAMOND:
-        if level == "hard" and observation["diamonds"][seat] <= PRICE:
+        if style.counts and observation["diamonds"][seat] <= PRICE:
             return 2 * DIAMOND_VALUE    # the diamonds that make a purchase possible
         return DIAMOND_VALUE
     if card in observation["castles"][seat]:
@@ -111,51 +161,46 @@ def _value(observation: dict, seat: int, card: str, level: str) -> float:
     return SPARE_CASTLE_VALUE
 
 
-def _fairy_value(level: str) -> float:
-    return FAIRY_VALUE if level == "hard" else FAIRY_VALUE * 0.75
-
-
-def _witch_takes_value(observation: dict, seat: int, level: str) -> float:
+def _witch_takes_value(observation: dict, seat: int, style: Style) -> float:
     """What a witch would take without a fairy: the three cheapest losable cards."""
     castle = observation["castles"][seat]
     losable = [c for c in observation["spares"][seat] if c != FAIRY] + list(castle)
-    values = sorted(_value(observation, seat, c, level) for c in losable)
+    values = sorted(_value(observation, seat, c, style) for c in losable)
     return sum(values[:WITCH_TAKES])
 
 
-def _witch_cost(observation: dict, seat: int, level: str) -> float:
-    taken = _witch_takes_value(observation, seat, level)
+def _witch_cost(observation: dict, seat: int, style: Style) -> float:
+    taken = _witch_takes_value(observation, seat, style)
     if FAIRY in observation["spares"][seat]:
-        return min(taken, _fairy_value(level))
+        return min(taken, style.fairy)
     return taken
 
 
-def _draw_gain(observation: dict, seat: int, level: str, memory: dict) -> float:
+def _draw_gain(observation: dict, seat: int, style: Style, memory: dict) -> float:
     """The expected worth of one more draw: the card it may bring less what a witch would cost."""
-    pile = _pile_counts(observation, memory) if level == "hard" else DECK_COUNTS
+    pile = _pile_counts(observation, memory) if style.counts else DECK_COUNTS
     total = sum(pile.values())
     if not total:
         return -1.0
-    witches = pile.get(WITCH, 0)
-    witch_chance = witches / total if level == "hard" else ROUGH_WITCH_CHANCE
+    witch_chance = pile.get(WITCH, 0) / total if style.counts else ROUGH_WITCH_CHANCE
     gain = 0.0
     for card, count in pile.items():
         if card == WITCH:
             continue
         if card in (DIAMOND, FAIRY):
-            worth = _value(observation, seat, card, level)
-        elif level == "hard":
+            worth = _value(observation, seat, card, style)
+        elif style.counts:
             worth = PIECE_VALUE if _can_build(observation, seat, card) else SPARE_CASTLE_VALUE
         else:
-            continue    # normal counts castle pieces roughly, below
+            continue    # counted roughly, below
         gain += count / total * worth
-    if level != "hard":
+    if not style.counts:
         gain += _rough_piece_chance(observation, seat) * PIECE_VALUE
-    return gain - witch_chance * _witch_cost(observation, seat, level)
+    return gain - style.caution * witch_chance * _witch_cost(observation, seat, style)
 
 
 def _rough_piece_chance(observation: dict, seat: int) -> float:
-    """normal: the chance that a card builds, as if the missing pieces were spread over the deck."""
+    """The chance that a card builds, as if the missing pieces were spread over the deck."""
     deck = sum(DECK_COUNTS.values())
     mine = observation["colours"][seat]
     if mine is not None:
