@@ -1,12 +1,15 @@
 """The setup screen's options and computer levels (design.md, "Game options"): a toggle per on/off
-option, a cycling button per choice, a 1-2-3 star level per computer seat, each chosen by taps,
+option, a cycling button per choice, a 1-2-3 star level (or a heart for fair) per computer seat,
+each chosen by taps,
 passed to the game, kept in its save and remembered for the next setup."""
 import dataclasses
 
+import pygame
 import pytest
 
 from kidgames.core.protocol import BOARD, CHOICE, FLAG, Option
 from kidgames.core.seats import COMPUTER, Seat
+from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.menu import MenuScene
 from kidgames.ui.setup import SetupScene
 from kidgames.ui.widgets import MIN_TARGET
@@ -64,12 +67,34 @@ def test_the_options_chosen_by_taps_are_the_games_its_saves_and_the_next_setups(
     assert again.button("option:short").selected
 
 
-def test_a_computer_seat_has_a_level_of_one_two_or_three_stars_kept_with_the_seat(tmp_path):
+def level_colours(app, i):
+    """How many pixels of seat ``i``'s level button are a star's gold and a heart's red."""
+    surface = pygame.Surface(app.screen.get_size())
+    app.top.draw(surface)
+    rect = app.top.button(f"level:{i}").rect
+    gold = red = 0
+    for x in range(rect.left, rect.right, 2):
+        for y in range(rect.top, rect.bottom, 2):
+            r, g, b, _ = surface.get_at((x, y))
+            gold += r > 200 and 150 < g < 230 and b < 90
+            red += r > 190 and g < 90 and b < 90
+    return gold, red
+
+
+def test_a_computer_seat_has_a_level_of_one_two_or_three_stars_or_a_heart_kept_with_the_seat(tmp_path):
     app = setup_for(tmp_path)
     assert app.top.seats[1].kind == COMPUTER and app.top.seats[1].level == "normal"
     assert app.top.button("level:0") is None, "a person has no level"
+    gold, red = level_colours(app, 1)
+    assert gold > 20 and red == 0, "normal: two golden stars"
     tap_button(app, "level:1")
     assert app.top.seats[1].level == "hard"
+    hard_gold, _ = level_colours(app, 1)
+    assert hard_gold > gold, "hard: three golden stars, more gold than two"
+    tap_slowly(app, "level:1")
+    assert app.top.seats[1].level == "fair"
+    gold, red = level_colours(app, 1)
+    assert red > 20 and gold < red, "fair: a red heart, no star"
     tap_slowly(app, "level:1")
     assert app.top.seats[1].level == "easy"
     tap_slowly(app, "start")
@@ -105,3 +130,18 @@ def test_remembered_options_of_the_wrong_type_fall_back_to_their_defaults(tmp_pa
     app.games = {"opts": options_spec()}
     setup = SetupScene(app, app.games["opts"])
     assert setup.options == {"short": False, "auto_defend": False, "fairy": "often", "board": None}
+
+
+def test_a_computer_seat_at_the_table_shows_its_stars_or_its_heart_under_the_robot(tmp_path):
+    app = make_app(tmp_path)
+
+    def colours(level):
+        surface = pygame.Surface((80, 80))
+        draw_robot(surface, app.assets, Seat("Robo", "blue", COMPUTER, level), (40, 40), 40)
+        pixels = [surface.get_at((x, y)) for x in range(80) for y in range(50, 80)]  # under the robot
+        return (sum(r > 200 and 150 < g < 230 and b < 90 for r, g, b, _ in pixels),
+                sum(r > 190 and g < 90 and b < 90 for r, g, b, _ in pixels))
+
+    easy, hard, fair = colours("easy"), colours("hard"), colours("fair")
+    assert 0 < easy[0] < hard[0] and easy[1] == hard[1] == 0, "one golden star, then three"
+    assert fair[1] > 10 and fair[0] < fair[1], "fair: a red heart"

@@ -669,6 +669,7 @@ PLAIN: dict[str, tuple[str, ...]] = {
     "crown": ("\U0001F451",),                           # crown
     "snake": ("\U0001F40D",),                           # snake
     "star": ("\u2B50", "\U0001F31F"),                   # star
+    "heart": ("\u2764\uFE0F", "\U0001F496"),            # red heart (the fair level)
     "castle": ("\U0001F3F0",),                          # castle
     "treasure": ("\U0001F4B0",),                        # money bag
     "tree": ("\U0001F333",),                            # deciduous tree
@@ -715,7 +716,7 @@ NAMES_OF = {
     "\U0001F34E": "red apple", "\U0001F608": "smiling face with horns", "\U0001F47F": "angry face with horns",
     "\U0001F54A\uFE0F": "dove", "\U0001F426": "bird", "\U0001F437": "pig face", "\U0001F416": "pig",
     "\U0001F9CC": "troll", "\U0001F479": "ogre", "\U0001F451": "crown", "\U0001F40D": "snake",
-    "\u2B50": "star", "\U0001F31F": "glowing star", "\U0001F980": "crab", "\U0001F99E": "lobster",
+    "\u2B50": "star", "\U0001F31F": "glowing star", "\u2764\uFE0F": "red heart", "\U0001F496": "sparkling heart", "\U0001F980": "crab", "\U0001F99E": "lobster",
     "\U0001F43E": "paw prints", "\U0001F3F0": "castle", "\U0001F4B0": "money bag",
     "\U0001F333": "deciduous tree", "\U0001F332": "evergreen tree", "\U0001F33C": "blossom",
     "\U0001F338": "cherry blossom", "\U0001F344": "mushroom", "\u2601\uFE0F": "cloud",
@@ -1085,7 +1086,7 @@ REQUIRED = (
 UI = (
     "knight treasure chest tree pine flower mushroom cloud sun mountain house settings home question "
     "play back robot person trophy party sparkles speaker_on speaker_off check cross plus minus turtle "
-    "rabbit snail globe fullscreen fairy diamond sleeping queen tree_deciduous castle_tiny dice finger speaking"
+    "rabbit snail globe fullscreen fairy diamond sleeping queen tree_deciduous castle_tiny dice finger speaking heart"
 ).split()
 
 ALL = REQUIRED + UI + FOREST

@@ -146,8 +146,8 @@ def draw_player_panel(surface: pygame.Surface, assets, rect: pygame.Rect, seat, 
 
 def draw_robot(surface: pygame.Surface, assets, seat, centre, size: int = 40, levels: bool = True) -> None:
     """A computer's seat: a robot and, where the game's computers have levels, its level under it
-    as 1, 2 or 3 golden stars of three (as the setup screen shows it)."""
-    from kidgames.core.seats import LEVELS
+    as 1, 2 or 3 golden stars of three, or a heart for fair (as the setup screen shows it)."""
+    from kidgames.core.seats import FAIR, LEVELS, STARRED
     robot = assets.image("robot", size)
     if not levels or seat.level not in LEVELS:
         surface.blit(robot, robot.get_rect(center=centre))
@@ -155,11 +155,15 @@ def draw_robot(surface: pygame.Surface, assets, seat, centre, size: int = 40, le
     star_size = max(10, round(size * 0.42))
     top = centre[1] - (size + star_size) // 2 + 2
     surface.blit(robot, robot.get_rect(midtop=(centre[0], top)))
+    y = top + size + star_size // 2 - 2
+    if seat.level == FAIR:
+        heart = assets.image("heart", star_size)
+        surface.blit(heart, heart.get_rect(center=(centre[0], y)))
+        return
     star = assets.image("star", star_size)
     pale = _pale(star)
-    lit = LEVELS.index(seat.level) + 1
-    y = top + size + star_size // 2 - 2
-    for k in range(len(LEVELS)):
+    lit = STARRED.index(seat.level) + 1
+    for k in range(len(STARRED)):
         picture = star if k < lit else pale
         surface.blit(picture, picture.get_rect(center=(centre[0] + (k - 1) * (star_size - 1), y)))
 

@@ -1,6 +1,6 @@
 """Player setup: 2–6 seats, each a name, a pawn colour (with its shape) and person or computer (with
-its level, 1–3 stars, where the game's computer has choices); the game's options as toggles.  The
-last setup of each game, its options with it, is remembered."""
+its level, 1–3 stars or a heart for fair, where the game's computer has choices); the game's
+options as toggles.  The last setup of each game, its options with it, is remembered."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -8,7 +8,7 @@ from dataclasses import replace
 import pygame
 
 from kidgames.core.protocol import CHOICE, FLAG
-from kidgames.core.seats import COLOURS, COMPUTER, LEVELS, PERSON, Seat
+from kidgames.core.seats import COLOURS, COMPUTER, FAIR, LEVELS, PERSON, STARRED, Seat
 from kidgames.ui.backdrop import meadow
 from kidgames.ui.keyboard import NameScene
 from kidgames.ui.scene import Scene
@@ -207,17 +207,22 @@ class SetupScene(Scene):
                       helmet=self.spec.pawn == "knight")
             level = self.button(f"level:{i}")
             if level is not None:
-                self.draw_stars(surface, level.rect.move(0, 3 if level.pressed else 0), LEVELS.index(seat.level) + 1)
+                self.draw_level(surface, level.rect.move(0, 3 if level.pressed else 0), seat.level)
         count = assets.text(self.t("setup.count", n=len(self.seats)), 30, INK, outline=(255, 255, 255))
         surface.blit(count, count.get_rect(midbottom=(800, 990)))
 
-    def draw_stars(self, surface: pygame.Surface, rect: pygame.Rect, lit: int) -> None:
-        """A computer's level: 1, 2 or 3 golden stars of three, the others pale."""
+    def draw_level(self, surface: pygame.Surface, rect: pygame.Rect, level: str) -> None:
+        """A computer's level: 1, 2 or 3 golden stars of three, the others pale; a heart for fair."""
+        if level == FAIR:
+            heart = self.app.assets.image("heart", STAR_SIZE)
+            surface.blit(heart, heart.get_rect(center=rect.center))
+            return
         star = self.app.assets.image("star", STAR_SIZE)
         pale = star.copy()
         pale.set_alpha(70)
-        step = (rect.w - 20) // len(LEVELS)
-        for k in range(len(LEVELS)):
+        lit = STARRED.index(level) + 1
+        step = (rect.w - 20) // len(STARRED)
+        for k in range(len(STARRED)):
             centre = (rect.x + 10 + step * k + step // 2, rect.centery)
             picture = star if k < lit else pale
             surface.blit(picture, picture.get_rect(center=centre))
