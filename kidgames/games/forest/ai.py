@@ -13,12 +13,14 @@ not looked under.  The levels differ in how well they remember and how they walk
   towards its goal, only not always to the best space);
 * **normal** keeps nearly every look, works out the last tree when every other motif is placed,
   uses the public wrong guesses, sends a rival's pawn home when it can and uses magic;
-* **hard** keeps everything and, knowing where the secret is, waits where the dice most likely
-  bring it onto the key space (it counts every throw from every space it may end on); it names a
-  tree at random at the castle when only two could hide the secret;
-* **fair** keeps everything too and plays as hard while it has won fewer cards than the others;
-  the further ahead, the more often it dawdles: it walks on to trees it does not know instead of
-  going to the castle (nobody sees what it remembers, so nobody sees it hold back).
+* **hard** keeps everything, keeps its pawn off the spaces a rival's next throw is likely to end
+  on, sends a rival's pawn home whenever it can, shuffles the stack on a double one when it knows
+  many trees but not the wanted one's, and names a tree at random at the castle when three or
+  fewer could hide the secret;
+* **fair** remembers as hard and plays each turn as hard or takes its time: it walks on to trees
+  it does not know instead of going to the castle (nobody sees what it remembers, so nobody sees
+  it hold back).  It takes its time the more often the more it has led so far, on average over
+  its turns; while the game is even or it trails it plays its best.
 """
 from __future__ import annotations
 
