@@ -17,13 +17,14 @@ and lets a witch take its cheapest cards.  They differ in when they stop drawing
 * **fair** keeps the game close: at the start of each of its turns it plays either as hard or
   holding back (it stops after one card and buys nothing).  It holds back more often the further
   its castle is ahead, and more as the game goes on while it keeps leading: an opponent it keeps
-  leading meets it holding back, one it keeps trailing meets it at its best.
+  leading meets it holding back, one it keeps trailing meets it at its best, daring more than
+  hard (it fears a witch half as much: behind in a race, a bolder turn is its chance to catch up).
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from kidgames.core.protocol import Action, Event
 
@@ -84,7 +85,8 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
         raise ValueError("the game is over: there is nothing to choose")
     if level not in LEVELS:
         raise ValueError(f"a computer plays at level {', '.join(LEVELS)}, not {level!r}")
-    style = STYLES[_fair_level(observation, rng, memory) if level == "fair" else level]
+    mode = _fair_level(observation, rng, memory) if level == "fair" else level
+    style = replace(STYLES["hard"], caution=FAIR_DARE) if mode == "daring" else STYLES[mode]
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
@@ -109,13 +111,16 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
 #: fair: its will to play its best at the start (0 to 1), how much a lead of one piece over the
 #: others' mean lowers it at each of its turns, and how much the lead of the moment weighs beside it.
 FAIR_START, FAIR_GAIN, FAIR_NOW = 1.0, 0.05, 0.35
+#: fair: how much it fears a witch while it trails (hard: 1; behind, risk is worth taking).
+FAIR_DARE = 0.5
 
 
 def _fair_level(observation: dict, rng: random.Random, memory: dict) -> str:
-    """fair: how it plays this turn, chosen at the turn's start: as hard, or holding back (one card
-    and no purchase).  Its will to play its best starts whole and follows the game: each turn it
-    leads lowers it, each turn it trails raises it, so an opponent it keeps leading meets it
-    holding back more and more, and one it keeps trailing meets it at its best."""
+    """fair: how it plays this turn, chosen at the turn's start: as hard ("daring" while it trails),
+    or holding back ("timid": one card and no purchase).  Its will to play its best starts whole
+    and follows the game: each turn it leads lowers it, each turn it trails raises it, so an
+    opponent it keeps leading meets it holding back more and more, and one it keeps trailing meets
+    it at its best."""
     me = observation["seat"]
     sizes = observation["castle_sizes"]
     others = [size for seat, size in enumerate(sizes) if seat != me]
@@ -124,10 +129,10 @@ def _fair_level(observation: dict, rng: random.Random, memory: dict) -> str:
     if not isinstance(will, (int, float)) or isinstance(will, bool) or not 0.0 <= will <= 1.0:
         will = FAIR_START
     mode = memory.get("mode")
-    if observation["drawn_this_turn"] == 0 and observation["pending"] is None or mode not in ("hard", "timid"):
+    if observation["drawn_this_turn"] == 0 and observation["pending"] is None or mode not in ("hard", "timid", "daring"):
         will = min(1.0, max(0.0, will - FAIR_GAIN * lead))
         best = min(1.0, max(0.0, will - FAIR_NOW * lead))
-        mode = "hard" if rng.random() < best else "timid"
+        mode = ("daring" if lead < 0 else "hard") if rng.random() < best else "timid"
         memory["will"], memory["mode"] = will, mode
     return mode
 

@@ -50,7 +50,7 @@ class Style:
 
 
 STYLES = {
-    "easy": Style(keep=0.85, forget=0.03, slips=0.2, deduces=False, magic=False),
+    "easy": Style(keep=0.9, forget=0.02, slips=0.2, deduces=False, magic=False),
     "normal": Style(keep=0.95, forget=0.01, slips=0.05),
     "hard": Style(sends_home=10.0, safety=0.5, gambles=3, shuffles=True),
 }
@@ -59,16 +59,18 @@ STYLES["fair"] = STYLES["hard"]
 #: know instead of going to the castle (nobody sees what it remembers, so nobody sees it hold back).
 DAWDLE = replace(STYLES["hard"], dawdles=True, gambles=0, shuffles=False)
 
-#: fair: its lead is the cards it has won over the best other player's (with more players, less
-#: FAIR_MANY for each one more).  Its will to play its best (the chance of a turn played as hard,
-#: else it takes its time) falls by FAIR_LEADS for each card of its lead now, and by FAIR_LED for
-#: each card of its lead on average over its throws so far (FAIR_PRIOR even throws in mind first).
-FAIR_LEADS, FAIR_LED, FAIR_EVEN, FAIR_PRIOR, FAIR_MANY = 0.0, 2.0, 0.25, 3, 1.0
+#: fair: its lead is the cards it has won over the best other player's (with more players, plus
+#: FAIR_MANY for each one more: one player of three should win a third of the games).  The chance
+#: of a turn played as hard (else it takes its time) falls by FAIR_LED for each card of its lead on
+#: average over its throws so far beyond FAIR_EVEN (FAIR_PRIOR even throws in mind before the first).
+FAIR_LED, FAIR_EVEN, FAIR_PRIOR, FAIR_MANY = 2.5, 0.4, 8, 1.0
 
 
-def _fair_will(observation: dict, memory: dict) -> float:
-    """fair: the chance that it plays this turn at its best: whole while the game is even or it
-    trails, less while it leads, the more so the longer it has led."""
+def _fair_mode(observation: dict, rng: random.Random, memory: dict) -> str:
+    """fair, at its throw: how it plays this turn, "hard" or "dawdle" (it takes its time).  It
+    plays its best while the game has been even or it has trailed, and takes its time the more
+    often the more it has led, on average over its throws (a lead of a moment weighs little: against
+    a strong player the lead changes hands, against a young child it lasts)."""
     me = observation["seat"]
     won = [len(cards) for cards in observation["won"]]
     others = [count for seat, count in enumerate(won) if seat != me]
@@ -79,7 +81,8 @@ def _fair_will(observation: dict, memory: dict) -> float:
         led = [0.0, 0]
     total, throws = led[0] + lead, led[1] + 1
     memory["led"] = [total, throws]
-    return min(1.0, max(0.0, 1.0 - FAIR_LEADS * lead - FAIR_LED * max(0.0, total / (throws + FAIR_PRIOR) - FAIR_EVEN)))
+    will = 1.0 - FAIR_LED * max(0.0, total / (throws + FAIR_PRIOR) - FAIR_EVEN)
+    return "hard" if rng.random() < will else "dawdle"
 
 
 def remember(memory: dict, event: Event, seat: int, level: str, rng: random.Random) -> None:
@@ -146,11 +149,11 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
     kinds = {action.kind for action in actions}
     if kinds == {"roll"}:
         if level == "fair":
-            # fair decides at its throw whether it takes its time this turn
-            memory["dawdle"] = rng.random() >= _fair_will(observation, memory)
+            # fair decides at its throw how it plays this turn
+            memory["mode"] = _fair_mode(observation, rng, memory)
         return actions[0]
     style = STYLES[level]
-    if level == "fair" and memory.get("dawdle") is True:
+    if level == "fair" and memory.get("mode") == "dawdle":
         style = DAWDLE
     if kinds == {"guess"}:
         return _guess(observation, actions, style, rng, memory)
