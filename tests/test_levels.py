@@ -1,0 +1,118 @@
+"""The computer levels a family chooses (issue 17): in every game whose computer has choices, easy <
+normal < hard, and fair keeps the game close against each of them.
+
+Whole seeded games are played as the app plays them, through the turn controller, by the
+benchmark's own loop (bench/levels.py), two-player games with seats swapped every game.  The order
+holds when the lower end of the 95 % interval of the stronger level's share of wins is above one
+half; fair holds its band when its share lies within 35-65 % against easy and hard (about a third,
+25-42 %, with two easy players in the card games).  The seeds are fixed: a run gives the same
+figures every time, and a change to a computer player that breaks the order fails here."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+from levels import play, seating, wilson  # noqa: E402
+
+from kidgames.games.castle import ai as castle_ai  # noqa: E402
+from kidgames.games.forest import ai as forest_ai  # noqa: E402
+from kidgames.games.queens import ai as queens_ai  # noqa: E402
+
+#: Games a pairing: the card games take ~10 ms a game, Forest ~60 ms.
+GAMES = {"queens": 300, "castle": 300, "forest": 120}
+FAIR_GAMES = {"queens": 200, "castle": 200, "forest": 80}
+
+
+def share(game: str, players: tuple[str, ...], games: int) -> tuple[float, float]:
+    """The first player's share of the wins over ``games`` seeded games, and the lower end of its
+    95 % interval."""
+    wins = 0.0
+    for seed in range(games):
+        levels = seating(players, seed)
+        shares, _ = play(game, levels, seed)
+        wins += shares[levels.index(players[0])]
+    return wins / games, wilson(wins, games)[0]
+
+
+@pytest.mark.parametrize("game", ["queens", "castle", "forest"])
+def test_hard_beats_normal_and_normal_beats_easy(game):
+    hard, hard_low = share(game, ("hard", "normal"), GAMES[game])
+    normal, normal_low = share(game, ("normal", "easy"), GAMES[game])
+    assert hard_low > 0.5, f"{game}: hard won only {hard:.1%} against normal"
+    assert normal_low > 0.5, f"{game}: normal won only {normal:.1%} against easy"
+    # easy is a rival a child meets: it wins now and then against normal
+    assert normal < 0.9, f"{game}: easy won only {1 - normal:.1%} against normal"
+
+
+@pytest.mark.parametrize("game", ["queens", "castle", "forest"])
+def test_fair_keeps_a_two_player_game_close_against_easy_and_hard(game):
+    for rival in ("easy", "hard"):
+        fair, _ = share(game, ("fair", rival), FAIR_GAMES[game])
+        assert 0.35 <= fair <= 0.65, f"{game}: fair won {fair:.1%} against {rival}"
+
+
+@pytest.mark.parametrize("game", ["queens", "castle"])
+def test_fair_wins_about_a_third_against_two_easy_players(game):
+    fair, _ = share(game, ("fair", "easy", "easy"), FAIR_GAMES[game])
+    assert 0.25 <= fair <= 0.42, f"{game}: fair won {fair:.1%} of three-player games with two easy players"
+
+
+def queens_observation(mine: list[str], theirs: list[str], hand: list[str]) -> dict:
+    from kidgames.games.queens.rules import QUEEN_POINTS
+    return {"seat": 0, "num_players": 2, "awake": [mine, theirs], "hand": hand,
+            "scores": [sum(QUEEN_POINTS[q] for q in mine), sum(QUEEN_POINTS[q] for q in theirs)],
+            "threshold": {"queens": 5, "points": 50}}
+
+
+def best_share(pick, tries: int = 400) -> float:
+    rng = random.Random(5)
+    return sum(pick(rng) == "hard" for _ in range(tries)) / tries
+
+
+def test_fair_in_queens_plays_its_best_more_while_it_trails_and_against_a_player_who_throws_away_sums():
+    leading = queens_observation(["heart", "cat"], ["rose"], ["n1"] * 5)
+    trailing = queens_observation(["rose"], ["heart", "cat"], ["n1"] * 5)
+    child = {"others": [6, 6]}          # six discards of one card each
+    strong = {"others": [6, 14]}        # sums
+    assert best_share(lambda rng: queens_ai._fair(leading, rng, dict(child))) == 0.0
+    assert best_share(lambda rng: queens_ai._fair(trailing, rng, dict(child))) > 0.2
+    assert best_share(lambda rng: queens_ai._fair(trailing, rng, dict(strong))) == 1.0
+    assert best_share(lambda rng: queens_ai._fair(leading, rng, dict(strong))) > 0.5, \
+        "against a player who throws away sums it holds back little"
+
+
+def test_fair_in_the_forest_takes_its_time_more_the_longer_it_has_led():
+    def dawdles(won_by_me: int, throws: int) -> float:
+        """How often it takes its time at its last throw after ``throws`` throws with this lead."""
+        rng = random.Random(11)
+        count = 0
+        for _ in range(400):
+            memory: dict = {}
+            observation = {"seat": 0, "won": [["crown"] * won_by_me, ["boots"]]}
+            for _ in range(throws):
+                mode = forest_ai._fair_mode(observation, rng, memory)
+            count += mode == "dawdle"
+        return count / 400
+    assert dawdles(1, 10) == 0.0, "an even game: its best"
+    assert dawdles(0, 10) == 0.0, "trailing: its best"
+    assert 0.0 < dawdles(2, 6) < dawdles(2, 12) < dawdles(3, 12), "the longer and further it leads, the more it waits"
+
+
+def test_fair_in_castle_builders_holds_back_more_while_its_castle_leads():
+    def held_back(mine: int, theirs: int) -> float:
+        rng = random.Random(3)
+        count = 0
+        for _ in range(300):
+            memory: dict = {}
+            observation = {"seat": 0, "castle_sizes": [mine, theirs], "drawn_this_turn": 0, "pending": None}
+            for _ in range(4):                  # four turns with this lead
+                mode = castle_ai._fair_level(observation, rng, memory)
+            count += mode != "hard"
+        return count / 300
+    assert held_back(1, 1) == 0.0, "an even game: its best"
+    assert held_back(4, 1) > held_back(2, 1) > 0.0
