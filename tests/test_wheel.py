@@ -82,3 +82,40 @@ def test_a_wheel_plays_a_game_headless_from_a_fresh_venv(tmp_path):
     assert result["hint"] == "Anna, ťukni na kostku!"             # the Czech catalog is there
     assert result["knight_picture"] and result["sprites"] > 100 and result["sounds"] > 5
     assert result["clips"] > 250 and len(result["fonts"]) >= 4
+
+
+ZIPPED = textwrap.dedent("""
+    import json, sys
+    sys.path.insert(0, sys.argv[1])
+    from kidgames.core import paths
+    from kidgames.core.i18n import Catalog, LOCALE_DIR
+    from kidgames.games import GAMES
+    state = GAMES["knights"].new_state(2, seed=1)
+    print("RESULT " + json.dumps({"data": str(paths.ROOT), "locale": str(LOCALE_DIR),
+                                  "board": (paths.BOARDS / "knights.yaml").is_file(), "fields": len(state.board.nodes),
+                                  "hint": Catalog("cs").t("knights.hint.roll", name="Anna")}))
+""")
+
+
+@pytest.mark.fast
+def test_a_zipped_package_unpacks_its_content_and_catalogs_into_the_cache(tmp_path):
+    """From a zip (a zipapp), the content and the message catalogs are not files pygame or the
+    catalog reader could open: they are copied once into the user's cache and found there."""
+    import zipfile
+    package = ROOT / "kidgames"
+    archive = tmp_path / "kidgames.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for path in sorted(package.rglob("*")):
+            inside = path.relative_to(package)
+            wanted = (path.suffix == ".py" and "__pycache__" not in inside.parts) or inside.parts[0] == "locale" \
+                or inside.parts[:2] in (("data", "boards"), ("data", "sprites"))
+            if path.is_file() and wanted:
+                zipped.write(path, Path("kidgames") / inside)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    ran = subprocess.run([sys.executable, "-I", "-c", ZIPPED, str(archive)], capture_output=True, text=True,
+                         cwd=tmp_path, env=env, timeout=120)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    result = json.loads(ran.stdout.split("RESULT ", 1)[1])
+    assert Path(result["data"]).is_relative_to(tmp_path / "cache") and result["board"] and result["fields"] > 50
+    assert Path(result["locale"]).is_relative_to(tmp_path / "cache")
+    assert result["hint"] == "Anna, ťukni na kostku!"

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from kidgames.core import po
+from kidgames.core.paths import package_folder
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = package_folder("locale")     # found through importlib.resources, as the content is
 VOICE_DIR = LOCALE_DIR / "voice"     # how some prompts are said, where it differs from the text
 LANGUAGES = ("en", "cs", "de", "ru", "ko")
 LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "de": "Deutsch", "ru": "Русский", "ko": "한국어"}

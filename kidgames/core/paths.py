@@ -16,22 +16,27 @@ from pathlib import Path
 PACKAGE = "kidgames"
 
 
+def package_folder(name: str) -> Path:
+    """A folder of the package (``data``, ``locale``) as a folder on disk."""
+    folder = resources.files(PACKAGE) / name
+    if isinstance(folder, Path):
+        return folder
+    return _unpacked(folder, name)
+
+
 def data_root() -> Path:
     """The folder with boards/, sprites/, sounds/, fonts/ and voices/."""
-    data = resources.files(PACKAGE) / "data"
-    if isinstance(data, Path):
-        return data
-    return _unpacked(data)
+    return package_folder("data")
 
 
-def _unpacked(data: Traversable) -> Path:
-    """The content of a zipped package, copied into ``<cache>/kidgames/data-<version>`` once."""
+def _unpacked(folder: Traversable, name: str) -> Path:
+    """A folder of a zipped package, copied into ``<cache>/kidgames/<name>-<version>`` once."""
     from kidgames import __version__
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / PACKAGE / f"data-{__version__}"
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / PACKAGE / f"{name}-{__version__}"
     done = cache / ".complete"
     if not done.exists():
         shutil.rmtree(cache, ignore_errors=True)
-        _copy(data, cache)
+        _copy(folder, cache)
         done.write_text("")
     return cache
 
