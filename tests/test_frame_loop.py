@@ -43,7 +43,7 @@ def test_the_idle_menu_loop_turns_about_once_a_second(tmp_path):
 
 
 def test_the_loop_wakes_for_a_computers_turn(tmp_path):
-    from kidgames.ui.clock import RealTime
+    from kidgames.core.clock import RealTime
     app = make_app(tmp_path, speed="fast", time_source=RealTime())     # the real loop, in real time
     scene = start_game_scene(app, "knights", [Seat("Robo", "red", "computer"), Seat("Ben", "blue")], seed=5)
     run(app, 0.1)

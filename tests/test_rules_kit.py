@@ -111,3 +111,33 @@ def test_options_are_checked_against_their_declarations():
         game_options({"short": "yes"}, declared)
     with pytest.raises(ValueError, match="unknown option"):
         game_options({"long": True}, declared)
+
+
+def test_the_controller_times_a_computers_thinking_on_its_injected_clock():
+    """The turn controller is the session object: a computer decides once it has thought for the
+    pause on the controller's clock (stepped here, as the app's frames step it), counted from when
+    the table became still (or the first time it is asked); each decision thinks afresh.  Nothing
+    sleeps."""
+    from kidgames.core.clock import SteppedTime
+    from kidgames.core.seats import COMPUTER, Seat
+    from kidgames.core.turns import TurnController
+    spec = GAMES["knights"]
+    clock = SteppedTime()
+    ctrl = TurnController(spec, spec.new_state(2, seed=1), [Seat("Robo", "red", COMPUTER), Seat("Dot", "blue", COMPUTER)],
+                          seed=1, clock=clock)
+    assert ctrl.computer_wait_left(1.0) == 0.0, "not asked yet: the scene must ask first"
+    assert not ctrl.computer_ready(1.0)
+    clock.step(0.6)
+    assert not ctrl.computer_ready(1.0) and ctrl.computer_wait_left(1.0) == pytest.approx(0.4)
+    clock.step(0.4)
+    assert ctrl.computer_ready(1.0)
+    ctrl.submit(ctrl.computer_action())
+    clock.step(0.5)
+    assert not ctrl.computer_ready(1.0, still_since=clock.now() - 0.25), "the next decision thinks afresh"
+    assert ctrl.computer_wait_left(1.0) == pytest.approx(0.75)
+    clock.step(0.75)
+    assert ctrl.computer_ready(1.0)
+    person = TurnController(spec, spec.new_state(2, seed=1), [Seat("Anna", "red"), Seat("Dot", "blue", COMPUTER)],
+                            seed=1, clock=clock)
+    clock.step(5.0)
+    assert not person.computer_ready(1.0), "a person's decision is never the computer's"

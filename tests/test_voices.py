@@ -162,7 +162,7 @@ def test_voices_play_on_the_real_mixer_one_prompt_at_a_time_and_follow_their_set
     from kidgames.core.settings import SettingsStore
     from kidgames.games import GAMES
     from kidgames.ui.app import App
-    from kidgames.ui.clock import SteppedTime
+    from kidgames.core.clock import SteppedTime
     from kidgames.ui.menu import MenuScene
     settings = SettingsStore(tmp_path).load()
     app = App(GAMES, settings=settings, home=tmp_path, mute=False, time_source=SteppedTime())

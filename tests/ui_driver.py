@@ -19,7 +19,7 @@ def make_app(home, lang="en", speed="fast", **kw) -> App:
     """The app as a test drives it: its clock steps with the frames (``app.frame(dt)``), so a test
     passes time by running frames, never by sleeping."""
     from kidgames.core.settings import SettingsStore
-    from kidgames.ui.clock import SteppedTime
+    from kidgames.core.clock import SteppedTime
     settings = SettingsStore(home).load()
     settings.lang, settings.speed = lang, speed
     kw.setdefault("time_source", SteppedTime())

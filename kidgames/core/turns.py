@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping
 
 from kidgames.core.protocol import (Action, Event, StateDataError, rng_from_json,
                                     rng_state_to_json)
+from kidgames.core.clock import RealTime
 from kidgames.core.seats import Seat
 
 #: ``choose(observation, actions, level, rng, memory) -> Action``
@@ -30,6 +31,8 @@ Remember = Callable[[dict, Event, int, str, random.Random], None]
 LOG_LIMIT = 2000
 
 HANDOVER, QUESTION = "handover", "question"
+#: A clock's times are large numbers: a difference of them may miss a pause by a rounding error.
+TIME_EPSILON = 1e-6
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,8 @@ class TurnController:
     def __init__(self, spec: Any, state: Any, seats: list[Seat],
                  save: Callable[["TurnController"], None] | None = None,
                  computer: ComputerPlayer | None = None, seed: int | None = None,
-                 remember: Remember | None = None, options: Mapping[str, Any] | None = None) -> None:
+                 remember: Remember | None = None, options: Mapping[str, Any] | None = None,
+                 clock: Any = None) -> None:
         if len(seats) != getattr(state, "num_players", len(seats)):
             raise ValueError("the number of seats does not match the game")
         self.spec = spec
@@ -102,6 +106,11 @@ class TurnController:
         self.seats = list(seats)
         self.options = dict(options or {})
         self._save = save
+        # The session's time (kidgames/core/clock.py: the real clock, or one a test steps): a
+        # computer "thinks" for a while on a still table before it decides.
+        self.clock = clock if clock is not None else RealTime()
+        self._decisions = 0                               # decisions applied, to tell one from the next
+        self._thinking: tuple[int, float] | None = None   # (decision, when its computer began to think)
         if computer is None:
             computer, remember = load_computer(spec)
         self._computer = computer
@@ -210,6 +219,24 @@ class TurnController:
         return [e for e in self._history if e.private_to is None or e.private_to == seat]
 
     # -- deciding ----------------------------------------------------------------------------------
+    def computer_ready(self, pause: float, still_since: float | None = None) -> bool:
+        """Whether the computer whose decision it is has thought for ``pause`` seconds of the clock.
+        Its thinking begins when the table became still (``still_since``, a time of the clock; the
+        scene knows it), else the first time it is asked."""
+        if not self.is_computer_turn():
+            return False
+        now = self.clock.now()
+        if self._thinking is None or self._thinking[0] != self._decisions:
+            self._thinking = (self._decisions, now if still_since is None else min(now, still_since))
+        return now - self._thinking[1] >= pause - TIME_EPSILON
+
+    def computer_wait_left(self, pause: float) -> float:
+        """Seconds until :meth:`computer_ready` says yes (0 before its thinking has begun: the
+        scene must ask first)."""
+        if self._thinking is None or self._thinking[0] != self._decisions:
+            return 0.0
+        return max(0.0, pause - (self.clock.now() - self._thinking[1]))
+
     def computer_action(self) -> Action:
         seat = self.current
         if seat is None or not self.seats[seat].is_computer or self._computer is None:
@@ -221,6 +248,7 @@ class TurnController:
     def submit(self, action: Action) -> list[Event]:
         """Apply a decision; an illegal one raises (and changes nothing); the game is then saved."""
         events = list(self.state.apply(action))
+        self._decisions += 1
         # The decision is made: the private moment is over before anything of it is drawn.
         self.watching.end()
         events += self._auto_answers()
@@ -268,10 +296,11 @@ class TurnController:
     @classmethod
     def from_json(cls, spec: Any, state: Any, seats: list[Seat], data: Any,
                   save: Callable[[Any], None] | None = None, computer: ComputerPlayer | None = None,
-                  remember: Remember | None = None, options: Mapping[str, Any] | None = None) -> "TurnController":
+                  remember: Remember | None = None, options: Mapping[str, Any] | None = None,
+                  clock: Any = None) -> "TurnController":
         """A controller as saved with its game; damaged data raises StateDataError with a sentence.
         Everybody watches a game opened again: no private moment is saved."""
-        ctrl = cls(spec, state, seats, save=save, computer=computer, remember=remember, options=options)
+        ctrl = cls(spec, state, seats, save=save, computer=computer, remember=remember, options=options, clock=clock)
         if not isinstance(data, Mapping):
             raise StateDataError("the saved computer players and event log are not a mapping")
         ctrl.rng = rng_from_json(data.get("rng"))

@@ -26,7 +26,7 @@ from kidgames.core.seats import COLOURS, Seat  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
 from kidgames.ui.anim import AnimQueue  # noqa: E402
 from kidgames.ui.assets import Assets  # noqa: E402
-from kidgames.ui.clock import RealTime  # noqa: E402
+from kidgames.core.clock import RealTime  # noqa: E402
 from kidgames.ui.input import LONG_PRESS, PointerInput  # noqa: E402
 from kidgames.ui.present import Presenter  # noqa: E402
 from kidgames.ui.voice import Voice  # noqa: E402
@@ -45,7 +45,7 @@ class App:
                  speed: str | None = None, window_size: tuple[int, int] | None = None,
                  lang: str | None = None, time_source=None) -> None:
         self.games = games
-        # The app's clock: real time, or stepped by the frames of a test (kidgames/ui/clock.py).
+        # The app's clock: real time, or stepped by the frames of a test (kidgames/core/clock.py).
         self.time = time_source if time_source is not None else RealTime()
         self.home = home if home is not None else user_dir()
         self.settings_store = SettingsStore(self.home)
@@ -421,7 +421,7 @@ class App:
             self.voice.say(*new)
 
     def now(self) -> float:
-        """Seconds on the app's clock (see kidgames/ui/clock.py)."""
+        """Seconds on the app's clock (see kidgames/core/clock.py)."""
         return self.time.now()
 
     def invalidate(self, rect: pygame.Rect) -> None:

@@ -45,9 +45,9 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
             state = spec.new_state(len(seats), seed=seed, options=options)
         # the one session object of the game, made once (its saved self when it comes from a save)
         if controller is not None:
-            session = TurnController.from_json(spec, state, seats, controller, options=options)
+            session = TurnController.from_json(spec, state, seats, controller, options=options, clock=app.time)
         else:
-            session = TurnController(spec, state, seats, seed=seed, options=options)
+            session = TurnController(spec, state, seats, seed=seed, options=options, clock=app.time)
         scene = spec.load_scene_class()(app, spec, seats, state, options, session)
         scene.from_save = game_id if from_save else None
     except Exception as exc:
@@ -90,11 +90,10 @@ class GameScene(Scene):
         self.seats = list(seats)
         self.options = options
         if controller is None:
-            controller = TurnController(spec, state, self.seats, options=options)
+            controller = TurnController(spec, state, self.seats, options=options, clock=app.time)
         controller.set_save(self.save_game)     # it saves after every action, through this sink
         self.controller = controller
         self.anim = app.new_anim()
-        self.computer_clock = 0.0
         self.last_action_at = 0.0
         self.results_shown = False
         self.pointer = None           # the tap being handled (see Pointer.repeats)
@@ -159,7 +158,6 @@ class GameScene(Scene):
         except IllegalActionError:
             return []
         self.last_action_at = self.app.now()
-        self.computer_clock = 0.0
         self.animate(events)
         if self.anim.busy and self.controller.curtain() is not None:
             self.anim.wait(FOLLOW_PAUSE)
@@ -308,10 +306,9 @@ class GameScene(Scene):
             self.app.push(self.curtain_scene(curtain))
             return False
         if ctrl.is_computer_turn():
-            # The computer "thinks" on a still picture: nothing is redrawn until it acts.
-            self.computer_clock += dt * self.app.settings.speed_factor
-            if self.computer_clock >= COMPUTER_PAUSE:
-                self.computer_clock = 0.0
+            # The computer "thinks" on a still picture, timed by the controller from the start of
+            # the frame in which the table became still: nothing is redrawn until it acts.
+            if ctrl.computer_ready(self.computer_pause(), still_since=self.app.now() - dt):
                 self.submit(ctrl.computer_action())
                 return self.anim.busy
             return False
@@ -325,8 +322,12 @@ class GameScene(Scene):
         if self.controller.curtain() is not None:
             return 0.0       # the curtain goes up at once (the table waited FOLLOW_PAUSE already)
         if self.controller.is_computer_turn():
-            return max(0.0, (COMPUTER_PAUSE - self.computer_clock) / self.app.settings.speed_factor)
+            return self.controller.computer_wait_left(self.computer_pause())
         return self.idle_wake_in()
+
+    def computer_pause(self) -> float:
+        """How long a computer thinks before it acts, at the animation speed of the settings."""
+        return COMPUTER_PAUSE / self.app.settings.speed_factor
 
     def idle_animation(self) -> bool:
         """While a person thinks: a small motion (keep it cheap: invalidate only its area and

@@ -1,8 +1,9 @@
 """The app's time, injected: the real clock, or a clock that tests step frame by frame.
 
-Every guard that measures time (a double tap, a new scene's first moment, a long press) reads the
-app's clock, so a test steps time with its frames instead of sleeping; the sound mixer alone keeps
-to the real clock (it measures the silence of a real device)."""
+Every guard that measures time (a double tap, a new scene's first moment, a long press) and the turn
+controller, which times a computer's thinking, read the app's clock, so a test steps time with its
+frames instead of sleeping; the sound mixer alone keeps to the real clock (it measures the silence
+of a real device).  No pygame here: the controller in kidgames/core takes it too."""
 from __future__ import annotations
 
 import time
