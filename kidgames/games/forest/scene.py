@@ -547,14 +547,16 @@ class ForestScene(BoardTableScene):
         surface.blit(count, count.get_rect(midleft=(x + 32, rect.centery + 2)))
 
     def draw_stack(self, surface) -> None:
-        """The face-down stack, wiggling while it is shuffled, with its count."""
+        """The face-down stack, wiggling while it is shuffled, with its count on its top card (below
+        it, the prompt button would cover it)."""
         stack = len(self.state.stack)
         for k in range(min(stack, 6)):
             dx = math.sin(self.shuffle_t * math.pi * 4 + k) * 40 * math.sin(math.pi * self.shuffle_t)
             draw_card(surface, self.app.assets, (STACK_X + dx - k * 2, CARDS_Y - k * 3), None, 1.0)
         if stack:
             count = self.app.assets.text(str(stack), 34, (255, 255, 255), title=True, outline=(60, 30, 90))
-            surface.blit(count, count.get_rect(center=(STACK_X - 10, CARDS_Y + CARD_SIZE[1] // 2 + 20)))
+            top = min(stack, 6) - 1
+            surface.blit(count, count.get_rect(center=(STACK_X - top * 2, CARDS_Y - top * 3 + CARD_SIZE[1] // 4)))
 
     def draw_wanted(self, surface) -> None:
         """The wanted secret, turned up."""
