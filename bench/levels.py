@@ -154,13 +154,7 @@ def cheat_queens(state, observation: dict, actions: list[Action], rng: random.Ra
             return self.best_wake(seat) if seat == self.me else -self.weight(seat) * self.unknown_gain(seat)
 
     asleep = {str(slot): queen for slot, queen in enumerate(state.slots) if queen is not None}
-    view = Sighted(observation, {"asleep": asleep}, ai.STYLES["hard"])
-    best, best_value = actions[0], None
-    for action in actions:
-        value = view.value(action) + rng.random() * 0.01
-        if best_value is None or value > best_value:
-            best, best_value = action, value
-    return best
+    return ai.best_action(Sighted(observation, {"asleep": asleep}, ai.STYLES["hard"]), actions, rng)
 
 
 # -- playing ------------------------------------------------------------------------------------------

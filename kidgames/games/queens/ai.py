@@ -77,9 +77,14 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
     view = _View(observation, memory if style.remembers else {}, style)
     if style.child:
         return _child(view, actions, rng)
+    return best_action(view, actions, rng)
+
+
+def best_action(view: "_View", actions: list[Action], rng: random.Random) -> Action:
+    """The action ``view`` values most (the first of equals, a little noise breaking ties
+    differently from game to game)."""
     best, best_value = actions[0], None
     for action in actions:
-        # A little noise breaks ties differently from game to game.
         value = view.value(action) + rng.random() * 0.01
         if best_value is None or value > best_value:
             best, best_value = action, value
