@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import yaml
 
+from kidgames.core.kit import is_int
 from kidgames.core.paths import SPRITES
 
 
@@ -470,13 +471,13 @@ class BoardReader:
                     self.fail(f"{where}: {key!r} must name a {self.word}, not {_show(value)}.")
             elif key in spec.dice:
                 sides = self.schema.die_sides
-                if not (_is_whole(value) and 1 <= value <= sides):
+                if not (is_int(value) and 1 <= value <= sides):
                     self.fail(f"{where}: {key!r} must be a whole number from 1 to {sides} (a throw of "
                               f"the die), not {_show(value)}.")
             elif key in spec.steps_back:
                 self.steps_back(where, key, value)
             elif key in spec.numbers:
-                if not (_is_whole(value) and 1 <= value <= MAX_FIELDS):
+                if not (is_int(value) and 1 <= value <= MAX_FIELDS):
                     self.fail(f"{where}: {key!r} must be a whole number from 1 to {MAX_FIELDS}, "
                               f"not {_show(value)}.")
             elif not (isinstance(value, (str, bool)) or _is_number(value)) or (
@@ -545,10 +546,6 @@ def _is_number(value: Any) -> bool:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
     return math.isfinite(value)
-
-
-def _is_whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_point(value: Any) -> bool:

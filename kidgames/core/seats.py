@@ -5,6 +5,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Mapping
 
 from kidgames.core.i18n import LANGUAGES, load_messages
+from kidgames.core.kit import brief
 
 #: Pawn colours, each with a shape of its own so colour-blind players can tell pawns apart.
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -37,21 +38,16 @@ def checked_name(name: Any) -> str:
     as a null, a tab or a line break, which no font can draw).  Anything else raises ValueError with
     a sentence; the name is cut to :data:`SHOWN_NAME_LENGTH` characters, as the app writes it."""
     if not isinstance(name, str):
-        raise ValueError(f"a player's name must be text, not {_brief(name)}")
+        raise ValueError(f"a player's name must be text, not {brief(name)}")
     stripped = name.strip()
     if not 1 <= len(stripped) <= MAX_NAME_LENGTH:
         raise ValueError(f"a player's name must have 1 to {MAX_NAME_LENGTH} characters, not "
                          f"{len(stripped)}")
     bad = next((c for c in stripped if not c.isprintable()), None)
     if bad is not None:
-        raise ValueError(f"a player's name {_brief(stripped)} holds the character U+{ord(bad):04X}, "
+        raise ValueError(f"a player's name {brief(stripped)} holds the character U+{ord(bad):04X}, "
                          f"which is not a printable letter or sign")
     return stripped[:SHOWN_NAME_LENGTH]
-
-
-def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
+from kidgames.core.kit import turn_player
 from kidgames.core.protocol import (Action, Event, StateDataError, rng_from_json,
                                     rng_state_to_json)
 from kidgames.core.clock import RealTime
@@ -147,7 +148,7 @@ class TurnController:
     @property
     def turn_owner(self) -> int | None:
         """Whose turn it is (the decider may be another seat, e.g. the victim asked to defend)."""
-        return None if self.is_over else getattr(self.state, "turn_player", self.state.current_player)
+        return None if self.is_over else turn_player(self.state)
 
     def is_computer_turn(self) -> bool:
         seat = self.current_seat

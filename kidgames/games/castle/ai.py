@@ -27,11 +27,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from kidgames.core.protocol import Action, Event
+from kidgames.core.seats import LEVELS
 
 from .rules import (COLOURS, DECK_COUNTS, DIAMOND, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES,
                     colour_of)
 
-LEVELS = ("easy", "normal", "hard", "fair")
 
 #: What a card is worth to its holder (a piece of one's own castle is what wins).
 PIECE_VALUE = 10.0

@@ -28,8 +28,8 @@ import random
 from dataclasses import dataclass, replace
 
 from kidgames.core.protocol import Action, Event
+from kidgames.core.seats import LEVELS
 
-LEVELS = ("easy", "normal", "hard", "fair")
 DIE_SIDES = 6
 
 

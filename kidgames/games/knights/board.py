@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from kidgames.core.board import (BoardError, BoardGraph, BoardReader, KindSpec, MAX_FIELDS,
-                                 MAX_NAME_LENGTH, Node, Schema, _is_name, _is_whole, _show,
-                                 load_data, reachable)
+                                 MAX_NAME_LENGTH, Node, Schema, _is_name, _show, load_data, reachable)
+from kidgames.core.kit import is_int
 
 __all__ = ["Board", "BoardError", "FieldNode", "KindSpec", "Lane", "LaneSchema", "board_from_data",
            "load_board"]
@@ -211,7 +211,7 @@ class _LaneReader(BoardReader):
     def steps_back(self, where: str, key: str, value: Any) -> None:
         lane_length = self._lane_length
         most = max(1, lane_length - 1)
-        if not (_is_whole(value) and 1 <= value <= most):
+        if not (is_int(value) and 1 <= value <= most):
             self.fail(f"{where}: {key!r} must be a whole number from 1 to {most} (fields back "
                       f"along its lane of {lane_length}), not {_show(value)}.")
 

@@ -27,11 +27,11 @@ import random
 from dataclasses import dataclass
 
 from kidgames.core.protocol import Action, Event
+from kidgames.core.seats import LEVELS
 
 from .rules import CARD_COUNTS, NUMBER_VALUE, POWER_CARDS, QUEEN_POINTS, QUEENS, RIVAL, jester_count
 
 EASY, NORMAL, HARD, FAIR = "easy", "normal", "hard", "fair"
-LEVELS = (EASY, NORMAL, HARD, FAIR)
 #: What one queen is worth towards the number of queens that wins, beside her points.
 QUEEN_COUNT_WORTH = 10.0
 #: What winning is worth: more than anything else an action can bring.
