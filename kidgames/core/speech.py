@@ -16,7 +16,6 @@ was written with and who sits at the table.
 from __future__ import annotations
 
 import re
-import string
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -154,11 +153,3 @@ class Speaker:
             else:
                 clips += self.value_clips(value, (values or {}).get(value))
         return clips
-
-
-def clip_file_name(clip: str) -> str:
-    """A clip's file name (the clip's name is already a safe file name: letters, digits, dots)."""
-    allowed = set(string.ascii_lowercase + string.digits + "._")
-    if not clip or set(clip) - allowed:
-        raise ValueError(f"{clip!r} is not a clip name")
-    return clip

@@ -217,10 +217,6 @@ class App:
             self.voice.stop()
         self.save_settings()
 
-    def say(self, *messages) -> None:
-        """Speak prompts (see kidgames/ui/voice.py)."""
-        self.voice.say(*messages)
-
     def set_speed(self, speed: str) -> None:
         self.run_only.pop("speed", None)          # chosen now: saved, whatever the command line said
         self.settings.speed = speed

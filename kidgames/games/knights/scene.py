@@ -22,7 +22,7 @@ PROMPT_BUTTON = pygame.Rect(1254, 600, 100, 100)   # the hint's picture: a tap s
 HINT_TEXT = pygame.Rect(1362, 600, 226, 100)       # the hint, beside it
 BOARD_MARGIN = 40      # canvas pixels between the outermost fields and the board's edges (lakes, halos)
 PAWN_SIZE = 62
-HOP_TIME, FLY_TIME, BANNER_TIME, ROLL_TIME = 0.26, 0.9, 1.3, 0.9
+HOP_TIME, FLY_TIME, BANNER_TIME = 0.26, 0.9, 1.3
 HOP_HEIGHT = 26
 NUDGE_EVERY, NUDGE_TIME = 8.0, 0.6     # the waiting die hops for NUDGE_TIME every NUDGE_EVERY seconds,
 NUDGE_FPS = 15                         # drawn at this rate (a child sees a hop; the CPU hardly notices)
@@ -38,8 +38,6 @@ SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "dove": "magic", "white_hor
 
 
 class KnightsScene(BoardTableScene):
-    roll_time, roll_pause = ROLL_TIME, 0.2
-
     def __init__(self, app, spec, seats, state, options, controller=None) -> None:
         super().__init__(app, spec, seats, state, options, controller)
         self.fit(BOARD_RECT, BOARD_MARGIN)
