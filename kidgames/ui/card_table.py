@@ -74,9 +74,6 @@ class CardTableScene(GameScene):
     def forget_choice(self) -> None:
         """A decision is sent: what a person was choosing on the table is over."""
 
-    def before_update(self) -> None:
-        """Anything the game does at the start of every frame."""
-
     # -- the table ---------------------------------------------------------------------------------
     def lay_table(self, felt, hint: tuple[pygame.Rect, int], banner: Banner, piles: tuple, seat_fill: Callable,
                   paint_inside: Callable, pieces: list[Piece]) -> None:
@@ -123,8 +120,13 @@ class CardTableScene(GameScene):
         self.refusal = (text, picture)
         self.app.assets.play("stuck")
 
-    def hint_picture(self) -> str | None:
-        return self.refusal[1] if self.refusal and self.hint_text() == self.refusal[0] else None
+    def hint_picture(self, hint: str | None = None) -> str | None:
+        """A refused tap's own picture while the hint says why (else None)."""
+        hint = self.hint_text() if hint is None else hint
+        return self.refusal[1] if self.refusal and self.refusal[1] and hint == self.refusal[0] else None
+
+    def prompt_picture(self, hint: str) -> str:
+        return self.hint_picture(hint) or super().prompt_picture(hint)
 
     def handle(self, pointer) -> None:
         if pointer.kind == "down":
@@ -189,7 +191,6 @@ class CardTableScene(GameScene):
         return self.pointer is not None and self.pointer.repeats()
 
     def update(self, dt: float) -> bool:
-        self.before_update()
         self._follow_situation()
         self.banner_piece.painter.render_ahead()
         busy = self.anim.busy

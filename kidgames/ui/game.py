@@ -223,23 +223,23 @@ class GameScene(Scene):
         tap, why a tap did nothing): each spoken when it changes.  The prompt button shows the
         hint's picture."""
         banner = self.banner
-        hint = self.hint_text() if hasattr(self, "hint_text") else None
+        hint = self.hint_text()
         button = self.button("say")
         if button is not None:
-            button.icon = self.prompt_picture()
+            button.icon = self.prompt_picture(hint)
         return {"banner": banner[0] if banner else None, "hint": hint or None}
 
-    def prompt_picture(self) -> str:
-        """The picture of what the hint asks: a refusal's own picture, else the hint's."""
-        hint = self.hint_text() if hasattr(self, "hint_text") else ""
-        refusal = getattr(self, "refusal", None)
-        if refusal and refusal[1] and hint == refusal[0]:
-            return refusal[1]
+    def hint_text(self) -> str:
+        """Whose turn it is and what to tap (a game's scene says; nothing by default)."""
+        return ""
+
+    def prompt_picture(self, hint: str) -> str:
+        """The picture of what ``hint`` asks."""
         return prompt_picture(hint)
 
     def prompt_button(self, rect: pygame.Rect) -> Button:
         """The prompt's picture, with a speaking head: a tap says the prompt again."""
-        return Button(rect, self.app.voice.again, icon=self.prompt_picture(), badge="speaking", name="say",
+        return Button(rect, self.app.voice.again, icon=self.prompt_picture(self.hint_text()), badge="speaking", name="say",
                       colour="paper", cooldown=0.0)
 
     def enter(self) -> None:

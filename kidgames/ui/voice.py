@@ -12,7 +12,7 @@ noted in :attr:`Voice.said` (what tests hold the app to).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import pygame
 
@@ -48,23 +48,16 @@ class Voice:
         self.speaker.names = dict(names)
 
     # -- saying --------------------------------------------------------------------------------------
-    def clips_for(self, messages: Iterable[Any]) -> list[str]:
-        clips: list[str] = []
-        for message in messages:
-            if isinstance(message, Message):
-                clips += self.speaker.sequence(message.spoken_key, message.values)
-        return clips
-
     def say(self, *messages: Any) -> bool:
         """Speak these texts (a text not from the catalogs, or not a prompt, says nothing), instead
         of whatever is being said; True when something is to be said."""
-        clips = self.clips_for(messages)
+        spoken = [m for m in messages if isinstance(m, Message)]
+        sequences = [(m.key, self.speaker.sequence(m.spoken_key, m.values)) for m in spoken]
+        clips = [clip for _, sequence in sequences for clip in sequence]
         if not clips:
             return False
-        spoken = [m for m in messages if isinstance(m, Message)]
         self.last = spoken
-        for message in spoken:
-            self.said.append((message.key, self.speaker.sequence(message.spoken_key, message.values)))
+        self.said += sequences
         self.stop()
         if self.enabled():
             self._queue = clips
