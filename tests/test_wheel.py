@@ -29,22 +29,28 @@ PLAY = textwrap.dedent("""
     from kidgames.ui import app as app_module
     seen = {}
 
+    PICTURE = {"knights": "knight", "forest": "castle", "queens": "card_king", "castle": "diamond"}
+
     def run(self):
         for _ in range(90):                  # a second and a half of the game on screen
             self.frame()
         top = self.top
-        loaded = self.assets._original("knight") is not None   # not the stand-in a missing picture gets
+        game = sys.argv[1]
+        board = getattr(top.state, "board", None)
         seen.update(
-            package=kidgames.__file__, data=str(paths.ROOT), scene=type(top).__name__,
-            spaces=len(top.state.board.nodes), knight_picture=loaded,
+            package=kidgames.__file__, content={name: str(paths.content_folder(name)) for name in paths.CONTENT},
+            scene=type(top).__name__, spaces=len(board.nodes) if board is not None else 0,
+            picture=self.assets._original(PICTURE[game]) is not None,   # not the stand-in a missing picture gets
             sprites=len(list(paths.SPRITES.glob("*.png"))), clips=len(list((paths.VOICES / "cs").glob("*.ogg"))),
             fonts=sorted(p.name for p in paths.FONTS.glob("*.tt*")), sounds=len(list(paths.SOUNDS.glob("*.wav"))),
             hint=str(top.hint_text()))
     app_module.App.run = run
     from kidgames.cli import main
-    code = main(["knights", "--players", "Anna,cpu", "--seed", "3", "--lang", "cs", "--mute", "--window"])
+    code = main([sys.argv[1], "--players", "Anna,cpu", "--seed", "3", "--lang", "cs", "--mute", "--window"])
     print("RESULT " + json.dumps(dict(seen, code=code)))
 """)
+
+SCENES = {"knights": "KnightsScene", "forest": "ForestScene", "queens": "QueensScene", "castle": "CastleScene"}
 
 
 def test_a_wheel_plays_a_game_headless_from_a_fresh_venv(tmp_path):
@@ -71,17 +77,23 @@ def test_a_wheel_plays_a_game_headless_from_a_fresh_venv(tmp_path):
 
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "KIDGAMES_HOME": str(tmp_path / "home"),
            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    ran = subprocess.run([str(python), "-I", "-c", PLAY], capture_output=True, text=True, cwd=tmp_path, env=env,
-                         timeout=240)
-    assert ran.returncode == 0, ran.stderr[-3000:]
-    result = json.loads(ran.stdout.split("RESULT ", 1)[1])
-    assert result["code"] == 0
-    assert Path(result["package"]).is_relative_to(fresh), "kidgames must come from the installed wheel"
-    assert Path(result["data"]).is_relative_to(fresh)
-    assert result["scene"] == "KnightsScene" and result["spaces"] > 50
-    assert result["hint"] == "Anna, ťukni na kostku!"             # the Czech catalog is there
-    assert result["knight_picture"] and result["sprites"] > 100 and result["sounds"] > 5
-    assert result["clips"] > 250 and len(result["fonts"]) >= 4
+    for game, scene in SCENES.items():
+        ran = subprocess.run([str(python), "-I", "-c", PLAY, game], capture_output=True, text=True, cwd=tmp_path,
+                             env=env, timeout=240)
+        assert ran.returncode == 0, ran.stderr[-3000:]
+        result = json.loads(ran.stdout.split("RESULT ", 1)[1])
+        assert result["code"] == 0
+        assert Path(result["package"]).is_relative_to(fresh), "kidgames must come from the installed wheel"
+        package = Path(result["package"]).parent
+        for name, folder in result["content"].items():     # inside the installed package, as kidgames/<name>
+            assert Path(folder) == package / name, (name, folder)
+        assert result["scene"] == scene and result["picture"], result
+        if game in ("knights", "forest"):
+            assert result["spaces"] > 50                       # the board came out of the wheel
+        if game == "knights":
+            assert result["hint"] == "Anna, ťukni na kostku!"     # the Czech catalog is there
+        assert result["sprites"] > 100 and result["sounds"] > 5
+        assert result["clips"] > 250 and len(result["fonts"]) >= 4
 
 
 ZIPPED = textwrap.dedent("""
@@ -91,7 +103,7 @@ ZIPPED = textwrap.dedent("""
     from kidgames.core.i18n import Catalog, LOCALE_DIR
     from kidgames.games import GAMES
     state = GAMES["knights"].new_state(2, seed=1)
-    print("RESULT " + json.dumps({"data": str(paths.ROOT), "locale": str(LOCALE_DIR),
+    print("RESULT " + json.dumps({"data": str(paths.BOARDS.parent), "locale": str(LOCALE_DIR),
                                   "board": (paths.BOARDS / "knights.yaml").is_file(), "fields": len(state.board.nodes),
                                   "hint": Catalog("cs").t("knights.hint.roll", name="Anna")}))
 """)
@@ -104,13 +116,16 @@ def test_a_zipped_package_unpacks_its_content_and_catalogs_into_the_cache(tmp_pa
     import zipfile
     package = ROOT / "kidgames"
     archive = tmp_path / "kidgames.zip"
-    with zipfile.ZipFile(archive, "w") as zipped:
+    with zipfile.ZipFile(archive, "w") as zipped:      # laid out as in a wheel: content inside the package
         for path in sorted(package.rglob("*")):
             inside = path.relative_to(package)
-            wanted = (path.suffix == ".py" and "__pycache__" not in inside.parts) or inside.parts[0] == "locale" \
-                or inside.parts[:2] in (("data", "boards"), ("data", "sprites"))
+            wanted = (path.suffix == ".py" and "__pycache__" not in inside.parts) or inside.parts[0] == "locale"
             if path.is_file() and wanted:
                 zipped.write(path, Path("kidgames") / inside)
+        for name in ("boards", "sprites"):
+            for path in sorted((ROOT / name).rglob("*")):
+                if path.is_file():
+                    zipped.write(path, Path("kidgames") / path.relative_to(ROOT))
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path / "cache")}
     ran = subprocess.run([sys.executable, "-I", "-c", ZIPPED, str(archive)], capture_output=True, text=True,
                          cwd=tmp_path, env=env, timeout=120)
@@ -119,3 +134,33 @@ def test_a_zipped_package_unpacks_its_content_and_catalogs_into_the_cache(tmp_pa
     assert Path(result["data"]).is_relative_to(tmp_path / "cache") and result["board"] and result["fields"] > 50
     assert Path(result["locale"]).is_relative_to(tmp_path / "cache")
     assert result["hint"] == "Anna, ťukni na kostku!"
+
+
+CHECKOUT = textwrap.dedent("""
+    import json, sys
+    sys.path.insert(0, sys.argv[1])
+    import kidgames
+    from kidgames.core import paths
+    print("RESULT " + json.dumps({"package": kidgames.__file__,
+                                  "content": {name: str(paths.content_folder(name)) for name in paths.CONTENT}}))
+""")
+
+
+@pytest.mark.fast
+def test_the_content_lives_at_the_top_of_the_repository_and_a_checkout_finds_it_there(tmp_path):
+    """boards/, sprites/, sounds/, fonts/ and voices/ are top-level folders, with no second copy inside
+    kidgames/; a checkout run in place (as an editable install runs it) finds each there."""
+    from kidgames.core import paths
+    kinds = {"boards": "*.yaml", "sprites": "*.png", "sounds": "*.wav", "fonts": "*.tt*", "voices": "*/*.ogg"}
+    assert set(kinds) == set(paths.CONTENT)
+    for name, pattern in kinds.items():
+        assert len(list((ROOT / name).glob(pattern))) >= 2, name
+        assert (ROOT / name / "CREDITS.md").is_file() or name == "boards", name
+        assert not (ROOT / "kidgames" / name).exists() and not (ROOT / "kidgames" / "data" / name).exists()
+    ran = subprocess.run([sys.executable, "-I", "-c", CHECKOUT, str(ROOT)], capture_output=True, text=True,
+                         cwd=tmp_path, env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)},
+                         timeout=60)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    result = json.loads(ran.stdout.split("RESULT ", 1)[1])
+    assert Path(result["package"]).parent == ROOT / "kidgames"
+    assert result["content"] == {name: str(ROOT / name) for name in paths.CONTENT}

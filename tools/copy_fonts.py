@@ -22,7 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "kidgames", "data", "fonts")
+OUT = os.path.join(ROOT, "fonts")
 
 # Debian package paths (read only while copying).
 WQY = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"

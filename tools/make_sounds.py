@@ -25,7 +25,7 @@ import wave
 
 RATE = 22050
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT_DIR = os.path.join(ROOT, "kidgames", "data", "sounds")
+OUT_DIR = os.path.join(ROOT, "sounds")
 TAU = 2 * math.pi
 
 

@@ -33,7 +33,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT_DIR = os.path.join(ROOT, "kidgames", "data", "sprites")
+OUT_DIR = os.path.join(ROOT, "sprites")
 DEFAULT_FONT = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"  # Debian package path
 FONT_PX = 109  # Noto Color Emoji has one bitmap strike (109 ppem -> 136x128 bitmaps)
 SIZE = 128  # output sprite size

@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from kidgames.core.i18n import LANGUAGES, Catalog  # noqa: E402
 from kidgames.core.speech import all_clips  # noqa: E402
 
-OUT = ROOT / "kidgames" / "data" / "voices"
+OUT = ROOT / "voices"
 #: eSpeak NG voice of each language: a female variant, a little slower than its default speed, so
 #: that young children follow.
 VOICES = {"en": "en-gb+f3", "cs": "cs+f3", "de": "de+f3", "ru": "ru+f3", "ko": "ko+f3"}
