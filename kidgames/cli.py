@@ -40,8 +40,9 @@ def build_parser(games) -> argparse.ArgumentParser:
     parser.add_argument("game", nargs="?", choices=sorted(games), metavar="GAME",
                         help=f"start this game at once: {', '.join(sorted(games))}")
     parser.add_argument("--players", metavar="NAMES",
-                        help="comma-separated names; 'cpu' for a computer player, 'cpu:easy' or "
-                             "'cpu:hard' for its level (e.g. Anna,Ben,cpu:hard)")
+                        help="comma-separated names; 'cpu' for a computer player (level "
+                             f"{NORMAL}), {', '.join(f'cpu:{level}' for level in LEVELS)} for its level "
+                             "(e.g. Anna,Ben,cpu:hard)")
     parser.add_argument("--seed", type=int, metavar="N", help="a seed for a repeatable game")
     screen = parser.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,

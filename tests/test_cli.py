@@ -112,6 +112,15 @@ def test_help_lists_every_games_options(capsys):
     assert "--no-short" not in out, "an option that is off by default needs no switch to turn it off"
 
 
+def test_help_names_every_computer_level(capsys):
+    from kidgames.core.seats import LEVELS
+    with pytest.raises(SystemExit):
+        cli.main(["--help"], TWO_GAMES)
+    out = " ".join(capsys.readouterr().out.split())      # argparse wraps the help text
+    for level in LEVELS:
+        assert f"cpu:{level}" in out, level
+
+
 def test_a_game_without_a_screen_is_refused_with_a_sentence(capsys):
     from dataclasses import replace
 
