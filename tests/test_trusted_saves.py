@@ -37,6 +37,18 @@ def a_move(app, scene) -> None:
     app.frame(FRAME)
 
 
+def until(app, condition, seconds: float = 3.0) -> bool:
+    """Frames at about the real frame rate until ``condition`` (the writes run in real time, between
+    frames, as they do on screen)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        app.frame(FRAME)
+        time.sleep(FRAME / 2)
+    return condition()
+
+
 def saved_turn(home: Path, game_id: str = "knights"):
     return json.loads((home / "saves" / f"{game_id}.json").read_text())["state"]
 
@@ -65,16 +77,18 @@ def test_a_failed_save_is_told_at_once_the_game_goes_on_and_saving_again_is_told
     good = saved_turn(tmp_path)
     disk = BrokenDisk(monkeypatch)
     a_move(app, scene)
-    run_until(app, lambda: isinstance(app.top, SavingMessage), 1)
+    until(app, lambda: isinstance(app.top, SavingMessage))
     message = app.top
     assert isinstance(message, SavingMessage), "told at once, in the frames after the move"
     assert message.title == "The game is not saved!" and message.icon == "cross"
     assert "the disk is full" in message.text and str(tmp_path / "saves") in message.text
+    app.saves.flush()
     run(app, 0.5)
     screenshot(app, tmp_path / "failed.png")
     tap_button(app, "ok")                          # a child taps it away: the game goes on
     assert app.top is scene
     a_move(app, scene)
+    app.saves.flush()
     run(app, 0.5)
     assert app.top is scene, "told once, not again at every failing move"
     assert saved_turn(tmp_path) == good, "the last good save is kept"
@@ -84,7 +98,7 @@ def test_a_failed_save_is_told_at_once_the_game_goes_on_and_saving_again_is_told
     tap_button(app, "no")
     disk.broken = False                           # room was made: the next move is saved
     a_move(app, scene)
-    assert run_until(app, lambda: isinstance(app.top, SavingMessage), 1)
+    assert until(app, lambda: isinstance(app.top, SavingMessage))
     assert app.top.title == "Saving works again" and app.top.icon == "check"
     tap_button(app, "ok")
     app.saves.flush()
@@ -122,12 +136,12 @@ def test_a_folder_removed_during_play_is_told_and_saving_goes_on_when_it_can(tmp
     (tmp_path / "home").rename(tmp_path / "elsewhere")      # the folder is gone from under the app
     (tmp_path / "home").write_text("a file now stands where the folder was")
     a_move(app, scene)
-    assert run_until(app, lambda: isinstance(app.top, SavingMessage), 1)
+    assert until(app, lambda: isinstance(app.top, SavingMessage))
     assert "part of the path is a file" in app.top.text
     tap_button(app, "ok")
     (tmp_path / "home").unlink()
     a_move(app, scene)
-    assert run_until(app, lambda: isinstance(app.top, SavingMessage) and "again" in app.top.title, 1)
+    assert until(app, lambda: isinstance(app.top, SavingMessage) and "again" in app.top.title)
     app.saves.flush()
     assert saved_turn(tmp_path / "home") == scene.state.to_json()
 
@@ -173,6 +187,7 @@ def test_a_home_that_cannot_be_used_is_said_once_at_start_naming_the_folder(tmp_
     tap_button(app, "ok")
     scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
     a_move(app, scene)
+    app.saves.flush()
     run(app, 0.5)
     assert app.top is scene, "not told again at every move: the family knows"
     scene.ask_leave()

@@ -13,6 +13,7 @@ order the moves were made; a copy of the app holds a lock on each game it has op
 """
 from __future__ import annotations
 
+import atexit
 import math
 import os
 import re
@@ -65,51 +66,94 @@ class SaveNews:
 
 
 FAILED, WORKS = "failed", "works"
+IDLE_WRITER = 120.0    # seconds the writer's thread waits for the next save before it ends
+MAX_HOLD = 0.05        # seconds a save waits at most for the frames to leave it time
 
 
 class SaveWriter:
     """Writes files off the caller's thread, one after another in the order asked.
 
     A job waiting for its key is replaced by a newer one of the same key (only a game's last move
-    needs to reach the disk).  The thread runs only while there is work and is not a daemon: the
-    interpreter does not end before every job asked for is done, so the last move is never lost
-    when the app closes."""
+    needs to reach the disk).  One thread waits for work (up to :data:`IDLE_WRITER` seconds between
+    jobs), so a move costs the frame no thread start, which waits for the new thread to be
+    scheduled: milliseconds on a busy slow CPU.  It is a daemon, so it never keeps a closed app alive; what it still has
+    to write when the interpreter ends is written first (an ``atexit`` flush; the app also flushes
+    when its loop ends), so the last move is not lost when the app closes."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
         self._jobs: dict[str, Callable[[], None]] = {}
+        self._working = False
         self._thread: threading.Thread | None = None
+        self._held = False        # a frame is being made: no new write starts until it is shown
+        self._flushing = 0        # callers waiting in flush(): writes go, held or not
+        self._since = 0.0         # when the oldest waiting job began to wait
+        atexit.register(self.flush, None)
 
     def put(self, key: str, job: Callable[[], None]) -> None:
         with self._cond:
+            if not self._jobs:
+                self._since = time.monotonic()
             self._jobs.pop(key, None)
             self._jobs[key] = job
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="kidgames-saves")
+                self._thread = threading.Thread(target=self._run, name="kidgames-saves", daemon=True)
                 self._thread.start()
+            self._cond.notify_all()
+
+    def hold(self, held: bool) -> None:
+        """While held (the app's frame is being made and shown), no new write starts: the writes
+        of the frame's move begin once the frame is on screen, in the time before the next one,
+        instead of taking the frame's CPU and its interpreter lock."""
+        with self._cond:
+            self._held = held
+            if not held:
+                self._cond.notify_all()
+
+    def _ready(self) -> bool:
+        if not self._jobs:
+            return False
+        # Frames that follow one another with no pause (a slow machine animating) never starve
+        # the writes: a job that waited MAX_HOLD starts anyway.
+        return not self._held or self._flushing > 0 or time.monotonic() - self._since >= MAX_HOLD
 
     def _run(self) -> None:
+        idle_since = time.monotonic()
         while True:
             with self._cond:
-                if not self._jobs:
-                    self._thread = None
-                    self._cond.notify_all()
-                    return
+                while not self._ready():
+                    if not self._jobs and time.monotonic() - idle_since > IDLE_WRITER:
+                        self._thread = None          # long idle: the next job starts a new one
+                        return
+                    self._cond.wait(MAX_HOLD if self._jobs else IDLE_WRITER)
                 key = next(iter(self._jobs))
                 job = self._jobs.pop(key)
-            job()
+                self._working = True
+            try:
+                job()
+            finally:
+                with self._cond:
+                    self._working = False
+                    self._since = time.monotonic()
+                    self._cond.notify_all()
+                idle_since = time.monotonic()
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every job asked for is done; False if ``timeout`` passed first."""
+        if threading.current_thread() is self._thread:
+            return False
         with self._cond:
-            if self._thread is threading.current_thread():
-                return not self._jobs
-            return self._cond.wait_for(lambda: self._thread is None, timeout)
+            self._flushing += 1
+            self._cond.notify_all()
+            try:
+                return self._cond.wait_for(lambda: not self._jobs and not self._working, timeout)
+            finally:
+                self._flushing -= 1
 
     @property
     def busy(self) -> bool:
         with self._cond:
-            return self._thread is not None
+            return bool(self._jobs) or self._working
 
 
 def most_recent(saved: Mapping[str, SavedGame]) -> SavedGame | None:
@@ -202,6 +246,12 @@ class SaveStore:
                 if self._trouble is None:
                     self._news.append(SaveNews(FAILED, game_id, problem))
                 self._trouble = problem
+
+    def hold_writes(self, held: bool) -> None:
+        """No write starts while ``held`` (see :meth:`SaveWriter.hold`); the app holds them while it
+        makes and shows a frame."""
+        if self.writer is not None:
+            self.writer.hold(held)
 
     def flush(self, timeout: float | None = 5.0) -> bool:
         """Wait for the writes on their way; False if they are still not done after ``timeout``."""

@@ -348,6 +348,8 @@ class App:
             elapsed = now - self._last_frame_at if self._last_frame_at is not None else 0.0
             dt = min(elapsed, 0.1 if self._animating else 2 * MAX_SLEEP)
         self._last_frame_at = now
+        # A move's save starts writing once this frame is shown, not while it is being made.
+        self.saves.hold_writes(True)
         try:
             moved = [scene for scene in list(self.stack) if scene in self.stack and scene.update(dt)]
             self.voice.update()
@@ -386,6 +388,8 @@ class App:
         except Exception as exc:  # a bug must never throw a family out of its game
             self.recover(exc)
             return False
+        finally:
+            self.saves.hold_writes(False)
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
