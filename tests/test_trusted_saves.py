@@ -404,3 +404,13 @@ def test_background_writes_keep_the_order_of_the_moves(tmp_path):
     store.clear("knights")
     store.close()
     assert not (tmp_path / "saves" / "knights.json").exists(), "a finished game's save stays cleared"
+
+
+def test_the_reason_is_said_in_the_language_of_the_app(tmp_path, monkeypatch):
+    app = make_app(tmp_path, lang="cs")
+    scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
+    BrokenDisk(monkeypatch, errno.ENOSPC)
+    a_move(app, scene)
+    assert until(app, lambda: isinstance(app.top, SavingMessage))
+    assert app.top.title == "Hra není uložená!" and "disk je plný" in app.top.text
+    assert str(tmp_path / "saves") in app.top.text

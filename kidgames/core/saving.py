@@ -63,6 +63,7 @@ class SaveNews:
     kind: str
     game_id: str
     reason: str = ""
+    why: str = "other"      # the kind of failure (a key of REASONS)
 
 
 FAILED, WORKS = "failed", "works"
@@ -178,6 +179,7 @@ class SaveStore:
         self._status = threading.Lock()
         self._unsaved: dict[str, str] = {}       # game id -> why its last write failed
         self._trouble: str | None = None          # why the last write failed (None: the last worked)
+        self.trouble_kind = "other"               # its kind (a key of REASONS)
         self._news: list[SaveNews] = []
         self._locks: dict[str, filelock.BaseFileLock] = {}
         #: Why the home cannot keep anything, when :meth:`check_home` found so (said once at start).
@@ -226,7 +228,7 @@ class SaveStore:
             try:
                 write()
             except OSError as exc:
-                self._written(game_id, describe_failure(exc, self.folder))
+                self._written(game_id, describe_failure(exc, self.folder), failure_kind(exc))
             else:
                 self._written(game_id, None)
         if self.writer is not None:
@@ -234,7 +236,7 @@ class SaveStore:
         else:
             job()
 
-    def _written(self, game_id: str, problem: str | None) -> None:
+    def _written(self, game_id: str, problem: str | None, why: str = "other") -> None:
         with self._status:
             if problem is None:
                 self._unsaved.pop(game_id, None)
@@ -244,8 +246,9 @@ class SaveStore:
             else:
                 self._unsaved[game_id] = problem
                 if self._trouble is None:
-                    self._news.append(SaveNews(FAILED, game_id, problem))
+                    self._news.append(SaveNews(FAILED, game_id, problem, why))
                 self._trouble = problem
+                self.trouble_kind = why
 
     def hold_writes(self, held: bool) -> None:
         """No write starts while ``held`` (see :meth:`SaveWriter.hold`); the app holds them while it
@@ -296,6 +299,7 @@ class SaveStore:
             os.unlink(probe)
         except OSError as exc:
             problem = describe_failure(exc, self.folder)
+            self.trouble_kind = failure_kind(exc)
         if problem is not None:
             with self._status:
                 self._trouble = problem
@@ -502,15 +506,27 @@ def _stamp(path: Path) -> tuple | None:
     return (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ino)
 
 
+#: Why a write failed, by kind (the app's catalogs word each kind as ``save.reason.<kind>``).
+REASONS = {"full": "the disk is full", "read_only": "the disk is read-only",
+           "no_write": "the folder may not be written to", "not_folder": "part of the path is a file, not a folder",
+           "too_long": "the path is too long", "gone": "the folder is gone",
+           "link": "the path holds a link that is not followed", "disk_error": "the disk reports an error",
+           "other": "the disk refused it"}
+
+
+def failure_kind(exc: OSError) -> str:
+    """The kind of a failed write (a key of :data:`REASONS`)."""
+    import errno
+    return {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only", errno.EACCES: "no_write",
+            errno.EPERM: "no_write", errno.ENOTDIR: "not_folder", errno.EEXIST: "not_folder",
+            errno.ENAMETOOLONG: "too_long", errno.ENOENT: "gone", errno.ELOOP: "link",
+            errno.EIO: "disk_error"}.get(exc.errno, "other")
+
+
 def describe_failure(exc: OSError, folder: Path) -> str:
     """Why a write into ``folder`` failed, as a sentence for a grown-up (the folder named)."""
-    import errno
-    reasons = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
-               errno.EROFS: "the disk is read-only", errno.EACCES: "the folder may not be written to",
-               errno.EPERM: "the folder may not be written to", errno.ENOTDIR: "part of the path is a file, not a folder",
-               errno.ENAMETOOLONG: "the path is too long", errno.ENOENT: "the folder is gone",
-               errno.ELOOP: "the path holds a link that is not followed", errno.EIO: "the disk reports an error"}
-    reason = reasons.get(exc.errno) or exc.strerror or str(exc) or type(exc).__name__
+    kind = failure_kind(exc)
+    reason = REASONS[kind] if kind != "other" else (exc.strerror or str(exc) or type(exc).__name__)
     return f"{reason} ({folder})"
 
 

@@ -74,7 +74,7 @@ class App:
         self.saves = SaveStore(self.home, background=True)
         problem = self.saves.check_home()
         if problem is not None:
-            self._home_warnings.append(("home.broken", {"reason": problem}))
+            self._home_warnings.append(("home.broken", {"reason": None}))
         self.muted = mute
         pygame.init()
         self._window_size = window_size
@@ -437,14 +437,27 @@ class App:
             self.pop()            # the earlier message is out of date
         if last.kind == FAILED:
             self.push(SavingMessage(self, self.t("save.failed.title"),
-                                    self.t("save.failed.text", reason=last.reason), icon="cross"))
+                                    self.t("save.failed.text", reason=self.saving_reason(last.why, last.reason)),
+                                    icon="cross"))
         elif last.kind == WORKS:
             self.push(SavingMessage(self, self.t("save.works.title"), self.t("save.works.text"), icon="check"))
+
+    def saving_reason(self, why: str | None = None, english: str | None = None) -> str:
+        """Why saving fails, in the app's language, with the folder: ``why`` is the kind of failure
+        (saving.REASONS), the last one's when None."""
+        if why is None:
+            why, english = self.saves.trouble_kind, self.saves.trouble
+        key = f"save.reason.{why}"
+        if why != "other" and self.catalog.has(key):
+            return f"{self.t(key)} ({self.saves.folder})"
+        return english or self.t("save.reason.other")
 
     def take_home_warnings(self) -> list[tuple[str, str]]:
         """What is wrong with the home (title, text), once: the start-up's report says it."""
         taken, self._home_warnings = self._home_warnings, []
-        return [(self.t(f"{key}.title"), self.t(f"{key}.text", **values)) for key, values in taken]
+        return [(self.t(f"{key}.title"), self.t(f"{key}.text", **{name: self.saving_reason() if name == "reason" else value
+                                                                  for name, value in values.items()}))
+                for key, values in taken]
 
     def speak_prompts(self) -> None:
         """Speak what the scene on top asks of the family, where it changed since that scene last

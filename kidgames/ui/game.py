@@ -154,7 +154,7 @@ class GameScene(Scene):
         # "saved" only when the last move is on the disk (the background write waited for)
         saves = self.app.saves
         text = self.t("game.leave.text") if saves.is_saved(self.spec.id) else \
-            self.t("game.leave.unsaved", reason=saves.trouble or "?")
+            self.t("game.leave.unsaved", reason=self.app.saving_reason())
         self.app.push(ConfirmScene(self.app, self.t("game.leave.title"), text,
                                    self.t("game.leave.yes"), self.t("game.leave.no"),
                                    on_yes=self.app.show_menu,

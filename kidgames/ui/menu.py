@@ -108,7 +108,7 @@ class MenuScene(Scene):
     def ask_quit(self) -> None:
         saves = self.app.saves
         text = self.t("menu.quit.text") if saves.all_saved() and saves.trouble is None else \
-            self.t("menu.quit.unsaved", reason=saves.trouble or "?")
+            self.t("menu.quit.unsaved", reason=self.app.saving_reason())
         self.app.push(ConfirmScene(self.app, self.t("menu.quit.title"), text,
                                    self.t("menu.quit.yes"), self.t("menu.quit.no"), on_yes=self.app.quit,
                                    icon="cross", yes_icon="cross", no_icon="play", go_on="no"))
