@@ -326,14 +326,14 @@ class SaveStore:
             return True
         # One lock object per file in a process, counting its holders: a copy of the app is a
         # process; stores within one process (a test's app started again) do not shut each other out.
-        lock = filelock.FileLock(self.lock_file(game_id), is_singleton=True, thread_local=False)
+        lock = filelock.FileLock(self.lock_file(game_id), is_singleton=True, thread_local=False, **_NO_SOFT_LOCK)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             lock.acquire(timeout=0)
         except filelock.Timeout:
             return False
-        except OSError:
-            return True
+        except (OSError, NotImplementedError):
+            return True        # no lock here (a read-only folder, a file system without locks)
         self._locks[game_id] = lock
         return True
 
@@ -495,6 +495,21 @@ class SaveStore:
             except OSError:
                 moved = None
             self.unreported.append(LoadResult(problem=str(exc), set_aside_as=moved))
+
+
+def _no_soft_lock() -> dict:
+    """Where the file system has no OS locks, filelock 4 may fall back to a lock *file*, which a
+    killed copy would leave behind and which would keep its game shut: asked not to (filelock 3
+    never does)."""
+    import inspect
+    try:
+        known = inspect.signature(filelock.FileLock.__init__).parameters
+    except (TypeError, ValueError):
+        return {}
+    return {"fallback_to_soft": False} if "fallback_to_soft" in known else {}
+
+
+_NO_SOFT_LOCK = _no_soft_lock()
 
 
 def _stamp(path: Path) -> tuple | None:
