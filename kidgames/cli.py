@@ -149,9 +149,13 @@ def app_language(args) -> str:
     system's language until the family chooses one on the settings screen)."""
     if args.lang:
         return args.lang
-    from kidgames.core.paths import user_dir
+    from kidgames.core.i18n import system_language
+    from kidgames.core.paths import NoHome, user_dir
     from kidgames.core.settings import saved_language
-    return saved_language(user_dir())
+    try:
+        return saved_language(user_dir())
+    except NoHome:
+        return system_language()     # the app starts in a temporary home and says so
 
 
 class BoardProblem(Exception):
@@ -224,7 +228,7 @@ def build_app(games, args, seats, options):
     then the family is asked first, as the game's tile asks, to play on or to start the new game
     (which replaces the save); a saved game is never lost unasked."""
     from kidgames.ui.app import App
-    from kidgames.ui.menu import MenuScene, offer_saved_game, play_on_or_new
+    from kidgames.ui.menu import MenuScene, offer_saved_game, play_on_or_new, report_problems
     app = App(games, mute=args.mute, fullscreen=args.fullscreen, speed=args.speed, lang=args.lang)
     app.reset_to(MenuScene(app))
     if args.game and seats:
@@ -236,6 +240,7 @@ def build_app(games, args, seats, options):
         play_on_or_new(app, args.game, start_new)
     elif args.game:
         app.show_setup(games[args.game])
+        report_problems(app)      # a home that cannot keep anything is said first
     else:
         offer_saved_game(app)
     return app
@@ -248,6 +253,8 @@ def run_app(games, args, seats, options) -> int:
         app.run()
     except KeyboardInterrupt:
         pass
+    finally:
+        app.close()          # the last move's save, written in the background, reaches the disk
     import pygame
     pygame.quit()
     return 0

@@ -186,6 +186,7 @@ def a_saved_forest_game(home):
     scene = start_game_scene(app, "forest", [Seat("Cleo", "red"), Seat("Dan", "blue")], seed=5,
                              options={"short": True})
     scene.controller.submit(scene.state.legal_actions()[0])
+    app.saves.flush()       # the app saves in the background: the test reads the disk after it
     return (home / "saves" / "forest.json").read_bytes(), scene.state.to_json()
 
 

@@ -246,6 +246,7 @@ def test_a_folder_in_place_of_a_save_is_renamed_out_of_the_way_with_what_it_hold
     assert len(moved) == 1 and (moved[0] / "inside.txt").read_text() == "kept"
     tap_button(app, "ok")
     app.saves.save("knights", _seats(), GAMES["knights"].new_state(2, seed=1))
+    app.saves.flush()       # the app saves in the background: the test reads the disk after it
     assert (tmp_path / "saves" / "knights.json").is_file(), "a new game can be saved in its place"
 
 

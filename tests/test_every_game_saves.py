@@ -48,6 +48,7 @@ def a_saved_game(home, game_id, seed=4):
         scene = start_game_scene(app, game_id, seats_for(spec), seed=seed + attempt, options=options)
         play_a_while(scene, random.Random(seed + attempt))
         if not scene.controller.is_over:
+            app.saves.flush()     # the app saves in the background: the test reads the disk after it
             return app, scene
     raise AssertionError(f"{game_id}: every trial game ended at once")
 

@@ -141,6 +141,7 @@ def test_at_start_the_game_saved_last_is_offered(tmp_path):
 def test_an_old_single_save_moves_to_its_game_once(tmp_path):
     app = make_app(tmp_path)
     start_game_scene(app, "knights", ANNA_BEN, seed=3).controller.submit(Action("roll"))
+    app.saves.flush()       # the app saves in the background: the test reads the disk after it
     (tmp_path / "saves" / "knights.json").rename(tmp_path / "save.json")
     again = make_app(tmp_path)
     assert isinstance(again.top, MenuScene) and "knights" in again.top.saved
@@ -159,6 +160,7 @@ def test_options_come_back_from_a_save_with_their_types(tmp_path):
     app.games = dict(GAMES, peek=OPTIONS_GAME)
     chosen = {"short": False, "auto_defend": True, "board": str(tmp_path / "my board.yaml"), "rounds": "5"}
     start_game_scene(app, "peek", ANNA_BEN, options=chosen)
+    app.saves.flush()       # the app saves in the background: the test reads the disk after it
     raw = json.loads((tmp_path / "saves" / "peek.json").read_text())
     assert raw["options"] == chosen, "saved as JSON values, not as text"
     loaded = SaveStore(tmp_path).load("peek", app.games).saved.options
@@ -169,6 +171,7 @@ def test_a_usual_board_option_stays_null_and_old_text_options_read_by_their_type
     app = make_app(tmp_path)
     app.games = dict(GAMES, peek=OPTIONS_GAME)
     start_game_scene(app, "peek", ANNA_BEN, options={"board": None, "short": True})
+    app.saves.flush()       # the app saves in the background: the test reads the disk after it
     path = tmp_path / "saves" / "peek.json"
     data = json.loads(path.read_text())
     assert data["options"] == {"board": None, "short": True, "auto_defend": True, "rounds": "3"}

@@ -100,6 +100,7 @@ def test_the_game_is_saved_after_every_throw_and_offered_again(tmp_path, quick_s
     for _ in range(3):
         tap(app, DIE)
         run_until(app, lambda: scene.person_can_act(), seconds=20)
+    app.saves.flush()       # the app saves in the background: the test reads the disk after it
     saved = json.loads((tmp_path / "saves" / "knights.json").read_text())
     assert saved["state"]["turn"] == 3
     assert saved["state"]["positions"] == scene.state.positions

@@ -21,6 +21,22 @@ from pathlib import Path
 PACKAGE = "kidgames"
 
 
+def _absolute(variable: str) -> Path | None:
+    """An environment variable's folder if it is set and absolute (the XDG Base Directory spec:
+    a relative path in an XDG variable is invalid and is ignored)."""
+    value = os.environ.get(variable)
+    if value and os.path.isabs(value):
+        return Path(value)
+    return None
+
+
+def temporary_home() -> Path:
+    """A fresh folder for one run when the user has none (see :class:`NoHome`): nothing in it is
+    kept for long, and the app says so."""
+    import tempfile
+    return Path(tempfile.mkdtemp(prefix="kidgames-"))
+
+
 def package_folder(name: str) -> Path:
     """A folder of the package's own (``locale``) as a folder on disk."""
     folder = resources.files(PACKAGE) / name
@@ -51,7 +67,13 @@ def content_folder(name: str) -> Path:
 def _unpacked(folder: Traversable, name: str) -> Path:
     """A folder of a zipped package, copied into ``<cache>/kidgames/<name>-<version>`` once."""
     from kidgames import __version__
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / PACKAGE / f"{name}-{__version__}"
+    base = _absolute("XDG_CACHE_HOME")
+    if base is None:
+        try:
+            base = Path.home() / ".cache"
+        except (RuntimeError, KeyError, OSError):    # no home: a cache of this run only
+            base = temporary_home()
+    cache = base / PACKAGE / f"{name}-{__version__}"
     done = cache / ".complete"
     if not done.exists():
         shutil.rmtree(cache, ignore_errors=True)
@@ -78,13 +100,29 @@ FONTS = content_folder("fonts")
 VOICES = content_folder("voices")
 
 
+class NoHome(RuntimeError):
+    """Neither ``KIDGAMES_HOME`` nor a home folder says where a user's files go (a kiosk or service
+    account without HOME or a passwd entry); the message is a sentence."""
+
+
 def user_dir() -> Path:
-    """The folder for settings and the saved game: ``$KIDGAMES_HOME``, else the XDG data folder."""
+    """The folder for settings and the saved games: ``$KIDGAMES_HOME``, else the XDG data folder
+    (``$XDG_DATA_HOME/kidgames``, ``~/.local/share/kidgames``; ``%APPDATA%\\kidgames`` on Windows).
+
+    Always absolute: a relative ``KIDGAMES_HOME`` is taken from the current folder once, here (the
+    app asks once, at start); a relative ``XDG_DATA_HOME`` is ignored, as the spec says.  Raises
+    :class:`NoHome` when no folder can be named at all."""
     override = os.environ.get("KIDGAMES_HOME")
     if override:
-        return Path(override)
-    if os.name == "nt":
-        base = Path(os.environ.get("APPDATA") or Path.home())
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+        return Path(os.path.abspath(override))
+    base = _absolute("APPDATA" if os.name == "nt" else "XDG_DATA_HOME")
+    if base is None:
+        try:
+            home = Path.home()
+        except (RuntimeError, KeyError, OSError):
+            home = None
+        if home is None or not home.is_absolute():
+            raise NoHome("No home folder is known for this user (HOME is not set), so there is no place "
+                         "to keep the games; set KIDGAMES_HOME to a folder to keep them.")
+        base = home / ("AppData/Roaming" if os.name == "nt" else ".local/share")
     return base / "kidgames"

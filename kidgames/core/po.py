@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+#: A plural rule is tried for every count from 0 to this when its catalog is read.
+PLURAL_CHECKED = 1000
 #: The plural rules of the app's languages (from the GNU gettext manual's table of forms).
 PLURAL_FORMS = {
     "en": "nplurals=2; plural=(n != 1);",
@@ -73,6 +75,15 @@ def parse_plural_forms(line: str) -> tuple[int, Callable[[int], int]]:
         raise CatalogError(f"the plural expression {found.group(2)!r} cannot be read: {exc}") from None
     if not 1 <= count <= 6:
         raise CatalogError(f"nplurals={count}: a language has 1 to 6 plural forms")
+    # A rule is C arithmetic on n: one that divides by zero (n/0, n%(n-n)) would fail only when a
+    # count happens to meet it, in front of the family.  Every count the app shows is tried now.
+    for n in range(PLURAL_CHECKED + 1):
+        try:
+            rule(n)
+        except ZeroDivisionError:
+            raise CatalogError(f"the plural expression {found.group(2)!r} divides by zero for n={n}") from None
+        except (ArithmeticError, ValueError, TypeError, RecursionError) as exc:
+            raise CatalogError(f"the plural expression {found.group(2)!r} fails for n={n}: {exc}") from None
 
     def form(n: int) -> int:
         index = int(rule(n))
@@ -171,6 +182,11 @@ def _entry(fields: dict[str, str], comments: list[str], fuzzy: bool, where: str,
             if ":" in line:
                 name, value = line.split(":", 1)
                 header[name.strip()] = value.strip()
+        if "Plural-Forms" in header:
+            try:
+                parse_plural_forms(header["Plural-Forms"])     # refused now, not when a count meets it
+            except CatalogError as exc:
+                raise CatalogError(f"{where}: {exc}") from None
         return
     key = fields.get("msgctxt")
     if not key:

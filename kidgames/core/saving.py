@@ -3,19 +3,32 @@ after every action and offered again on the menu.
 
 A damaged save file is set aside once (renamed, never deleted) and reported with a message; it never
 stops the app, and the next start does not meet it again.
+
+Nothing is said to be saved unless it is on the disk: every write's outcome is kept
+(:meth:`SaveStore.is_saved`), and the first write that fails after working ones, and the first that
+works again after failing ones, wait in :meth:`SaveStore.take_news` for the app to tell the family.
+The app writes in the background (:class:`SaveWriter`), off the frame that applied the move, in the
+order the moves were made; a copy of the app holds a lock on each game it has open
+(:meth:`SaveStore.claim`), so a second copy cannot open the same game and write over it.
 """
 from __future__ import annotations
 
+import atexit
 import math
 import os
 import re
+import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+import filelock
 
 from kidgames.core.seats import Seat, seats_valid
-from kidgames.core.storage import DamagedFile, clean_leftovers, read_json, set_aside, write_json_atomic
+from kidgames.core.storage import (DamagedFile, Unreachable, clean_leftovers, read_json, set_aside, to_json_bytes,
+                                   write_bytes_atomic)
 from kidgames.core.turns import TurnController
 
 FORMAT = 1
@@ -44,20 +57,133 @@ class LoadResult:
     game_id: str | None = None
 
 
+@dataclass(frozen=True)
+class SaveNews:
+    """A change in whether saving works: ``failed`` (with the reason, a sentence) or ``works``."""
+    kind: str
+    game_id: str
+    reason: str = ""
+    why: str = "other"      # the kind of failure (a key of REASONS)
+
+
+FAILED, WORKS = "failed", "works"
+IDLE_WRITER = 120.0    # seconds the writer's thread waits for the next save before it ends
+MAX_HOLD = 0.05        # seconds a save waits at most for the frames to leave it time
+
+
+class SaveWriter:
+    """Writes files off the caller's thread, one after another in the order asked.
+
+    A job waiting for its key is replaced by a newer one of the same key (only a game's last move
+    needs to reach the disk).  One thread waits for work (up to :data:`IDLE_WRITER` seconds between
+    jobs), so a move costs the frame no thread start, which waits for the new thread to be
+    scheduled: milliseconds on a busy slow CPU.  It is a daemon, so it never keeps a closed app alive; what it still has
+    to write when the interpreter ends is written first (an ``atexit`` flush; the app also flushes
+    when its loop ends), so the last move is not lost when the app closes."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._jobs: dict[str, Callable[[], None]] = {}
+        self._working = False
+        self._thread: threading.Thread | None = None
+        self._held = False        # a frame is being made: no new write starts until it is shown
+        self._flushing = 0        # callers waiting in flush(): writes go, held or not
+        self._since = 0.0         # when the oldest waiting job began to wait
+        atexit.register(self.flush, None)
+
+    def put(self, key: str, job: Callable[[], None]) -> None:
+        with self._cond:
+            if not self._jobs:
+                self._since = time.monotonic()
+            self._jobs.pop(key, None)
+            self._jobs[key] = job
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="kidgames-saves", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def hold(self, held: bool) -> None:
+        """While held (the app's frame is being made and shown), no new write starts: the writes
+        of the frame's move begin once the frame is on screen, in the time before the next one,
+        instead of taking the frame's CPU and its interpreter lock."""
+        with self._cond:
+            self._held = held
+            if not held:
+                self._cond.notify_all()
+
+    def _ready(self) -> bool:
+        if not self._jobs:
+            return False
+        # Frames that follow one another with no pause (a slow machine animating) never starve
+        # the writes: a job that waited MAX_HOLD starts anyway.
+        return not self._held or self._flushing > 0 or time.monotonic() - self._since >= MAX_HOLD
+
+    def _run(self) -> None:
+        idle_since = time.monotonic()
+        while True:
+            with self._cond:
+                while not self._ready():
+                    if not self._jobs and time.monotonic() - idle_since > IDLE_WRITER:
+                        self._thread = None          # long idle: the next job starts a new one
+                        return
+                    self._cond.wait(MAX_HOLD if self._jobs else IDLE_WRITER)
+                key = next(iter(self._jobs))
+                job = self._jobs.pop(key)
+                self._working = True
+            try:
+                job()
+            finally:
+                with self._cond:
+                    self._working = False
+                    self._since = time.monotonic()
+                    self._cond.notify_all()
+                idle_since = time.monotonic()
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every job asked for is done; False if ``timeout`` passed first."""
+        if threading.current_thread() is self._thread:
+            return False
+        with self._cond:
+            self._flushing += 1
+            self._cond.notify_all()
+            try:
+                return self._cond.wait_for(lambda: not self._jobs and not self._working, timeout)
+            finally:
+                self._flushing -= 1
+
+    @property
+    def busy(self) -> bool:
+        with self._cond:
+            return bool(self._jobs) or self._working
+
+
 def most_recent(saved: Mapping[str, SavedGame]) -> SavedGame | None:
     """The game saved last (the one a family most likely wants to go on with)."""
     return max(saved.values(), key=lambda s: s.saved_at, default=None)
 
 
 class SaveStore:
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, background: bool = False) -> None:
         self.home = Path(folder)
         self.folder = self.home / FOLDER_NAME
         self._prepared = False
         self.unreported: list[LoadResult] = []    # saves set aside that nobody has been told of yet
+        # Damaged saves that could not be set aside, by game id -> the file's stamp: told once, not
+        # again at every listing while the file stays as it was.
+        self._told_stuck: dict[str, tuple | None] = {}
         # The menu lists the saves each time it shows; a save file unchanged since (same size and
         # time) is not read and validated again (~10 ms a game).
         self._listed: dict[str, tuple[tuple, SavedGame]] = {}
+        #: Writes in the background (the app), or at once in the caller's thread (tools, tests).
+        self.writer = SaveWriter() if background else None
+        self._status = threading.Lock()
+        self._unsaved: dict[str, str] = {}       # game id -> why its last write failed
+        self._trouble: str | None = None          # why the last write failed (None: the last worked)
+        self.trouble_kind = "other"               # its kind (a key of REASONS)
+        self._news: list[SaveNews] = []
+        self._locks: dict[str, filelock.BaseFileLock] = {}
+        #: Why the home cannot keep anything, when :meth:`check_home` found so (said once at start).
+        self.home_problem: str | None = None
 
     def file_for(self, game_id: str) -> Path:
         if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
@@ -67,35 +193,186 @@ class SaveStore:
     # -- writing -----------------------------------------------------------------------------------
     def save(self, game_id: str, seats: list[Seat], state: Any, options: Mapping[str, Any] | None = None,
              controller: Mapping[str, Any] | None = None) -> None:
+        """Write a game's save (in the background with a writer).  The data is taken now, in the
+        caller's thread, so later moves cannot change what this save holds.  A write that fails
+        does not stop the game: it is recorded (see :meth:`is_saved`, :meth:`take_news`) and the
+        next save tries again."""
         self._prepare()
+        path = self.file_for(game_id)
         data = {"format": FORMAT, "game": game_id, "saved_at": time.time(),
                 "seats": [s.to_json() for s in seats], "options": dict(options or {}),
                 "state": state.to_json()}
         if controller is not None:
             data["controller"] = dict(controller)
         try:
-            write_json_atomic(self.file_for(game_id), data)
-        except (OSError, ValueError):
-            pass  # a full or read-only disk must not stop the game in front of the children
+            raw = to_json_bytes(data)
+        except (TypeError, ValueError) as exc:        # a value JSON cannot hold: a bug, said as one
+            self._written(game_id, f"the game could not be written as a save ({exc})")
+            return
+        self._do(game_id, lambda: write_bytes_atomic(path, raw))
 
     def clear(self, game_id: str) -> None:
-        """Forget a finished game's save."""
+        """Forget a finished game's save (after any write of it still on its way)."""
         self._prepare()
+        path = self.file_for(game_id)
+
+        def remove() -> None:
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+        self._do(game_id, remove)
+
+    def _do(self, game_id: str, write: Callable[[], None]) -> None:
+        def job() -> None:
+            try:
+                write()
+            except OSError as exc:
+                self._written(game_id, describe_failure(exc, self.folder), failure_kind(exc))
+            else:
+                self._written(game_id, None)
+        if self.writer is not None:
+            self.writer.put(game_id, job)
+        else:
+            job()
+
+    def _written(self, game_id: str, problem: str | None, why: str = "other") -> None:
+        with self._status:
+            if problem is None:
+                self._unsaved.pop(game_id, None)
+                if self._trouble is not None:
+                    self._trouble = None
+                    self._news.append(SaveNews(WORKS, game_id))
+            else:
+                self._unsaved[game_id] = problem
+                if self._trouble is None:
+                    self._news.append(SaveNews(FAILED, game_id, problem, why))
+                self._trouble = problem
+                self.trouble_kind = why
+
+    def hold_writes(self, held: bool) -> None:
+        """No write starts while ``held`` (see :meth:`SaveWriter.hold`); the app holds them while it
+        makes and shows a frame."""
+        if self.writer is not None:
+            self.writer.hold(held)
+
+    def flush(self, timeout: float | None = 5.0) -> bool:
+        """Wait for the writes on their way; False if they are still not done after ``timeout``."""
+        return self.writer.flush(timeout) if self.writer is not None else True
+
+    def is_saved(self, game_id: str, timeout: float = 2.0) -> bool:
+        """True only when the last move of ``game_id`` asked to be saved is on the disk."""
+        if not self.flush(timeout):
+            return False
+        with self._status:
+            return game_id not in self._unsaved
+
+    def all_saved(self, timeout: float = 2.0) -> bool:
+        """True when every game's last save reached the disk."""
+        if not self.flush(timeout):
+            return False
+        with self._status:
+            return not self._unsaved
+
+    @property
+    def trouble(self) -> str | None:
+        """Why the last write failed, or None when it worked (or nothing was written yet)."""
+        with self._status:
+            return self._trouble
+
+    def take_news(self) -> list[SaveNews]:
+        """The changes of saving since the last call: the first failure after working writes, and
+        the first working write after failures (each is told once)."""
+        with self._status:
+            taken, self._news = self._news, []
+        return taken
+
+    def check_home(self) -> str | None:
+        """Once at start: can the home keep anything?  A sentence naming the folder when it cannot
+        (it is a file, a device, read-only, too long a path...); the writes that then fail are
+        not news again (the family was told), only one that works again is."""
+        problem = None
         try:
-            self.file_for(game_id).unlink()
-        except OSError:
-            pass
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.folder)
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as exc:
+            problem = describe_failure(exc, self.folder)
+            self.trouble_kind = failure_kind(exc)
+        if problem is not None:
+            with self._status:
+                self._trouble = problem
+        self.home_problem = problem
+        return problem
+
+    def close(self) -> None:
+        """At the end of the app: every write on its way done, every game let go."""
+        self.flush(None)
+        for game_id in list(self._locks):
+            self.release(game_id)
+
+    # -- one copy of the app for each game -----------------------------------------------------------
+    def lock_file(self, game_id: str) -> Path:
+        return self.folder / f"{self.file_for(game_id).stem}.lock"
+
+    def claim(self, game_id: str) -> bool:
+        """Hold ``game_id`` for this copy of the app while it is open; False when another copy
+        holds it (that copy is playing it and saving it).  The lock is the operating system's
+        (released when a copy ends, even by kill -9), through the ``filelock`` library.  Where
+        no lock file can be made (a read-only or missing folder) the game opens unheld: its
+        saves fail there anyway, and the family is told so."""
+        if game_id in self._locks:
+            return True
+        # One lock object per file in a process, counting its holders: a copy of the app is a
+        # process; stores within one process (a test's app started again) do not shut each other out.
+        lock = filelock.FileLock(self.lock_file(game_id), is_singleton=True, thread_local=False, **_NO_SOFT_LOCK)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            lock.acquire(timeout=0)
+        except filelock.Timeout:
+            return False
+        except (OSError, NotImplementedError):
+            return True        # no lock here (a read-only folder, a file system without locks)
+        self._locks[game_id] = lock
+        return True
+
+    def release(self, game_id: str) -> None:
+        lock = self._locks.pop(game_id, None)
+        if lock is not None:
+            try:
+                lock.release()
+            except OSError:
+                pass
+
+    def hold_only(self, game_ids) -> None:
+        """Let go of every game held but those in ``game_ids`` (the games open in this copy)."""
+        keep = set(game_ids)
+        for game_id in list(self._locks):
+            if game_id not in keep:
+                self.release(game_id)
+
+    @property
+    def held(self) -> set[str]:
+        return set(self._locks)
 
     def set_aside(self, game_id: str, reason: str, report: bool = True) -> LoadResult:
         """Put a save that turned out to be unplayable out of the way (it is kept, renamed); with
-        ``report`` it waits in :attr:`unreported` until the menu tells the family."""
+        ``report`` it waits in :attr:`unreported` until the menu tells the family.  Where it cannot
+        be moved (a read-only folder) it stays, and is told of once while it stays as it is."""
         path = self.file_for(game_id)
+        self.flush()             # a write still on its way must not put the save back afterwards
         try:
             moved = set_aside(path) if os.path.lexists(path) else None
         except OSError:
             moved = None
         result = LoadResult(problem=reason, set_aside_as=moved, game_id=game_id)
-        if report:
+        if moved is None:
+            stamp = _stamp(path)
+            if self._told_stuck.get(game_id, False) == stamp:
+                return result
+            self._told_stuck[game_id] = stamp
+        if report and all(r.game_id != game_id for r in self.unreported):
             self.unreported.append(result)
         return result
 
@@ -107,11 +384,13 @@ class SaveStore:
     # -- reading -----------------------------------------------------------------------------------
     def exists(self, game_id: str) -> bool:
         self._prepare()
+        self.flush()
         return os.path.lexists(self.file_for(game_id))
 
     def load(self, game_id: str, games: Mapping[str, Any]) -> LoadResult:
         """Read one game's save; a damaged one is set aside with the reason in ``problem``."""
         self._prepare()
+        self.flush()
         path = self.file_for(game_id)
         try:
             data = read_json(path)
@@ -122,6 +401,8 @@ class SaveStore:
             if saved.game_id != game_id:
                 raise ValueError(f"the save of {game_id} holds a game of {saved.game_id}")
             return LoadResult(saved=saved, game_id=game_id)
+        except Unreachable:
+            return LoadResult(game_id=game_id)    # the home cannot be reached: said once at start
         except (ValueError, KeyError, TypeError, OverflowError, RecursionError, MemoryError) as exc:
             return self.set_aside(game_id, str(exc) or type(exc).__name__)
 
@@ -129,15 +410,14 @@ class SaveStore:
         """Every registered game's save that can be continued; damaged ones are set aside (and
         wait in :attr:`unreported`), so the next call does not meet them again."""
         self._prepare()
+        self.flush()
         saved = {}
         for game_id in games:
             if not GAME_ID.fullmatch(game_id) or not self.exists(game_id):
                 continue
-            try:
-                info = os.lstat(self.file_for(game_id))
-                stamp = (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ino)
-            except OSError:
-                stamp = None
+            stamp = _stamp(self.file_for(game_id))
+            if stamp is not None and game_id in self._told_stuck and self._told_stuck[game_id] == stamp:
+                continue       # damaged, could not be set aside, and told of already
             cached = self._listed.get(game_id)
             if stamp is not None and cached is not None and cached[0] == stamp:
                 saved[game_id] = cached[1]
@@ -215,6 +495,54 @@ class SaveStore:
             except OSError:
                 moved = None
             self.unreported.append(LoadResult(problem=str(exc), set_aside_as=moved))
+
+
+def _no_soft_lock() -> dict:
+    """Where the file system has no OS locks, filelock 4 may fall back to a lock *file*, which a
+    killed copy would leave behind and which would keep its game shut: asked not to (filelock 3
+    never does)."""
+    import inspect
+    try:
+        known = inspect.signature(filelock.FileLock.__init__).parameters
+    except (TypeError, ValueError):
+        return {}
+    return {"fallback_to_soft": False} if "fallback_to_soft" in known else {}
+
+
+_NO_SOFT_LOCK = _no_soft_lock()
+
+
+def _stamp(path: Path) -> tuple | None:
+    """What tells one version of a file from another (kind, size, time, inode), or None."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ino)
+
+
+#: Why a write failed, by kind (the app's catalogs word each kind as ``save.reason.<kind>``).
+REASONS = {"full": "the disk is full", "read_only": "the disk is read-only",
+           "no_write": "the folder may not be written to", "not_folder": "part of the path is a file, not a folder",
+           "too_long": "the path is too long", "gone": "the folder is gone",
+           "link": "the path holds a link that is not followed", "disk_error": "the disk reports an error",
+           "other": "the disk refused it"}
+
+
+def failure_kind(exc: OSError) -> str:
+    """The kind of a failed write (a key of :data:`REASONS`)."""
+    import errno
+    return {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only", errno.EACCES: "no_write",
+            errno.EPERM: "no_write", errno.ENOTDIR: "not_folder", errno.EEXIST: "not_folder",
+            errno.ENAMETOOLONG: "too_long", errno.ENOENT: "gone", errno.ELOOP: "link",
+            errno.EIO: "disk_error"}.get(exc.errno, "other")
+
+
+def describe_failure(exc: OSError, folder: Path) -> str:
+    """Why a write into ``folder`` failed, as a sentence for a grown-up (the folder named)."""
+    kind = failure_kind(exc)
+    reason = REASONS[kind] if kind != "other" else (exc.strerror or str(exc) or type(exc).__name__)
+    return f"{reason} ({folder})"
 
 
 def options_from_json(data: Any, spec: Any) -> dict:

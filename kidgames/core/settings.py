@@ -7,7 +7,7 @@ from typing import Any
 
 from kidgames.core.i18n import LANGUAGES, system_language
 from kidgames.core.seats import Seat
-from kidgames.core.storage import clean_leftovers, read_json, set_aside, write_json_atomic
+from kidgames.core.storage import Unreachable, clean_leftovers, read_json, set_aside, write_json_atomic
 
 SPEEDS = ("slow", "normal", "fast")
 SPEED_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.0}
@@ -95,6 +95,10 @@ class SettingsStore:
         clean_leftovers(self.path.parent, self.path.name)
         try:
             return Settings.from_json(read_json(self.path))
+        except Unreachable:
+            # The home itself cannot be used (a file, a device, too long): no settings file is
+            # damaged or put aside; the app says once what is wrong with the home.
+            return Settings()
         except ValueError as exc:
             self.problem = str(exc)
             try:
@@ -106,8 +110,8 @@ class SettingsStore:
     def save(self, settings: Settings) -> None:
         try:
             write_json_atomic(self.path, settings.to_json())
-        except OSError:
-            pass  # a read-only home must not stop the game; the settings simply are not kept
+        except (OSError, ValueError):
+            pass  # a read-only home must not stop the game (said once at start: SaveStore.check_home)
 
 
 def saved_language(folder: Path) -> str:

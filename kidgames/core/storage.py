@@ -6,6 +6,7 @@ reading one never hangs (only regular files are opened), never runs out of memor
 """
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -33,13 +34,30 @@ class DamagedFile(ValueError):
     """A file that is there but cannot be used; the message says why, as a sentence."""
 
 
+class Unreachable(DamagedFile):
+    """The folder a file should be in cannot be reached (it is a file, a device, too long a path,
+    not ours to look into): nothing is wrong with the file itself, so nothing is set aside."""
+
+
+def to_json_bytes(data: Any) -> bytes:
+    """The text a file of ours holds for ``data`` (strict JSON: no NaN or Infinity)."""
+    return json.dumps(data, ensure_ascii=False, allow_nan=False).encode("utf-8")
+
+
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON to a temporary file beside ``path``, then rename it into place."""
+    write_bytes_atomic(path, to_json_bytes(data))
+
+
+def write_bytes_atomic(path: Path, raw: bytes) -> None:
+    """Write ``raw`` to a temporary file beside ``path``, flush it to the disk, then rename it into
+    place: a crash, a kill or a full disk leaves the old file as it was (and a leftover temporary
+    file, which :func:`clean_leftovers` removes later)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, allow_nan=False)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(raw)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -64,7 +82,11 @@ def read_json(path: Path) -> Any:
         info = os.stat(path)
     except FileNotFoundError:
         return None
+    except (NotADirectoryError, PermissionError) as exc:
+        raise Unreachable(f"{path.parent} cannot be looked into ({exc.strerror or exc}).") from None
     except OSError as exc:
+        if exc.errno in (errno.ENAMETOOLONG, errno.ELOOP):
+            raise Unreachable(f"{path.parent} cannot be looked into ({exc.strerror or exc}).") from None
         raise DamagedFile(f"{path.name} cannot be looked at ({exc.strerror or exc}).") from None
     _check_kind(path, info)
     try:
@@ -164,3 +186,18 @@ def clean_leftovers(folder: Path, name: str, older_than: float = LEFTOVER_AGE) -
         except OSError:
             pass
     return removed
+
+
+def append_text(path: Path, text: str) -> None:
+    """Add ``text`` at the end of a log file, never through a link planted in its place (it is not
+    followed, like the saves' links) and never into a pipe or a device: OSError instead."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    if os.path.islink(path):          # where O_NOFOLLOW is unknown (Windows)
+        raise OSError(errno.ELOOP, "a link stands in the place of the log", str(path))
+    fd = os.open(path, flags, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "the log is not a regular file", str(path))
+        os.write(fd, text.encode("utf-8"))
+    finally:
+        os.close(fd)

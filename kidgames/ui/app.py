@@ -20,10 +20,11 @@ if os.environ.get("DISPLAY") and not os.environ.get("SDL_VIDEODRIVER", "").start
 import pygame  # noqa: E402
 
 from kidgames.core.i18n import Catalog  # noqa: E402
-from kidgames.core.paths import user_dir  # noqa: E402
-from kidgames.core.saving import SaveStore  # noqa: E402
+from kidgames.core.paths import NoHome, temporary_home, user_dir  # noqa: E402
+from kidgames.core.saving import FAILED, WORKS, SaveStore  # noqa: E402
 from kidgames.core.seats import COLOURS, Seat  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
+from kidgames.core.storage import append_text  # noqa: E402
 from kidgames.ui.anim import AnimQueue  # noqa: E402
 from kidgames.ui.assets import Assets  # noqa: E402
 from kidgames.core.clock import RealTime  # noqa: E402
@@ -47,7 +48,15 @@ class App:
         self.games = games
         # The app's clock: real time, or stepped by the frames of a test (kidgames/core/clock.py).
         self.time = time_source if time_source is not None else RealTime()
-        self.home = home if home is not None else user_dir()
+        # Warnings about the home, said once at start (report_problems): none, or no home at all.
+        self._home_warnings: list[tuple[str, dict]] = []
+        if home is None:
+            try:
+                home = user_dir()
+            except NoHome:
+                home = temporary_home()
+                self._home_warnings.append(("home.temporary", {"folder": str(home)}))
+        self.home = home
         self.settings_store = SettingsStore(self.home)
         self.settings = settings if settings is not None else self.settings_store.load()
         # A language, speed or screen given on the command line is for this run only: the saved
@@ -60,7 +69,12 @@ class App:
             self._for_this_run("speed", speed)
         if fullscreen is not None:
             self._for_this_run("fullscreen", fullscreen)
-        self.saves = SaveStore(self.home)
+        # Saves are written off the frame that applied the move (in order; the last is never lost
+        # on exit: App.close, SaveStore.close).
+        self.saves = SaveStore(self.home, background=True)
+        problem = self.saves.check_home()
+        if problem is not None:
+            self._home_warnings.append(("home.broken", {"reason": None}))
         self.muted = mute
         pygame.init()
         self._window_size = window_size
@@ -244,6 +258,8 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def _changed(self) -> None:
+        # A game is held (locked against other copies of the app) while its scene is in the stack.
+        self.saves.hold_only(scene.claims for scene in self.stack if getattr(scene, "claims", None))
         self.input.reset()
         self.guard_until = self.now() + SCENE_GUARD
         self.dirty = True
@@ -291,6 +307,11 @@ class App:
             else:
                 self.assets.sounds.rest(time.monotonic())
                 self.waiter.wait(self.next_wake())
+        self.close()
+
+    def close(self) -> None:
+        """The app ends: every save on its way is written, every game let go."""
+        self.saves.close()
 
     def next_wake(self) -> float:
         """Seconds until a scene's timer (a computer's turn, an idle hop) or a long press is due."""
@@ -327,6 +348,8 @@ class App:
             elapsed = now - self._last_frame_at if self._last_frame_at is not None else 0.0
             dt = min(elapsed, 0.1 if self._animating else 2 * MAX_SLEEP)
         self._last_frame_at = now
+        # A move's save starts writing once this frame is shown, not while it is being made.
+        self.saves.hold_writes(True)
         try:
             moved = [scene for scene in list(self.stack) if scene in self.stack and scene.update(dt)]
             self.voice.update()
@@ -339,6 +362,7 @@ class App:
             for pointer in self.input.poll_long_press(now):
                 self.top.handle(pointer)
                 self.dirty = True
+            self.tell_saving()
             self.speak_prompts()
             animating = bool(moved)
             settled = self._animating and not animating
@@ -364,6 +388,8 @@ class App:
         except Exception as exc:  # a bug must never throw a family out of its game
             self.recover(exc)
             return False
+        finally:
+            self.saves.hold_writes(False)
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -397,6 +423,41 @@ class App:
             if self.top is not None:
                 self.top.handle(pointer)
                 self.dirty = True
+
+    def tell_saving(self) -> None:
+        """Tell the family at once when saving stops working (the game goes on below the message,
+        which a tap closes), and when it works again."""
+        news = self.saves.take_news()
+        if not news:
+            return
+        from kidgames.ui.dialog import SavingMessage
+        last = news[-1]
+        shown = self.top
+        if isinstance(shown, SavingMessage):
+            self.pop()            # the earlier message is out of date
+        if last.kind == FAILED:
+            self.push(SavingMessage(self, self.t("save.failed.title"),
+                                    self.t("save.failed.text", reason=self.saving_reason(last.why, last.reason)),
+                                    icon="cross"))
+        elif last.kind == WORKS:
+            self.push(SavingMessage(self, self.t("save.works.title"), self.t("save.works.text"), icon="check"))
+
+    def saving_reason(self, why: str | None = None, english: str | None = None) -> str:
+        """Why saving fails, in the app's language, with the folder: ``why`` is the kind of failure
+        (saving.REASONS), the last one's when None."""
+        if why is None:
+            why, english = self.saves.trouble_kind, self.saves.trouble
+        key = f"save.reason.{why}"
+        if why != "other" and self.catalog.has(key):
+            return f"{self.t(key)} ({self.saves.folder})"
+        return english or self.t("save.reason.other")
+
+    def take_home_warnings(self) -> list[tuple[str, str]]:
+        """What is wrong with the home (title, text), once: the start-up's report says it."""
+        taken, self._home_warnings = self._home_warnings, []
+        return [(self.t(f"{key}.title"), self.t(f"{key}.text", **{name: self.saving_reason() if name == "reason" else value
+                                                                  for name, value in values.items()}))
+                for key, values in taken]
 
     def speak_prompts(self) -> None:
         """Speak what the scene on top asks of the family, where it changed since that scene last
@@ -494,10 +555,9 @@ class App:
         self.errors.append(text)
         try:
             self.home.mkdir(parents=True, exist_ok=True)
-            with (self.home / "error.log").open("a", encoding="utf-8") as handle:
-                handle.write(time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
+            append_text(self.home / "error.log", time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
         except OSError:
-            pass
+            pass        # never through a link planted in its place, never into a pipe
         if os.environ.get("KIDGAMES_RAISE"):
             raise exc
         from kidgames.ui.dialog import MessageScene
@@ -510,7 +570,9 @@ class App:
             if game_id is not None:
                 message = damaged_saves_message(self, [self.saves.set_aside(game_id, str(exc))])
             else:
-                message = MessageScene(self, self.t("error.title"), self.t("error.text"))
+                saved = self.saves.all_saved()
+                message = MessageScene(self, self.t("error.title"),
+                                       self.t("error.text" if saved else "error.text.unsaved"))
             self.reset_to(MenuScene(self), message)
         except Exception:
             self.running = False
@@ -564,3 +626,4 @@ class App:
     def show_settings(self) -> None:
         from kidgames.ui.settings_scene import SettingsScene
         self.push(SettingsScene(self))
+

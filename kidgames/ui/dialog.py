@@ -53,6 +53,11 @@ class MessageScene(DialogScene):
             self.on_close()
 
 
+class SavingMessage(MessageScene):
+    """That saving stopped working, or works again (App.tell_saving): one at a time, the newest
+    replacing an older one still open."""
+
+
 #: The colours of a question's two answers, the same meaning in every question: green goes on
 #: (plays on, stays, keeps what is there), orange leaves, quits or starts a new game over a saved one.
 GO_ON_COLOUR, LEAVE_COLOUR = "green", "orange"

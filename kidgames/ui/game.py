@@ -37,8 +37,18 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
     ``seed`` seeds the new game and its computer players.  A new game replaces that game's save at
     once.  With ``from_save`` the scene remembers that its game came from the save, so that a save
     which breaks the scene is set aside (see :func:`broken_save`) instead of breaking it again on
-    every Continue."""
+    every Continue.
+
+    A game open in another copy of the app (on the same home) is not opened: that copy is playing
+    and saving it, so this one says so (naming the game), leaves the save alone and returns None."""
     spec = app.games[game_id]
+    if not app.saves.claim(game_id):
+        from kidgames.ui.dialog import MessageScene
+        from kidgames.ui.menu import game_title
+        app.push(MessageScene(app, app.t("save.elsewhere.title"),
+                              app.t("save.elsewhere.text", game=game_title(app, spec)), icon=spec.tile[0]
+                              if spec.tile else "play"))
+        return None
     options = spec.options_from_json(options or {})   # every declared option, with its type
     try:
         if state is None:
@@ -51,6 +61,7 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
         scene = spec.load_scene_class()(app, spec, seats, state, options, session)
         scene.from_save = game_id if from_save else None
     except Exception as exc:
+        app.saves.hold_only(s.claims for s in app.stack if getattr(s, "claims", None))
         if from_save:
             raise SaveBrokeScene(game_id, exc) from exc
         raise
@@ -103,6 +114,11 @@ class GameScene(Scene):
     def state(self):
         return self.controller.state
 
+    @property
+    def claims(self) -> str:
+        """The game this scene holds against other copies of the app (App._changed)."""
+        return self.spec.id
+
     # -- saving --------------------------------------------------------------------------------------
     def save_game(self, controller: TurnController) -> None:
         """The save sink of the turn controller, called after every applied action: the game and
@@ -135,7 +151,11 @@ class GameScene(Scene):
         ]
 
     def ask_leave(self) -> None:
-        self.app.push(ConfirmScene(self.app, self.t("game.leave.title"), self.t("game.leave.text"),
+        # "saved" only when the last move is on the disk (the background write waited for)
+        saves = self.app.saves
+        text = self.t("game.leave.text") if saves.is_saved(self.spec.id) else \
+            self.t("game.leave.unsaved", reason=self.app.saving_reason())
+        self.app.push(ConfirmScene(self.app, self.t("game.leave.title"), text,
                                    self.t("game.leave.yes"), self.t("game.leave.no"),
                                    on_yes=self.app.show_menu,
                                    icon="home", yes_icon="home", no_icon="play"))

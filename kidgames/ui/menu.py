@@ -106,7 +106,10 @@ class MenuScene(Scene):
         self.app.show_settings()
 
     def ask_quit(self) -> None:
-        self.app.push(ConfirmScene(self.app, self.t("menu.quit.title"), self.t("menu.quit.text"),
+        saves = self.app.saves
+        text = self.t("menu.quit.text") if saves.all_saved() and saves.trouble is None else \
+            self.t("menu.quit.unsaved", reason=self.app.saving_reason())
+        self.app.push(ConfirmScene(self.app, self.t("menu.quit.title"), text,
                                    self.t("menu.quit.yes"), self.t("menu.quit.no"), on_yes=self.app.quit,
                                    icon="cross", yes_icon="cross", no_icon="play", go_on="no"))
 
@@ -254,20 +257,32 @@ def ask_before_replacing(app, game_id: str, start_new) -> None:
 
 
 def report_problems(app) -> bool:
-    """Tell the family, once, of damaged files that were set aside (saves and settings); True if
-    a save was among them."""
+    """Tell the family, once, of damaged files that were set aside (saves and settings) and of a
+    home that cannot keep anything; True if a save was among the damaged files."""
     damaged = app.saves.take_unreported()
     store = app.settings_store
+    for title, text in app.take_home_warnings():
+        app.push(MessageScene(app, title, text, icon="cross"))
     if store.problem:
-        name = store.set_aside_as.name if store.set_aside_as else store.path.name
         store.problem = None
-        app.push(MessageScene(app, app.t("settings.damaged.title"), app.t("settings.damaged.text", file=name),
-                              icon="cross"))
+        if store.set_aside_as is not None:
+            text = app.t("settings.damaged.text", file=store.set_aside_as.name)
+        else:
+            text = app.t("settings.stuck.text", file=store.path.name)
+        app.push(MessageScene(app, app.t("settings.damaged.title"), text, icon="cross"))
     if damaged:
         app.push(damaged_saves_message(app, damaged))
     return bool(damaged)
 
 
 def damaged_saves_message(app, damaged) -> MessageScene:
-    names = ", ".join(d.set_aside_as.name if d.set_aside_as else f"{d.game_id or 'save'}.json" for d in damaged)
-    return MessageScene(app, app.t("save.damaged.title"), app.t("save.damaged.text", file=names), icon="cross")
+    """What happened to damaged saves, as it happened: each put aside under its new name, or left
+    where it is when its folder cannot be changed; each named once."""
+    moved = list(dict.fromkeys(d.set_aside_as.name for d in damaged if d.set_aside_as is not None))
+    stuck = list(dict.fromkeys(f"{d.game_id or 'save'}.json" for d in damaged if d.set_aside_as is None))
+    texts = []
+    if moved:
+        texts.append(app.t("save.damaged.text", file=", ".join(moved)))
+    if stuck:
+        texts.append(app.t("save.stuck.text", file=", ".join(stuck)))
+    return MessageScene(app, app.t("save.damaged.title"), " ".join(texts), icon="cross")
