@@ -137,7 +137,7 @@ class SetupScene(Scene):
             if name != old.name:   # OK on an untouched default name keeps it a default one
                 self.seats[i] = replace(old, name=name, default_name=False)
             self.layout()
-        self.app.push(NameScene(self.app, self.seats[i].name, done))
+        self.app.push(NameScene(self.app, self.seats[i].name, done, default=self.seats[i].default_name))
 
     def toggle_option(self, option) -> None:
         self.options[option.name] = not self.options[option.name]
