@@ -17,6 +17,10 @@ if os.environ.get("DISPLAY") and not os.environ.get("SDL_VIDEODRIVER", "").start
     # graphics card the OpenGL path (software Mesa) costs ~10 ms of CPU and ~100 MB per window.
     # Measured under Xvfb: a full flip 11 ms -> 1.2 ms, a die-sized update 10 ms -> 0.1 ms of CPU.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+# On Windows the app draws at the screen's own pixels (per monitor) instead of being enlarged, and
+# blurred, by the system's display scaling, with taps landing where they are drawn; SDL reads this
+# when the display opens.  A family's own setting of it wins.
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 import pygame  # noqa: E402
 
 from kidgames.core.i18n import Catalog  # noqa: E402
@@ -37,6 +41,28 @@ ANIM_FPS = 60
 MAX_SLEEP = 5.0        # seconds the idle loop sleeps at most between two looks at the scenes
 PARTIAL_LIMIT = 0.45   # above this share of the canvas, a full redraw is cheaper than pieces
 SCENE_GUARD = 0.25     # seconds after a scene change in which new presses are ignored
+#: The driver SDL falls back to by itself when it finds no screen (no X server, no Wayland).
+OFFSCREEN = "offscreen"
+
+
+class NoScreen(Exception):
+    """There is no screen to open the app's window on (started over SSH, or with no X server)."""
+
+
+def check_screen() -> None:
+    """Raise :class:`NoScreen` when SDL found no screen: its display did not start, or it chose
+    its offscreen driver by itself (a window nobody can see, the app running on for ever).  A
+    driver somebody chose (the tests' dummy one, or offscreen on purpose) is theirs to use."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    try:
+        driver = pygame.display.get_driver() if pygame.display.get_init() else None
+    except pygame.error:
+        driver = None
+    if driver is None or driver == OFFSCREEN:
+        raise NoScreen("no screen was found to open the window on (is this a session over SSH, "
+                       "or without a desktop?); start kidgames on the computer's own screen, "
+                       "or set DISPLAY to one")
 
 
 class App:
@@ -63,6 +89,11 @@ class App:
         self.saves = SaveStore(self.home)
         self.muted = mute
         pygame.init()
+        try:
+            check_screen()
+        except NoScreen:
+            pygame.quit()
+            raise
         self._window_size = window_size
         self.window = self._open_window()
         # Scenes draw on one logical canvas; the presenter shows it in the window, letterboxed.
