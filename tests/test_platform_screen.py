@@ -152,3 +152,37 @@ def test_a_driver_chosen_on_purpose_is_used(tmp_path):
         done = run_python(code, clean_env(tmp_path, SDL_VIDEODRIVER=driver))
         assert done.returncode == 0, done.stderr
         assert done.stdout.split()[-1] == driver
+
+
+# -- a small screen is filled -------------------------------------------------------------------------
+@pytest.mark.parametrize("desk, full", [((1024, 768), True), ((800, 600), True), ((1280, 720), True),
+                                        ((1280, 800), False), ((1366, 768), False), ((1920, 1080), False)])
+def test_a_screen_of_1024x768_or_smaller_is_filled_and_a_larger_one_gets_a_window(desk, full):
+    from kidgames.ui.app import CANVAS, opens_full_screen, windowed_size
+    assert opens_full_screen(desk) is full
+    if not full:       # the window there shows the canvas at least as large as a full 1024x768 screen
+        w, h = windowed_size(desk)
+        assert min(w / CANVAS[0], h / CANVAS[1]) >= min(1024 / CANVAS[0], 768 / CANVAS[1])
+
+
+def test_a_small_screen_opens_full_screen_until_the_family_chooses_a_window(tmp_path, monkeypatch):
+    from kidgames.ui.app import App
+    monkeypatch.setattr(App, "desktop_size", lambda self: (1024, 768))
+    app = make_app(tmp_path)
+    assert app.settings.fullscreen is True
+    assert app.window.get_flags() & pygame.FULLSCREEN
+    app.save_settings()
+    from kidgames.core.settings import SettingsStore
+    assert SettingsStore(tmp_path).load().fullscreen is None      # not chosen: not saved as chosen
+    app.set_fullscreen(False)                                     # the settings screen, or F11
+    assert SettingsStore(tmp_path).load().fullscreen is False
+    again = make_app(tmp_path)
+    assert again.settings.fullscreen is False
+
+
+def test_a_large_screen_opens_a_window(tmp_path, monkeypatch):
+    from kidgames.ui.app import App
+    monkeypatch.setattr(App, "desktop_size", lambda self: (1920, 1080))
+    app = make_app(tmp_path)
+    assert app.settings.fullscreen is False
+    assert not app.window.get_flags() & pygame.FULLSCREEN

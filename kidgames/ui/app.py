@@ -45,6 +45,30 @@ SCENE_GUARD = 0.25     # seconds after a scene change in which new presses are i
 OFFSCREEN = "offscreen"
 
 
+#: The smallest screen played on, full screen: every control is drawn at least 60 px there.
+SMALL_SCREEN = (1024, 768)
+
+
+def windowed_size(desk: tuple[int, int]) -> tuple[int, int]:
+    """The window that fits a screen of ``desk`` with room for its frame and the task bar."""
+    desk_w, desk_h = desk
+    if desk_w >= CANVAS[0] + 40 and desk_h >= CANVAS[1] + 80:
+        return CANVAS   # room for the canvas as it is: no scaling on every frame
+    scale = min(1.0, desk_w * 0.94 / CANVAS[0], desk_h * 0.88 / CANVAS[1])
+    return max(320, round(CANVAS[0] * scale)), max(200, round(CANVAS[1] * scale))
+
+
+def opens_full_screen(desk: tuple[int, int] | None) -> bool:
+    """Whether the app fills a screen of ``desk`` unless the family chose otherwise: where a window
+    would show the canvas smaller than the whole of a 1024x768 screen does (on 1024x768 itself a
+    window is 963x602), so that no control shrinks below its size there."""
+    if desk is None:
+        return False
+    def scale(size) -> float:
+        return min(size[0] / CANVAS[0], size[1] / CANVAS[1])
+    return scale(windowed_size(desk)) < scale(SMALL_SCREEN)
+
+
 class NoScreen(Exception):
     """There is no screen to open the app's window on (started over SSH, or with no X server)."""
 
@@ -95,6 +119,10 @@ class App:
             pygame.quit()
             raise
         self._window_size = window_size
+        if self.settings.fullscreen is None:
+            # never chosen: full screen on a small screen, for this run (the saved setting stays
+            # unchosen until the family chooses on the settings screen or with F11)
+            self._for_this_run("fullscreen", opens_full_screen(self.desktop_size()))
         self.window = self._open_window()
         # Scenes draw on one logical canvas; the presenter shows it in the window, letterboxed.
         self.screen = pygame.Surface(CANVAS).convert()
@@ -169,16 +197,17 @@ class App:
     def _windowed_size(self) -> tuple[int, int]:
         if self._window_size:
             return self._window_size
-        if os.environ.get("SDL_VIDEODRIVER") == "dummy":
-            return CANVAS
+        desk = self.desktop_size()
+        return CANVAS if desk is None else windowed_size(desk)
+
+    def desktop_size(self) -> tuple[int, int] | None:
+        """The screen's size (None: no real screen, as under the tests' dummy driver)."""
+        if self._window_size or os.environ.get("SDL_VIDEODRIVER") in ("dummy", OFFSCREEN):
+            return None
         try:
-            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+            return tuple(pygame.display.get_desktop_sizes()[0])
         except (pygame.error, IndexError):
-            return CANVAS
-        if desk_w >= CANVAS[0] + 40 and desk_h >= CANVAS[1] + 80:
-            return CANVAS   # room for the canvas as it is: no scaling on every frame
-        scale = min(1.0, desk_w * 0.94 / CANVAS[0], desk_h * 0.88 / CANVAS[1])
-        return max(320, round(CANVAS[0] * scale)), max(200, round(CANVAS[1] * scale))
+            return None
 
     def set_fullscreen(self, on: bool) -> None:
         self.run_only.pop("fullscreen", None)     # chosen now: saved, whatever the command line said
