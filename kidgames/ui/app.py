@@ -150,6 +150,7 @@ class App:
         self._looked_after_input = False  # the last frame handled input: update once more at once
         self._last_frame_at: float | None = None
         self.guard_until = 0.0
+        self.unfocused = self.minimised = False   # the window is in the background (see in_background)
         self.frames_drawn = 0
         self.errors: list[str] = []
         self._drain_startup_events()
@@ -429,6 +430,14 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self.unfocused = event.type == pygame.WINDOWFOCUSLOST
+            return
+        if event.type == pygame.WINDOWMINIMIZED:
+            self.minimised = True
+            return
+        if event.type in (pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED, pygame.WINDOWSHOWN):
+            self.minimised = False
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
             self.window = pygame.display.get_surface() or self.window
@@ -475,6 +484,12 @@ class App:
                 new += list(text) if isinstance(text, tuple) else [text]
         if new:
             self.voice.say(*new)
+
+    @property
+    def in_background(self) -> bool:
+        """The family is elsewhere: the window lost the focus or is minimised (a prompt is not
+        said again to nobody)."""
+        return self.unfocused or self.minimised
 
     def now(self) -> float:
         """Seconds on the app's clock (see kidgames/core/clock.py)."""
