@@ -126,9 +126,10 @@ class PromptNudge:
         return BOB * abs(math.sin(t * math.pi * BOBS))
 
     def pointing_up(self) -> bool:
-        """Below the thing, pointing up; where there is no room below, above it pointing down."""
+        """From below, pointing up, where the hand fits under the thing's top (it may cover the
+        thing's lower part: a die at the foot of the screen); else from above, pointing down."""
         canvas = self.scene.app.screen.get_height()
-        return self.target.bottom - self.reach() + BOB + HAND_SIZE <= canvas
+        return canvas - HAND_SIZE >= self.target.top + BOB
 
     def reach(self) -> int:
         """How far into the thing the fingertip comes."""
@@ -139,13 +140,13 @@ class PromptNudge:
             return None
         rect = pygame.Rect(0, 0, HAND_SIZE, HAND_SIZE)
         # the fingertip (a third from the picture's left) on the thing's middle, a little inside it
-        tip_x = self.target.centerx - HAND_SIZE // 3 + HAND_SIZE // 2
-        rect.centerx = tip_x
-        reach = self.reach()
+        rect.left = self.target.centerx - HAND_SIZE // 3
+        canvas = self.scene.app.screen.get_height()
         if self.pointing_up():
-            rect.top = self.target.bottom - reach + round(BOB - self.offset())
+            rest = min(self.target.bottom - self.reach() + BOB, canvas - HAND_SIZE)
+            rect.top = rest - round(self.offset())
         else:
-            rect.bottom = self.target.top + reach - round(BOB - self.offset())
+            rect.bottom = self.target.top + self.reach() - BOB + round(self.offset())
         return rect
 
     def hand_area(self) -> pygame.Rect | None:
