@@ -11,7 +11,7 @@ import pygame
 
 from kidgames.core.hangul import compose
 from kidgames.ui.scene import Scene
-from kidgames.ui.widgets import Button, INK, overlay_panel, rounded_panel
+from kidgames.ui.widgets import Button, INK, MIN_BUTTON, overlay_panel, rounded_panel
 
 MAX_NAME = 12
 #: The letters on the keys, capitals (a name's later letters are typed small), in alphabet order.
@@ -27,7 +27,7 @@ ALPHABETS = {
 HANGUL_ROWS = ("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔ", "ㅁㄴㅇㄹㅎㅗㅓㅏㅣ", "ㅋㅌㅊㅍㅠㅜㅡ", "ㅃㅉㄸㄲㅆㅒㅖ")
 PANEL = pygame.Rect(120, 80, 1360, 840)
 PER_ROW = 11
-KEY_W, KEY_H, KEY_GAP = 108, 92, 10
+KEY_W, KEY_H, KEY_GAP = 108, MIN_BUTTON, 10     # four rows of keys end above the bottom row
 KEYS_TOP = PANEL.top + 240
 BOTTOM_Y, BOTTOM_H = PANEL.bottom - 128, 100
 PLACEHOLDER_INK = (175, 165, 150)     # a default name waiting to be typed over
