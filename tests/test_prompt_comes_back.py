@@ -148,3 +148,16 @@ def test_nothing_comes_back_over_a_dialog(tmp_path):
     said = len(app.voice.said)
     wait(app, 3 * NUDGE_AFTER)
     assert len(app.voice.said) == said and not scene.nudge.comebacks
+
+
+def test_the_hand_points_at_the_prompts_picture_else_a_tap_target_else_a_button_of_the_moment(tmp_path, monkeypatch):
+    app = voiced_app(tmp_path)
+    scene = start(app, "castle")
+    assert scene.nudge_target() == scene.button("draw").rect          # "draw a card": the plus
+    monkeypatch.setattr(scene, "prompt_picture", lambda hint: "dragon")  # a prompt no button shows
+    assert scene.nudge_target() == scene.button("draw").rect          # the first button offered now
+    monkeypatch.setattr(scene, "buttons", [b for b in scene.buttons if b.name in ("home", "rules", "say")])
+    assert scene.nudge_target() == scene.button("say").rect           # nothing else: the prompt itself
+    queens = start(voiced_app(tmp_path / "q"), "queens")
+    first_card = queens.tap_targets()[0].rect
+    assert queens.nudge_target() == first_card                        # "tap a card": the hand's first

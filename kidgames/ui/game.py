@@ -28,6 +28,8 @@ SKIP_GUARD = DOUBLE_TAP  # the second tap of a double tap never skips the move t
 # A secret stays on screen at least this long (real seconds), whatever the taps: the second tap of
 # the double tap that opened its curtain must not hide it before its person has seen it.
 SECRET_GUARD = 0.8
+#: The buttons every game scene has (top_buttons, prompt_button): never the thing a prompt asks for.
+SHARED_BUTTONS = ("home", "rules", "sound", "say")
 
 
 def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
@@ -357,15 +359,19 @@ class GameScene(Scene):
     def nudge_target(self) -> pygame.Rect | None:
         """The thing to tap that the prompt asks for: the button showing the prompt's picture (the
         die of "tap the dice", the plus of "draw a card"), else the first thing on the table a tap
-        may choose, else the prompt button."""
+        may choose, else the first button of the moment (a magic to choose, an answer), else the
+        prompt button."""
         picture = self.prompt_picture(self.hint_text())
-        for button in self.buttons:
-            if button.visible and button.enabled and button.icon == picture and button.name != "say":
+        offered = [b for b in self.buttons if b.visible and b.enabled and b.name not in SHARED_BUTTONS]
+        for button in offered:
+            if button.icon == picture:
                 return pygame.Rect(button.rect)
         for target in self.tap_targets():
             if target.rect is not None and target.rect.w > 0:
                 return pygame.Rect(target.rect)
             return pygame.Rect(round(target.centre[0]) - 30, round(target.centre[1]) - 30, 60, 60)
+        if offered:
+            return pygame.Rect(offered[0].rect)
         say = self.button("say")
         return pygame.Rect(say.rect) if say is not None else None
 
