@@ -247,7 +247,12 @@ def build_app(games, args, seats, options):
 
 
 def run_app(games, args, seats, options) -> int:
-    app = build_app(games, args, seats, options)
+    from kidgames.ui.app import NoScreen
+    try:
+        app = build_app(games, args, seats, options)
+    except NoScreen as exc:
+        print(f"kidgames: error: {exc}", file=sys.stderr)
+        return 2
     keep_out_of_full_collections()
     try:
         app.run()

@@ -264,3 +264,61 @@ def test_a_title_with_letters_the_rounded_face_lacks_is_drawn_whole_in_the_main_
     rounded = app.assets.text(title, 56, (0, 0, 0), title=True)
     plain = app.assets.text(title, 56, (0, 0, 0), title=False)
     assert pygame.image.tobytes(rounded, "RGBA") == pygame.image.tobytes(plain, "RGBA")
+
+
+# -- a default name is a hint, not typed text ---------------------------------------------------------
+def test_the_keyboard_shows_a_default_name_as_a_hint_that_the_first_key_replaces(tmp_path):
+    app = make_app(tmp_path, lang="en")
+    tap_button(app, "game:knights")
+    keyboard = open_keyboard(app, 0)
+    assert keyboard.name == ""                  # nothing to erase first
+    for letter in "ANNA":
+        tap_button(app, f"key:{letter}")
+    assert keyboard.name == "Anna"              # not "RedAnna"
+    tap_button(app, "ok")
+    assert shown_names(app)[0] == "Anna"
+    assert not app.top.seats[0].default_name
+
+
+def test_ok_on_an_untouched_default_name_keeps_it_a_default_name(tmp_path):
+    app = make_app(tmp_path, lang="en")
+    tap_button(app, "game:knights")
+    open_keyboard(app, 0)
+    tap_button(app, "ok")
+    assert shown_names(app)[0] == "Red"
+    assert app.top.seats[0].default_name        # still follows the language
+    open_keyboard(app, 0)
+    tap_button(app, "key:B")
+    tap_button(app, "erase")                    # typed and erased again: the hint is back
+    tap_button(app, "ok")
+    assert shown_names(app)[0] == "Red" and app.top.seats[0].default_name
+
+
+def test_a_typed_name_opens_typed_to_be_changed(tmp_path):
+    app = make_app(tmp_path, lang="en")
+    tap_button(app, "game:knights")
+    open_keyboard(app, 0)
+    for letter in "BEN":
+        tap_button(app, f"key:{letter}")
+    tap_button(app, "ok")
+    keyboard = open_keyboard(app, 0)
+    assert keyboard.name == "Ben"
+    tap_button(app, "erase")
+    assert keyboard.name == "Be"
+
+
+def test_the_hint_is_drawn_faint_and_a_typed_letter_in_ink(tmp_path):
+    app = make_app(tmp_path, lang="en")
+    tap_button(app, "game:knights")
+    open_keyboard(app, 0)
+    app.draw()
+    # the field right of its middle: "Red" lies there, and its cursor before it, left of it
+    field = pygame.Rect(PANEL.centerx - 25, PANEL.top + 115, 400, 80)
+
+    def darkest() -> int:
+        shot = app.screen.subsurface(field)
+        return min(sum(shot.get_at((x, y))[:3]) for x in range(field.w) for y in range(field.h))
+    assert darkest() > 350                     # "Red" in a faint grey
+    tap_button(app, "key:A")
+    app.draw()
+    assert darkest() < 250                     # "A" in ink

@@ -22,7 +22,7 @@ class Settings:
     sound: bool = True
     voices: bool = True          # spoken prompts (separate from the sound effects)
     speed: str = "normal"
-    fullscreen: bool = False
+    fullscreen: bool | None = None   # None: never chosen (full screen on a small screen, see ui/app.py)
     secret_seconds: int | None = 5
     last_setup: dict[str, Any] = field(default_factory=dict)   # game id -> list of seat dicts
     last_options: dict[str, Any] = field(default_factory=dict)  # game id -> {option: JSON value}

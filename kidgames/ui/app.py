@@ -17,6 +17,10 @@ if os.environ.get("DISPLAY") and not os.environ.get("SDL_VIDEODRIVER", "").start
     # graphics card the OpenGL path (software Mesa) costs ~10 ms of CPU and ~100 MB per window.
     # Measured under Xvfb: a full flip 11 ms -> 1.2 ms, a die-sized update 10 ms -> 0.1 ms of CPU.
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+# On Windows the app draws at the screen's own pixels (per monitor) instead of being enlarged, and
+# blurred, by the system's display scaling, with taps landing where they are drawn; SDL reads this
+# when the display opens.  A family's own setting of it wins.
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 import pygame  # noqa: E402
 
 from kidgames.core.i18n import Catalog  # noqa: E402
@@ -38,6 +42,52 @@ ANIM_FPS = 60
 MAX_SLEEP = 5.0        # seconds the idle loop sleeps at most between two looks at the scenes
 PARTIAL_LIMIT = 0.45   # above this share of the canvas, a full redraw is cheaper than pieces
 SCENE_GUARD = 0.25     # seconds after a scene change in which new presses are ignored
+#: The driver SDL falls back to by itself when it finds no screen (no X server, no Wayland).
+OFFSCREEN = "offscreen"
+
+
+#: The smallest screen played on, full screen: every control is drawn at least 60 px there.
+SMALL_SCREEN = (1024, 768)
+
+
+def windowed_size(desk: tuple[int, int]) -> tuple[int, int]:
+    """The window that fits a screen of ``desk`` with room for its frame and the task bar."""
+    desk_w, desk_h = desk
+    if desk_w >= CANVAS[0] + 40 and desk_h >= CANVAS[1] + 80:
+        return CANVAS   # room for the canvas as it is: no scaling on every frame
+    scale = min(1.0, desk_w * 0.94 / CANVAS[0], desk_h * 0.88 / CANVAS[1])
+    return max(320, round(CANVAS[0] * scale)), max(200, round(CANVAS[1] * scale))
+
+
+def opens_full_screen(desk: tuple[int, int] | None) -> bool:
+    """Whether the app fills a screen of ``desk`` unless the family chose otherwise: where a window
+    would show the canvas smaller than the whole of a 1024x768 screen does (on 1024x768 itself a
+    window is 963x602), so that no control shrinks below its size there."""
+    if desk is None:
+        return False
+    def scale(size) -> float:
+        return min(size[0] / CANVAS[0], size[1] / CANVAS[1])
+    return scale(windowed_size(desk)) < scale(SMALL_SCREEN)
+
+
+class NoScreen(Exception):
+    """There is no screen to open the app's window on (started over SSH, or with no X server)."""
+
+
+def check_screen() -> None:
+    """Raise :class:`NoScreen` when SDL found no screen: its display did not start, or it chose
+    its offscreen driver by itself (a window nobody can see, the app running on for ever).  A
+    driver somebody chose (the tests' dummy one, or offscreen on purpose) is theirs to use."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    try:
+        driver = pygame.display.get_driver() if pygame.display.get_init() else None
+    except pygame.error:
+        driver = None
+    if driver is None or driver == OFFSCREEN:
+        raise NoScreen("no screen was found to open the window on (is this a session over SSH, "
+                       "or without a desktop?); start kidgames on the computer's own screen, "
+                       "or set DISPLAY to one")
 
 
 class App:
@@ -77,7 +127,16 @@ class App:
             self._home_warnings.append(("home.broken", {"reason": None}))
         self.muted = mute
         pygame.init()
+        try:
+            check_screen()
+        except NoScreen:
+            pygame.quit()
+            raise
         self._window_size = window_size
+        if self.settings.fullscreen is None:
+            # never chosen: full screen on a small screen, for this run (the saved setting stays
+            # unchosen until the family chooses on the settings screen or with F11)
+            self._for_this_run("fullscreen", opens_full_screen(self.desktop_size()))
         self.window = self._open_window()
         # Scenes draw on one logical canvas; the presenter shows it in the window, letterboxed.
         self.screen = pygame.Surface(CANVAS).convert()
@@ -105,6 +164,7 @@ class App:
         self._looked_after_input = False  # the last frame handled input: update once more at once
         self._last_frame_at: float | None = None
         self.guard_until = 0.0
+        self.unfocused = self.minimised = False   # the window is in the background (see in_background)
         self.frames_drawn = 0
         self.errors: list[str] = []
         self._drain_startup_events()
@@ -152,16 +212,17 @@ class App:
     def _windowed_size(self) -> tuple[int, int]:
         if self._window_size:
             return self._window_size
-        if os.environ.get("SDL_VIDEODRIVER") == "dummy":
-            return CANVAS
+        desk = self.desktop_size()
+        return CANVAS if desk is None else windowed_size(desk)
+
+    def desktop_size(self) -> tuple[int, int] | None:
+        """The screen's size (None: no real screen, as under the tests' dummy driver)."""
+        if self._window_size or os.environ.get("SDL_VIDEODRIVER") in ("dummy", OFFSCREEN):
+            return None
         try:
-            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+            return tuple(pygame.display.get_desktop_sizes()[0])
         except (pygame.error, IndexError):
-            return CANVAS
-        if desk_w >= CANVAS[0] + 40 and desk_h >= CANVAS[1] + 80:
-            return CANVAS   # room for the canvas as it is: no scaling on every frame
-        scale = min(1.0, desk_w * 0.94 / CANVAS[0], desk_h * 0.88 / CANVAS[1])
-        return max(320, round(CANVAS[0] * scale)), max(200, round(CANVAS[1] * scale))
+            return None
 
     def set_fullscreen(self, on: bool) -> None:
         self.run_only.pop("fullscreen", None)     # chosen now: saved, whatever the command line said
@@ -395,6 +456,14 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self.unfocused = event.type == pygame.WINDOWFOCUSLOST
+            return
+        if event.type == pygame.WINDOWMINIMIZED:
+            self.minimised = True
+            return
+        if event.type in (pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED, pygame.WINDOWSHOWN):
+            self.minimised = False
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
             self.window = pygame.display.get_surface() or self.window
@@ -476,6 +545,12 @@ class App:
                 new += list(text) if isinstance(text, tuple) else [text]
         if new:
             self.voice.say(*new)
+
+    @property
+    def in_background(self) -> bool:
+        """The family is elsewhere: the window lost the focus or is minimised (a prompt is not
+        said again to nobody)."""
+        return self.unfocused or self.minimised
 
     def now(self) -> float:
         """Seconds on the app's clock (see kidgames/core/clock.py)."""

@@ -89,6 +89,15 @@ class BoardTableScene(GameScene):
         """Whether the dice wait to be thrown (a game whose turns have more than a throw says when)."""
         return True
 
+    def nudge_target(self) -> pygame.Rect | None:
+        """While the dice wait to be thrown, the prompt that comes back points at the first die."""
+        if self.dice and self.person_can_act() and self.may_roll():
+            die = self.dice[0]
+            rect = pygame.Rect(0, 0, die.size, die.size)
+            rect.center = die.centre
+            return rect
+        return super().nudge_target()
+
     def roll(self) -> None:
         if self.person_can_act() and self.may_roll():
             self.submit(Action("roll"))

@@ -14,6 +14,7 @@ from kidgames.core.turns import TurnController
 from kidgames.ui.curtain import QUESTION, SECRET, CurtainScene
 from kidgames.ui.dialog import ConfirmScene
 from kidgames.ui.input import DOUBLE_TAP
+from kidgames.ui.nudge import PromptNudge
 from kidgames.ui.prompts import prompt_picture
 from kidgames.ui.scene import Scene
 from kidgames.ui.table import Table
@@ -27,6 +28,8 @@ SKIP_GUARD = DOUBLE_TAP  # the second tap of a double tap never skips the move t
 # A secret stays on screen at least this long (real seconds), whatever the taps: the second tap of
 # the double tap that opened its curtain must not hide it before its person has seen it.
 SECRET_GUARD = 0.8
+#: The buttons every game scene has (top_buttons, prompt_button): never the thing a prompt asks for.
+SHARED_BUTTONS = ("home", "rules", "sound", "say")
 
 
 def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
@@ -109,6 +112,7 @@ class GameScene(Scene):
         self.results_shown = False
         self.pointer = None           # the tap being handled (see Pointer.repeats)
         self.time = 0.0
+        self.nudge = PromptNudge(self)  # the prompt that comes back to a person who waits
 
     @property
     def state(self):
@@ -226,8 +230,9 @@ class GameScene(Scene):
     # -- the table ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """The pieces on the table that lie in the surface's clip (a game without a table draws
-        itself)."""
+        itself), and the hand pointing at the thing to tap when the prompt comes back."""
         self.table.paint(surface)
+        self.nudge.paint(surface)
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
         """The areas whose look changed since the last draw, from the pieces themselves."""
@@ -289,6 +294,8 @@ class GameScene(Scene):
                 and not self.controller.is_computer_turn())
 
     def handle(self, pointer) -> None:
+        if pointer.kind == "down":
+            self.nudge.restart()      # somebody is there: the prompt waits anew
         if self.handle_buttons(pointer):
             return
         if pointer.kind == "tap" and self.anim.busy:
@@ -308,6 +315,7 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> bool:
         self.time += dt
+        self.nudge.update()
         self.anim.speed = self.app.settings.speed_factor
         if self.anim.update(dt):
             return True
@@ -335,6 +343,11 @@ class GameScene(Scene):
         return self.idle_animation()
 
     def wake_in(self) -> float | None:
+        due = [wake for wake in (self.nudge.wake_in(), self.play_wake_in()) if wake is not None]
+        return min(due) if due else None
+
+    def play_wake_in(self) -> float | None:
+        """Seconds until the game has something to do by itself (a move, a curtain, an idle hop)."""
         if self.anim.busy:
             return self.anim.wake_in()
         if self.controller.is_over or self.app.top is not self:
@@ -357,6 +370,30 @@ class GameScene(Scene):
     def idle_wake_in(self) -> float | None:
         """Seconds until :meth:`idle_animation` has its next picture to show."""
         return None
+
+    def tap_targets(self) -> list:
+        """What a tap on the table may choose now (kidgames/ui/targets.Target), for the hand of a
+        prompt that comes back (and for tests)."""
+        return []
+
+    def nudge_target(self) -> pygame.Rect | None:
+        """The thing to tap that the prompt asks for: the button showing the prompt's picture (the
+        die of "tap the dice", the plus of "draw a card"), else the first thing on the table a tap
+        may choose, else the first button of the moment (a magic to choose, an answer), else the
+        prompt button."""
+        picture = self.prompt_picture(self.hint_text())
+        offered = [b for b in self.buttons if b.visible and b.enabled and b.name not in SHARED_BUTTONS]
+        for button in offered:
+            if button.icon == picture:
+                return pygame.Rect(button.rect)
+        for target in self.tap_targets():
+            if target.rect is not None and target.rect.w > 0:
+                return pygame.Rect(target.rect)
+            return pygame.Rect(round(target.centre[0]) - 30, round(target.centre[1]) - 30, 60, 60)
+        if offered:
+            return pygame.Rect(offered[0].rect)
+        say = self.button("say")
+        return pygame.Rect(say.rect) if say is not None else None
 
     def show_results(self) -> None:
         self.app.show_results(self.spec, self.seats, self.state, self.options)

@@ -3,6 +3,11 @@
 A real touchscreen sends FINGER events *and* mouse events (``touch=True``) for the same touch; only
 the mouse events are used, so every touch counts once.  Under ``pygame.SCALED`` their positions are
 already in the logical canvas.
+
+Windows may send one touch twice more: SDL's mouse events with ``touch=True`` and, as the finger
+lifts, the system's own emulated mouse click with ``touch`` False (pygame-ce issue 1514).  While a
+finger is on the screen and for :data:`TOUCH_ECHO` seconds after it lifted, the mouse events of the
+other kind than the first one that pressed are that echo, and are dropped: each touch is one tap.
 """
 from __future__ import annotations
 
@@ -17,6 +22,9 @@ LONG_PRESS = 0.7       # seconds
 #: A tap this soon after another at about the same place is the second tap of a double tap.
 DOUBLE_TAP = 0.45      # seconds
 DOUBLE_TAP_SLOP = 40   # canvas pixels
+#: Seconds after a finger lifted in which a mouse press of the other kind is the same touch's echo.
+TOUCH_ECHO = 0.5
+FINGER_EVENTS = (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION)
 
 
 @dataclass(frozen=True)
@@ -47,6 +55,9 @@ class PointerInput:
         self._last_tap: tuple[float, tuple[int, int]] | None = None
         self._dragging = False
         self._long_sent = False
+        self._fingers: set = set()          # the fingers on the screen now
+        self._finger_seen = None            # when a finger was last on the screen (app clock)
+        self._touch_by: bool | None = None  # the kind (touch flag) of the mouse events taken for it
 
     def reset(self) -> None:
         """Forget a press in progress (a new scene must not receive the end of an old tap)."""
@@ -56,8 +67,13 @@ class PointerInput:
 
     def feed(self, event: pygame.event.Event, now: float) -> list[Pointer]:
         touch = bool(getattr(event, "touch", False))
+        if event.type in FINGER_EVENTS:
+            self._follow_finger(event, now)
+            return []   # their touch also arrives as mouse events, used once
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            return []   # finger events too: their touch also arrives as mouse events, used once
+            return []
+        if self._echo(event, touch, now):
+            return []
         pos = self.to_canvas(_pos(event))
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             self._down_at, self._down_time = pos, now
@@ -84,6 +100,26 @@ class PointerInput:
                 return [Pointer("drag", pos, self._down_at, touch, now)]
             return [Pointer("move", pos, None, touch, now)]
         return []
+
+    def _follow_finger(self, event: pygame.event.Event, now: float) -> None:
+        finger = (getattr(event, "touch_id", 0), getattr(event, "finger_id", 0))
+        if event.type == pygame.FINGERDOWN:
+            if not self._fingers:
+                self._touch_by = None          # a new touch: its mouse events are still to come
+            self._fingers.add(finger)
+        elif event.type == pygame.FINGERUP:
+            self._fingers.discard(finger)
+        self._finger_seen = now
+
+    def _echo(self, event: pygame.event.Event, touch: bool, now: float) -> bool:
+        """Whether this mouse event repeats a touch already taken through the other kind."""
+        if not self._fingers and (self._finger_seen is None or now - self._finger_seen > TOUCH_ECHO):
+            return False                        # no finger near: a mouse, or a touch told once
+        if self._touch_by is None:
+            if event.type != pygame.MOUSEBUTTONDOWN:
+                return False
+            self._touch_by = touch              # the first press of this touch: its kind is taken
+        return touch != self._touch_by
 
     def held_for(self, now: float) -> float | None:
         """Seconds the pointer has been held still, while a long press may still come."""

@@ -11,7 +11,7 @@ import pygame
 
 from kidgames.core.hangul import compose
 from kidgames.ui.scene import Scene
-from kidgames.ui.widgets import Button, INK, overlay_panel, rounded_panel
+from kidgames.ui.widgets import Button, INK, MIN_BUTTON, overlay_panel, rounded_panel
 
 MAX_NAME = 12
 #: The letters on the keys, capitals (a name's later letters are typed small), in alphabet order.
@@ -27,9 +27,10 @@ ALPHABETS = {
 HANGUL_ROWS = ("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔ", "ㅁㄴㅇㄹㅎㅗㅓㅏㅣ", "ㅋㅌㅊㅍㅠㅜㅡ", "ㅃㅉㄸㄲㅆㅒㅖ")
 PANEL = pygame.Rect(120, 80, 1360, 840)
 PER_ROW = 11
-KEY_W, KEY_H, KEY_GAP = 108, 92, 10
+KEY_W, KEY_H, KEY_GAP = 108, MIN_BUTTON, 10     # four rows of keys end above the bottom row
 KEYS_TOP = PANEL.top + 240
 BOTTOM_Y, BOTTOM_H = PANEL.bottom - 128, 100
+PLACEHOLDER_INK = (175, 165, 150)     # a default name waiting to be typed over
 CANCEL = pygame.Rect(PANEL.right - 118, PANEL.top + 22, 96, 96)
 
 
@@ -44,12 +45,16 @@ def key_rows(lang: str, hangul: bool) -> list[str]:
 class NameScene(Scene):
     overlay = True
 
-    def __init__(self, app, name: str, on_done: Callable[[str], None]) -> None:
+    def __init__(self, app, name: str, on_done: Callable[[str], None], default: bool = False) -> None:
+        """``default``: ``name`` is the name the app gave (the pawn colour's), not one somebody
+        typed: it is shown faint in the empty field, the first key replaces it, and OK with nothing
+        typed keeps it (a grown-up never has to erase "Red" first)."""
         super().__init__(app)
         self.original = name
+        self.placeholder = name if default else ""
         # the name as it came is kept whole; only what is typed now is keystrokes, so Hangul typed
         # now can be erased jamo by jamo while an old name is never recomposed differently
-        self.prefix = name
+        self.prefix = "" if default else name
         self.keys: list[str] = []
         self.on_done = on_done
         self.hangul = app.settings.lang == "ko"
@@ -101,7 +106,7 @@ class NameScene(Scene):
         self.layout()
 
     def done(self) -> None:
-        name = self.name.strip()
+        name = self.name.strip() or self.placeholder
         self.app.pop()
         if name:
             self.on_done(name)
@@ -132,6 +137,14 @@ class NameScene(Scene):
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.top + 30)))
         field = pygame.Rect(PANEL.centerx - 400, PANEL.top + 105, 800, 100)
         rounded_panel(surface, field, (255, 255, 255), radius=20, border=(120, 100, 80), shadow=0)
-        name = assets.fit_text(self.name + "|", 56, INK, field.w - 30, field.h - 10)
-        surface.blit(name, name.get_rect(center=field.center))
+        if self.name or not self.placeholder:
+            name = assets.fit_text(self.name + "|", 56, INK, field.w - 30, field.h - 10)
+            surface.blit(name, name.get_rect(center=field.center))
+        else:
+            # the name it keeps unless a key is typed: faint, the cursor before it
+            hint = assets.fit_text(self.placeholder, 56, PLACEHOLDER_INK, field.w - 60, field.h - 10)
+            spot = hint.get_rect(center=field.center)
+            surface.blit(hint, spot)
+            cursor = assets.fit_text("|", 56, INK, 40, field.h - 10)
+            surface.blit(cursor, cursor.get_rect(midright=(spot.left - 2, field.centery)))
         self.draw_buttons(surface)

@@ -92,7 +92,7 @@ class SettingsScene(Scene):
                                        lambda v=seconds: self.set_secret_seconds(v), text,
                                        selected=s.secret_seconds == seconds, name=f"secret:{seconds}",
                                        text_size=30))
-        self.buttons.append(Button(pygame.Rect(PANEL.right - 330, PANEL.bottom - 115, 290, 95), self.app.pop,
+        self.buttons.append(Button(pygame.Rect(PANEL.right - 330, PANEL.bottom - 118, 290, 100), self.app.pop,
                                    self.t("button.done"), icon="check", colour="green", name="done"))
 
     def toggle_sound(self) -> None:

@@ -12,16 +12,19 @@ from kidgames.core.seats import COLOURS, COMPUTER, FAIR, LEVELS, PERSON, STARRED
 from kidgames.ui.backdrop import meadow
 from kidgames.ui.keyboard import NameScene
 from kidgames.ui.scene import Scene
-from kidgames.ui.widgets import INK, PAPER, Button, draw_pawn, rounded_panel
+from kidgames.ui.widgets import INK, MIN_BUTTON, PAPER, Button, draw_pawn, rounded_panel
 
-ROW_X, ROW_W, ROW_H, ROW_TOP, ROW_GAP = 200, 1200, 86, 140, 8     # six seats end above the options
-TITLE_W, TITLE_H = 1120, 92      # clear of the backdrop's sun and of the panel below
+# Every button is at least MIN_BUTTON high (60 px on a 1024x768 screen); six seats end above the
+# options, the options above the buttons at the bottom.
+ROW_X, ROW_W, ROW_H, ROW_TOP, ROW_GAP = 200, 1200, MIN_BUTTON, 118, 4
+TITLE_Y, TITLE_W, TITLE_H = 18, 1120, 84      # clear of the backdrop's sun and of the panel below
 # Each row's buttons (x from ROW_X, width): a game whose computer has levels makes room for the stars.
 WIDE_ROW = {"colour": (10, 110), "name": (135, 540), "kind": (690, 370), "remove": (1080, 110)}
 STARS_ROW = {"colour": (10, 110), "name": (135, 380), "kind": (530, 300), "level": (845, 220),
              "remove": (1080, 110)}
 STAR_SIZE = 62
-OPTIONS_TOP, OPTIONS_H, OPTIONS_GAP, OPTION_MAX_W = 735, 86, 20, 560   # one row of toggles, above Play
+OPTIONS_TOP, OPTIONS_H, OPTIONS_GAP, OPTION_MAX_W = 744, MIN_BUTTON, 20, 560   # one row of toggles, above Play
+BOTTOM_Y = 866                    # the back and rules buttons; Play a little larger beside them
 
 
 class SetupScene(Scene):
@@ -86,10 +89,10 @@ class SetupScene(Scene):
                                        self.t("setup.add"), icon="plus", colour="paper", name="add",
                                        text_size=32))
         self.buttons += [
-            Button(pygame.Rect(40, 870, 240, 105), self.app.pop, icon="home", colour="paper", name="back"),
-            Button(pygame.Rect(310, 870, 240, 105), self.show_rules, icon="question", colour="paper",
+            Button(pygame.Rect(40, BOTTOM_Y, 240, 110), self.app.pop, icon="home", colour="paper", name="back"),
+            Button(pygame.Rect(310, BOTTOM_Y, 240, 110), self.show_rules, icon="question", colour="paper",
                    name="rules"),
-            Button(pygame.Rect(1130, 855, 430, 125), self.start, self.t("setup.start"), icon="play",
+            Button(pygame.Rect(1130, BOTTOM_Y - 4, 430, 124), self.start, self.t("setup.start"), icon="play",
                    colour="green", name="start", text_size=48),
         ]
 
@@ -137,7 +140,7 @@ class SetupScene(Scene):
             if name != old.name:   # OK on an untouched default name keeps it a default one
                 self.seats[i] = replace(old, name=name, default_name=False)
             self.layout()
-        self.app.push(NameScene(self.app, self.seats[i].name, done))
+        self.app.push(NameScene(self.app, self.seats[i].name, done, default=self.seats[i].default_name))
 
     def toggle_option(self, option) -> None:
         self.options[option.name] = not self.options[option.name]
@@ -193,7 +196,7 @@ class SetupScene(Scene):
         # one line, shrunk if need be: a long title (German) would run under the sun or the panel
         title = assets.fit_text(self.t("setup.title", game=self.t(f"game.{self.spec.id}.title")), 56,
                                 (255, 250, 235), TITLE_W, TITLE_H, title=True, outline=(120, 70, 30))
-        surface.blit(title, title.get_rect(midtop=(surface.get_width() // 2, 30)))
+        surface.blit(title, title.get_rect(midtop=(surface.get_width() // 2, TITLE_Y)))
         rows = len(self.seats) + (1 if len(self.seats) < self.spec.max_players else 0)
         panel = pygame.Rect(ROW_X - 20, ROW_TOP - 20, ROW_W + 40, rows * (ROW_H + ROW_GAP) + 30)
         rounded_panel(surface, panel, (*PAPER,), radius=30, border=(200, 160, 80))
@@ -209,7 +212,7 @@ class SetupScene(Scene):
             if level is not None:
                 self.draw_level(surface, level.rect.move(0, 3 if level.pressed else 0), seat.level)
         count = assets.text(self.t("setup.count", n=len(self.seats)), 30, INK, outline=(255, 255, 255))
-        surface.blit(count, count.get_rect(midbottom=(800, 990)))
+        surface.blit(count, count.get_rect(midbottom=(840, 996)))
 
     def draw_level(self, surface: pygame.Surface, rect: pygame.Rect, level: str) -> None:
         """A computer's level: 1, 2 or 3 golden stars of three, the others pale; a heart for fair."""

@@ -20,7 +20,11 @@ BUTTON_COLOURS = {
     "green": (88, 182, 86), "blue": (76, 140, 230), "orange": (245, 160, 60),
     "red": (226, 88, 80), "grey": (190, 184, 170), "gold": (245, 200, 70), "paper": PAPER,
 }
-MIN_TARGET = 72   # the smallest thing a child's finger should have to hit, in canvas pixels
+MIN_TARGET = 72   # the smallest thing on a table a child's finger should have to hit, in canvas pixels
+#: The smallest button, in canvas pixels: 60 window pixels on the smallest screen played on
+#: (1024x768, full screen: the canvas at 0.64; a window on a larger screen shows it larger, see
+#: ui/app.opens_full_screen), rounded up.
+MIN_BUTTON = 96
 
 
 def shade(colour, factor: float):
