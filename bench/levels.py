@@ -35,8 +35,16 @@ from kidgames.core.turns import TurnController, load_computer  # noqa: E402
 from kidgames.games import GAMES  # noqa: E402
 
 CARD_GAMES = ("queens", "castle")
-BOARD_GAMES = ("forest",)
-TITLES = {"queens": "Sleeping Queens", "castle": "Castle Builders", "forest": "Fairy-Tale Forest"}
+BOARD_GAMES = ("forest", "forest_short")
+TITLES = {"queens": "Sleeping Queens", "castle": "Castle Builders", "forest": "Fairy-Tale Forest",
+          "forest_short": "Fairy-Tale Forest, the short game (--short: 7 trees)"}
+#: The games measured under a name of their own: (the game's id, its options).
+VARIANTS = {"forest_short": ("forest", {"short": True})}
+
+
+def game_id(game: str) -> str:
+    """The registered game a measured game is (the short Forest game is Forest)."""
+    return VARIANTS.get(game, (game, {}))[0]
 #: (players, what is measured): the share of wins of the first player named.
 PAIRINGS = (
     ("hard", "easy"), ("hard", "normal"), ("normal", "easy"), ("normal", "greedy"), ("hard", "greedy"),
@@ -159,18 +167,19 @@ def cheat_queens(state, observation: dict, actions: list[Action], rng: random.Ra
 
 # -- playing ------------------------------------------------------------------------------------------
 def _new_state(game: str, players: int, seed: int):
-    spec = GAMES[game]
-    if game == "forest":
+    base, options = VARIANTS.get(game, (game, {}))
+    spec = GAMES[base]
+    if base == "forest":
         if "forest" not in _BOARD:
             from kidgames.games.forest.board import load_forest_board
             _BOARD["forest"] = load_forest_board()
-        return spec.new_state(players, seed=seed, options={"board": _BOARD["forest"]})
+        return spec.new_state(players, seed=seed, options={"board": _BOARD["forest"], **options})
     return spec.new_state(players, seed=seed)
 
 
 def play(game: str, levels: tuple[str, ...], seed: int) -> tuple[list[float], dict[str, list[float]]]:
     """One game: each seat's share of the win, and the seconds of each decision by level."""
-    spec = GAMES[game]
+    spec = GAMES[game_id(game)]
     choose, remember = load_computer(spec)
     state = _new_state(game, len(levels), seed)
     seats = [Seat(f"seat {i}", COLOURS[i], COMPUTER, level) for i, level in enumerate(levels)]
@@ -178,7 +187,7 @@ def play(game: str, levels: tuple[str, ...], seed: int) -> tuple[list[float], di
 
     def computer(observation, actions, level, rng, memory):
         if level == "greedy":
-            if game == "forest":
+            if spec.id == "forest":
                 return greedy_forest(observation, actions, rng, memory)
             return (greedy_queens if game == "queens" else greedy_castle)(observation, actions, rng)
         if level == "cheat":
@@ -187,7 +196,7 @@ def play(game: str, levels: tuple[str, ...], seed: int) -> tuple[list[float], di
 
     def remembering(memory, event, seat, level, rng):
         # greedy keeps what it saw as forest's hard does (it forgets nothing); cheat needs no memory
-        if level == "greedy" and game == "forest":
+        if level == "greedy" and spec.id == "forest":
             remember(memory, event, seat, "hard", rng)
         elif level not in ("greedy", "cheat") and remember is not None:
             remember(memory, event, seat, level, rng)
@@ -251,7 +260,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="games a pairing in Sleeping Queens and Castle Builders (default 1000)")
     parser.add_argument("-f", "--forest-games", type=int, default=500,
                         help="games a pairing in Fairy-Tale Forest (default 500)")
-    parser.add_argument("--games", default="queens,castle,forest", help="which games, by id, comma-separated")
+    parser.add_argument("--games", default="queens,castle,forest,forest_short",
+                        help="which games, by id, comma-separated (forest_short: Forest's short game)")
     parser.add_argument("--pairings", default="",
                         help='only these pairings, e.g. "hard v normal,fair v easy v easy" (default: all)')
     parser.add_argument("-j", "--jobs", type=int, default=2, help="processes playing at once (default 2)")

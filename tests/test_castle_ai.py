@@ -110,3 +110,59 @@ def test_hard_beats_easy_in_at_least_65_percent_of_two_player_games():
         state = play(levels, seed)
         hard_wins += levels[state.winners[0]] == "hard"
     assert hard_wins / HARD_VS_EASY_GAMES >= HARD_MUST_WIN, f"hard won {hard_wins} of {HARD_VS_EASY_GAMES}"
+
+
+def witch_with_a_fairy(spares: list[str], castle: list[str] = ()):
+    """Seat 0 holds ``spares`` (a fairy among them) and ``castle``, and has just drawn a witch."""
+    state = CASTLE.new_state(2, seed=1)
+    for card in list(spares) + list(castle):
+        state.draw_pile.remove(card)
+    state.spares[0] = list(spares)
+    if castle:
+        state.castles[0], state.colours[0] = list(castle), castle[0].split(":")[1]
+    state.draw_pile.remove("witch")
+    state.draw_pile.append("witch")
+    state.apply(Action("draw"))
+    assert state.pending == "witch"
+    return state
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "fair"])
+def test_a_computer_holding_a_fairy_uses_it_whenever_the_witch_would_take_something(level):
+    """Issue 23: "The witch! Green has a fairy." and then Green gave up three cards.  Three spare
+    cards of other colours are worth less than a fairy, and still the fairy is used."""
+    cheap = [castle_card("blue", 1), castle_card("yellow", 2), castle_card("purple", 3)]
+    for spares, castle in ((["fairy"] + cheap, []), (["fairy", "fairy", "diamond"], [castle_card("red", 1)]),
+                           (["fairy"] + cheap + ["diamond"] * 4, [castle_card("red", 1), castle_card("red", 2)])):
+        state = witch_with_a_fairy(spares, castle)
+        for seed in range(20):
+            action = choose(state.observation(0), state.legal_actions(), level, random.Random(seed), {})
+            assert action == Action("use_fairy"), (level, spares, castle)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "fair"])
+def test_a_computer_keeps_its_fairy_when_the_witch_would_take_nothing(level):
+    state = witch_with_a_fairy(["fairy"])
+    action = choose(state.observation(0), state.legal_actions(), level, random.Random(1), {})
+    assert action == Action("accept_witch")
+
+
+def test_no_computer_draws_more_than_five_cards_in_a_turn_and_fair_behind_six():
+    """Issue 23: one computer turn drew about 30 cards (the pile from 44 to 15)."""
+    most = Counter()
+    for seed in range(40):
+        levels = [("hard", "fair"), ("normal", "easy"), ("fair", "normal", "hard")][seed % 3]
+        state = CASTLE.new_state(len(levels), seed=seed)
+        rng = random.Random(seed)
+        memories = [{} for _ in levels]
+        while not state.is_over:
+            seat = state.current_player
+            action = choose(json.loads(json.dumps(state.observation(seat))), state.legal_actions(), levels[seat],
+                            rng, memories[seat])
+            if action.kind == "draw":
+                most[levels[seat]] = max(most[levels[seat]], state.drawn_this_turn + 1)
+            for event in state.apply(action):
+                for other, level in enumerate(levels):
+                    remember(memories[other], event, other, level, rng)
+    assert most["easy"] <= 5 and most["normal"] == 5 and most["hard"] == 5, most
+    assert most["fair"] == 6, most

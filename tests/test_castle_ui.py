@@ -8,12 +8,11 @@ import pytest
 import kidgames.ui.game as game_module
 from kidgames.core.protocol import Action
 from kidgames.core.seats import Seat
-from kidgames.games.castle.layout import lose_rects
 from kidgames.games.castle.rules import DIAMOND, FAIRY, WITCH
 from kidgames.games.castle.scene import CastleScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
-from ui_driver import FRAME, later, make_app, tap
+from ui_driver import FRAME, later, make_app, screenshot, tap
 
 PEOPLE_AND_ROBO = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", "easy")]
 
@@ -58,9 +57,7 @@ class Table:
         if action.kind == "buy":
             rect = scene.spare_item_rect(action.seller, action.card)
             return [scene.button("buy").rect.center, (rect.x + 10, rect.centery)]
-        items = scene.lose_items()
-        rect = lose_rects(len(items))[[c for c, _ in items].index(action.card)]
-        return [rect.center]
+        return [scene.lose_rect(action.card).center]
 
     def do(self, action: Action) -> None:
         scene = self.scene
@@ -419,3 +416,80 @@ def test_every_spare_card_keeps_a_finger_sized_part_in_view(tmp_path, players, s
     assert scene.v_castles[0] == ["castle:red:1", "castle:red:2"]
     table.frame()
     pygame.image.save(pygame.display.get_surface(), str(tmp_path / f"castle-spares-{players}-{spares}.png"))
+
+
+def test_the_cards_for_the_witch_keep_their_places_while_the_choice_goes_on(tmp_path):
+    """Issue 23: after a card was given the others re-centred, and a second tap on the same spot
+    took another card.  Now a taken card leaves its place empty: a second tap there takes nothing,
+    and a tap on a stack takes the card that is really there."""
+    app, scene = start(tmp_path, seats=[Seat("Anna", "red"), Seat("Ben", "blue")])
+    table = Table(app, scene)
+    st = scene.state
+    move(st, "castle:red:1", st.castles[0])
+    st.colours[0] = "red"
+    for card in (DIAMOND, DIAMOND, "castle:blue:2", "castle:yellow:3", "castle:purple:4"):
+        move(st, card, st.spares[0])
+    to_top(st, WITCH)
+    scene.sync()
+    assert table.settle()
+    table.do(Action("draw"))
+    assert table.settle() and st.pending == "lose"
+    before = {card: tuple(rect) for card, n, rect in scene.lose_places()}
+    blue = scene.lose_rect("castle:blue:2").center
+    table.tap(blue)
+    assert table.settle()
+    assert "castle:blue:2" in st.discard and st.losses_left == 2
+    assert {card: tuple(rect) for card, n, rect in scene.lose_places()} == before, "every card kept its place"
+    assert scene.lose_card_at(blue) is None
+    screenshot(app, tmp_path / "witch_choice_after_one.png")
+    logged = len(scene.controller.log)
+    table.tap(blue)                      # the same spot again: its card is gone, nothing is taken
+    assert table.settle()
+    assert len(scene.controller.log) == logged and st.losses_left == 2
+    assert sorted(st.spares[0]) == sorted([DIAMOND, DIAMOND, "castle:yellow:3", "castle:purple:4"])
+    diamonds = scene.lose_rect(DIAMOND).center
+    table.tap(diamonds)
+    assert table.settle() and st.losses_left == 1
+    assert scene.lose_rect(DIAMOND).center == diamonds, "the stack's last diamond lies where the stack lay"
+    table.tap(diamonds)                  # the card that is really there now: the second diamond
+    assert table.settle()
+    assert DIAMOND not in st.spares[0] and st.pending is None and st.current_player == 1
+    assert st.castles[0] == ["castle:red:1"] and sorted(st.spares[0]) == ["castle:purple:4", "castle:yellow:3"]
+    assert not app.errors
+
+
+def computer_turns(tmp_path, levels: tuple[str, ...], seed: int, dt: float = 0.05) -> list[tuple[float, int]]:
+    """A game between computers through the scene at normal speed, on the app's stepped clock:
+    how long each turn held the table (from the still table its computer began to think on to
+    the end of its last card's flight), and how many cards it drew."""
+    app = make_app(tmp_path / f"{seed}", speed="normal")
+    colours = ("red", "blue", "green", "yellow")
+    seats = [Seat(f"Robo {i}", colours[i], "computer", level) for i, level in enumerate(levels)]
+    scene = start_game_scene(app, "castle", seats, seed=seed)
+    turns, who, began, drawn = [], None, 0.0, 0
+    for _ in range(int(3600 / dt)):
+        app.frame(dt)
+        st, busy = scene.state, scene.anim.busy
+        if who is not None and (st.is_over or st.current_player != who) and not busy:
+            turns.append((app.now() - began, drawn))
+            who = None
+        if st.is_over:
+            if not busy:
+                break
+            continue
+        if who is None and not busy:
+            who, began, drawn = st.current_player, app.now(), 0
+        if st.current_player == who:
+            drawn = max(drawn, st.drawn_this_turn)
+    assert scene.state.is_over and not app.errors
+    return turns
+
+
+def test_no_computer_turn_holds_the_table_more_than_15_seconds_at_normal_speed(tmp_path):
+    """Issue 23: one computer turn drew about 30 cards, about 45 s of watching."""
+    turns = []
+    for seed in (0, 2):
+        turns += computer_turns(tmp_path, ("hard", "fair"), seed)
+    longest, drawn = max(turns)
+    assert longest <= 15.0, f"a turn of {drawn} cards took {longest:.1f} s"
+    assert max(d for _, d in turns) >= 5, "the seeds hold long turns"

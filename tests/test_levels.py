@@ -23,9 +23,9 @@ from kidgames.games.castle import ai as castle_ai  # noqa: E402
 from kidgames.games.forest import ai as forest_ai  # noqa: E402
 from kidgames.games.queens import ai as queens_ai  # noqa: E402
 
-#: Games a pairing: the card games take ~10 ms a game, Forest ~60 ms.
-GAMES = {"queens": 300, "castle": 300, "forest": 120}
-FAIR_GAMES = {"queens": 200, "castle": 200, "forest": 80}
+#: Games a pairing: the card games take ~10 ms a game, Forest ~60 ms (its short game, 7 trees, ~30 ms).
+GAMES = {"queens": 300, "castle": 300, "forest": 120, "forest_short": 120}
+FAIR_GAMES = {"queens": 200, "castle": 200, "forest": 80, "forest_short": 120}
 
 
 def share(game: str, players: tuple[str, ...], games: int) -> tuple[float, float]:
@@ -39,7 +39,7 @@ def share(game: str, players: tuple[str, ...], games: int) -> tuple[float, float
     return wins / games, wilson(wins, games)[0]
 
 
-@pytest.mark.parametrize("game", ["queens", "castle", "forest"])
+@pytest.mark.parametrize("game", ["queens", "castle", "forest", "forest_short"])
 def test_hard_beats_normal_and_normal_beats_easy(game):
     hard, hard_low = share(game, ("hard", "normal"), GAMES[game])
     normal, normal_low = share(game, ("normal", "easy"), GAMES[game])
@@ -49,8 +49,10 @@ def test_hard_beats_normal_and_normal_beats_easy(game):
     assert normal < 0.9, f"{game}: easy won only {1 - normal:.1%} against normal"
 
 
-@pytest.mark.parametrize("game", ["queens", "castle", "forest"])
+@pytest.mark.parametrize("game", ["queens", "castle", "forest", "forest_short"])
 def test_fair_keeps_a_two_player_game_close_against_easy_and_hard(game):
+    """In Forest on the full board and in the short game (issue 23: fair beat easy in 78 % of
+    short games)."""
     for rival in ("easy", "hard"):
         fair, _ = share(game, ("fair", rival), FAIR_GAMES[game])
         assert 0.35 <= fair <= 0.65, f"{game}: fair won {fair:.1%} against {rival}"
@@ -101,6 +103,23 @@ def test_fair_in_the_forest_takes_its_time_more_the_longer_it_has_led():
     assert dawdles(1, 10) == 0.0, "an even game: its best"
     assert dawdles(0, 10) == 0.0, "trailing: its best"
     assert 0.0 < dawdles(2, 6) < dawdles(2, 12) < dawdles(3, 12), "the longer and further it leads, the more it waits"
+
+
+def test_fair_in_the_short_forest_game_takes_its_time_sooner_for_the_same_lead():
+    """Seven cards instead of thirteen: a lead of a card is a larger part of the game, and the
+    game has fewer throws to even it out (issue 23: fair won 78 % of short games against easy)."""
+    def dawdles(trees: int, throws: int) -> float:
+        rng = random.Random(11)
+        count = 0
+        for _ in range(400):
+            memory: dict = {}
+            observation = {"seat": 0, "won": [["crown"] * 2, ["boots"]], "trees": [f"t{i}" for i in range(trees)]}
+            for _ in range(throws):
+                mode = forest_ai._fair_mode(observation, rng, memory)
+            count += mode == "dawdle"
+        return count / 400
+    assert dawdles(13, 6) < 0.2 < 0.8 < dawdles(7, 6)
+    assert dawdles(7, 3) > dawdles(13, 3)
 
 
 def test_fair_in_castle_builders_holds_back_more_while_its_castle_leads():

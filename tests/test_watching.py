@@ -112,10 +112,11 @@ class Table:
         decider = self.scene.state.current_player
         self.decisions.append((decider, self.private == decider))
         self.private = self.private_until = None
-        before = len(self.scene.controller.log)
+        # (an accepted decision may bring no event: Castle's accept_witch only asks for the cards)
+        before = len(self.scene.controller.log), self.scene.state.to_json()
         submit = getattr(self.scene, "try_submit", None) or self.scene.submit
         submit(action)
-        assert len(self.scene.controller.log) > before, f"{action} was refused"
+        assert (len(self.scene.controller.log), self.scene.state.to_json()) != before, f"{action} was refused"
         self.frame()
 
     # -- playing ------------------------------------------------------------------------------------

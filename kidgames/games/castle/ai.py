@@ -1,11 +1,14 @@
 """The computer castle builders (shared/rules/castle.md).  Pure: a computer player sees its seat's
 observation, the legal actions, its level, its random generator and its memory, never the state.
 
-Every level buys a card when one is offered (a sure piece of its castle, with no witch to fear)
-and lets a witch take its cheapest cards.  They differ in when they stop drawing:
+Every level buys a card when one is offered (a sure piece of its castle, with no witch to fear),
+uses a fairy whenever the witch comes and would take something (a child watching never sees a
+computer that holds a fairy give the witch its cards), and lets a witch take its cheapest cards.
+No level draws more than five cards in a turn (``Style.most_draws``: what a careful child dares, and
+a turn that stays short to watch).  They differ in when they stop drawing:
 
-* **easy** draws like a young child: after each card it stops with a fixed chance, and it always
-  uses a fairy.  It remembers nothing.
+* **easy** draws like a young child: after each card it stops with a fixed chance.  It remembers
+  nothing.
 * **normal** is careful: it takes the witches' share of the whole deck (7 of 54) as the chance of
   one, fears her more than what she takes on average, and draws again while what it may gain is
   worth more than that (a witch takes its three cheapest cards, or its fairy).
@@ -18,7 +21,8 @@ and lets a witch take its cheapest cards.  They differ in when they stop drawing
   holding back (it stops after one card and buys nothing).  It holds back more often the further
   its castle is ahead, and more as the game goes on while it keeps leading: an opponent it keeps
   leading meets it holding back, one it keeps trailing meets it at its best, daring more than
-  hard (it fears a witch half as much: behind in a race, a bolder turn is its chance to catch up).
+  hard (it fears a witch half as much and draws up to six cards: behind in a race, a bolder turn
+  is its chance to catch up).
 """
 from __future__ import annotations
 
@@ -50,17 +54,17 @@ class Style:
     caution: float = 1.0            # how much it fears a witch: 1 is what she takes on average
     stop_chance: float = 0.0        # a child: the chance of stopping after each card drawn (0: it weighs)
     fairy: float = FAIRY_VALUE      # what a fairy is worth to it
-    fairy_always: bool = False      # uses a fairy against every witch
+    most_draws: int = 5             # the most cards it draws in one turn (what a careful child dares)
     buys: float = 1.0               # the chance that it buys a piece offered
     best_seller: bool = False       # buys from the player least likely to win
 
 
 STYLES = {
-    "easy": Style(stop_chance=0.35, fairy_always=True),
+    "easy": Style(stop_chance=0.45),
     "normal": Style(caution=2.0, fairy=FAIRY_VALUE * 0.75),
     "hard": Style(counts=True, best_seller=True),
     # How fair plays when it holds back (not a level anyone chooses): one card a turn, no purchase.
-    "timid": Style(stop_chance=1.0, fairy_always=True, buys=0.0),
+    "timid": Style(stop_chance=1.0, buys=0.0),
 }
 
 
@@ -86,7 +90,10 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
     if level not in LEVELS:
         raise ValueError(f"a computer plays at level {', '.join(LEVELS)}, not {level!r}")
     mode = _fair_level(observation, rng, memory) if level == "fair" else level
-    style = replace(STYLES["hard"], caution=FAIR_DARE) if mode == "daring" else STYLES[mode]
+    if mode == "daring":
+        style = replace(STYLES["hard"], caution=FAIR_DARE, most_draws=FAIR_DARE_DRAWS)
+    else:
+        style = STYLES[mode]
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
@@ -94,14 +101,14 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
     if "lose" in by_kind:
         return min(by_kind["lose"], key=lambda a: (_value(observation, seat, a.card, style), a.card))
     if "use_fairy" in by_kind:
-        if style.fairy_always or _witch_takes_value(observation, seat, style) > style.fairy:
-            return by_kind["use_fairy"][0]
-        return by_kind["accept_witch"][0]
+        # A fairy held is a fairy used: a child watching must never see the witch take cards from
+        # a player who holds one.  Only when she would take nothing is the fairy kept.
+        return by_kind["accept_witch" if not _losable(observation, seat) else "use_fairy"][0]
     if "buy" in by_kind and rng.random() < style.buys:
         return _best_buy(observation, by_kind["buy"], style, rng)
     if "stop" not in by_kind:
         return (by_kind.get("draw") or by_kind.get("pass") or actions)[0]
-    if "draw" not in by_kind:
+    if "draw" not in by_kind or observation["drawn_this_turn"] >= style.most_draws:
         return by_kind["stop"][0]
     if style.stop_chance:
         return by_kind["stop"][0] if rng.random() < style.stop_chance else by_kind["draw"][0]
@@ -110,9 +117,10 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
 
 #: fair: its will to play its best at the start (0 to 1), how much a lead of one piece over the
 #: others' mean lowers it at each of its turns, and how much the lead of the moment weighs beside it.
-FAIR_START, FAIR_GAIN, FAIR_NOW = 1.0, 0.05, 0.35
-#: fair: how much it fears a witch while it trails (hard: 1; behind, risk is worth taking).
-FAIR_DARE = 0.5
+FAIR_START, FAIR_GAIN, FAIR_NOW = 1.0, 0.05, 0.2
+#: fair: how much it fears a witch while it trails (hard: 1; behind, risk is worth taking), and the
+#: most cards it then draws in a turn.
+FAIR_DARE, FAIR_DARE_DRAWS = 0.5, 6
 
 
 def _fair_level(observation: dict, rng: random.Random, memory: dict) -> str:
@@ -166,18 +174,23 @@ def _value(observation: dict, seat: int, card: str, style: Style) -> float:
     return SPARE_CASTLE_VALUE
 
 
+def _losable(observation: dict, seat: int) -> list[str]:
+    """The cards a witch may take from ``seat``: its spare pile (fairies aside) and its castle."""
+    return [c for c in observation["spares"][seat] if c != FAIRY] + list(observation["castles"][seat])
+
+
 def _witch_takes_value(observation: dict, seat: int, style: Style) -> float:
     """What a witch would take without a fairy: the three cheapest losable cards."""
-    castle = observation["castles"][seat]
-    losable = [c for c in observation["spares"][seat] if c != FAIRY] + list(castle)
-    values = sorted(_value(observation, seat, c, style) for c in losable)
+    values = sorted(_value(observation, seat, c, style) for c in _losable(observation, seat))
     return sum(values[:WITCH_TAKES])
 
 
 def _witch_cost(observation: dict, seat: int, style: Style) -> float:
+    """What a witch would cost: its fairy (used whenever she would take something), else the
+    three cheapest cards."""
     taken = _witch_takes_value(observation, seat, style)
-    if FAIRY in observation["spares"][seat]:
-        return min(taken, style.fairy)
+    if FAIRY in observation["spares"][seat] and _losable(observation, seat):
+        return style.fairy
     return taken
 
 

@@ -11,7 +11,7 @@ import pygame
 from kidgames.ui.cards import CardArt, CardLook
 from kidgames.ui.widgets import INK, PAPER, draw_shape, shade
 
-from .layout import BADGE_R, CHOICE_RECT, FAIRY_BUTTON, WITCH_BUTTON, badge_centre, lose_rects
+from .layout import BADGE_R, CHOICE_RECT, FAIRY_BUTTON, WITCH_BUTTON, badge_centre
 from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, WITCH, colour_of, piece_of
 
 CASTLE_RGB = {"red": (214, 62, 58), "blue": (58, 112, 222), "yellow": (236, 188, 36), "purple": (148, 80, 198)}
@@ -214,8 +214,9 @@ class CastleArt(CardArt):
             num = self.assets.text(str(n), 30, INK, title=True)
             surface.blit(num, num.get_rect(center=centre))
 
-    def witch_question(self, surface, text: str, items: list[tuple[str, int]] | None = None) -> None:
-        """The witch asks (``text``): to use the fairy or not, or which of the ``items`` to give her."""
+    def witch_question(self, surface, text: str, items: list[tuple[str, int, pygame.Rect]] | None = None) -> None:
+        """The witch asks (``text``): to use the fairy or not, or which of the ``items`` (a card, its
+        count and where it lies) to give her."""
         assets = self.assets
         self.panel(surface, CHOICE_RECT, PAPER, radius=32, border=(90, 60, 110), border_width=6, shadow=8)
         witch = assets.image("witch", 120)
@@ -226,7 +227,7 @@ class CastleArt(CardArt):
             big = assets.image("witch", 200)
             surface.blit(big, big.get_rect(center=(WITCH_BUTTON.centerx, CHOICE_RECT.y + 330)))
         else:
-            for (card, n), rect in zip(items, lose_rects(len(items))):
+            for card, n, rect in items:
                 pygame.draw.rect(surface, (250, 200, 230), rect.inflate(12, 12), border_radius=16)
                 self.stack(surface, card, n, rect)
         label = assets.fit_text(text, 40, INK, CHOICE_RECT.w - 190, 120, title=True)

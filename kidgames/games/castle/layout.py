@@ -30,6 +30,11 @@ WITCH_REST_AREA = pygame.Rect(REVEAL_AT[0] - REVEAL_W // 2 - 6, REVEAL_AT[1] - r
 WITCH_SIZE = 220          # the witch sweeping across the table
 BADGE_R = 24              # the count on a stack of spare cards
 FLY_TIME, FLIP_TIME, SHOW_TIME, SWEEP_TIME = 0.55, 0.5, 0.45, 0.9     # seconds
+#: A computer thinks as long as every computer before the first step of its turn, and this share of
+#: it before each later one (the next card, a card for the witch): a turn of five cards stays brisk.
+LATER_PAUSE = 0.3
+#: ... and the third and later cards of a computer's turn fly in half their usual time.
+BRISK = 0.5
 
 
 def badge_centre(rect: pygame.Rect) -> tuple[int, int]:

@@ -25,7 +25,8 @@ from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
 from .art import CASTLE_RATIO, CASTLE_RGB, DIAMOND_LOOK, WITCH_LOOK, CastleArt, card_look, draw_emblem, tint
 from .layout import (BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_AT, DRAW_AT, DRAW_BUTTON, FAIRY_BUTTON, FELT,
-                     FLIP_TIME, FLY_TIME, HINT_RECT, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, REVEAL_W, SEATS_AREA,
+                     BRISK, FLIP_TIME, FLY_TIME, HINT_RECT, LATER_PAUSE, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT,
+                     REVEAL_W, SEATS_AREA,
                      SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA, WITCH_SIZE, lose_rects,
                      spare_items, stack_area)
 from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
@@ -37,6 +38,8 @@ class CastleScene(CardTableScene):
     def set_up(self) -> None:
         self.sweep: float | None = None       # the witch sweeping across the table, 0..1
         self.buying = False
+        self._turn_draws = 0                  # the cards drawn in the turn being animated
+        self._lose_order = None               # the cards for the witch as her choice began (see lose_places)
         # a banner shows a picture, or a castle (its colour is the banner's extra) growing while it is up
         banner = self.panel_banner(BANNER_RECT, self.banner_label, self.banner_picture, 110, 220, (12, 32),
                                    look=lambda banner: self.banner_pieces())
@@ -81,6 +84,12 @@ class CastleScene(CardTableScene):
     def person_decides(self) -> bool:
         ctrl = self.controller
         return (not self.anim.busy and not ctrl.is_over and not ctrl.is_computer_turn())
+
+    def computer_pause(self) -> float:
+        """A computer thinks before its turn's first step as long as in every game, and briefly
+        before each later one (see LATER_PAUSE)."""
+        pause = super().computer_pause()
+        return pause * LATER_PAUSE if self.state.drawn_this_turn or self.state.pending is not None else pause
 
     def legal(self) -> list[Action]:
         return self.state.legal_actions() if self.person_decides() else []
@@ -225,11 +234,30 @@ class CastleScene(CardTableScene):
         spares = [c for c in self.v_spares[p] if c != FAIRY]
         return spare_items(spares, stacks_first=True) + [(c, 1) for c in self.v_castles[p]]
 
+    def lose_places(self) -> list[tuple[str, int, pygame.Rect]]:
+        """The cards to give the witch, each where it lay when her choice began: a card taken
+        leaves its place empty (its count 0), and the others never move under a finger."""
+        items = dict(self.lose_items())
+        key = (self.state.turn, self.state.current_player)
+        kept = self._lose_order
+        if kept is None or kept[0] != key or not set(items) <= set(kept[1]):
+            kept = self._lose_order = (key, tuple(items))     # the choice begins (or a card came back)
+        order = kept[1]
+        return [(card, items.get(card, 0), rect) for card, rect in zip(order, lose_rects(len(order)))]
+
+    def lose_rect(self, card: str) -> pygame.Rect | None:
+        """Where ``card`` lies on the witch's panel (None: it is not there)."""
+        return next((rect for c, n, rect in self.lose_places() if c == card and n), None)
+
     def lose_card_at(self, pos) -> str | None:
+        """The card a tap gives the witch: the one under the finger, or the nearest within a
+        finger's reach; a tap on an emptied place takes nothing."""
         if not self.person_decides():
             return None
-        items = self.lose_items()
-        return pick(pos, [Target(card, rect.center, rect) for (card, _), rect in zip(items, lose_rects(len(items)))])
+        places = self.lose_places()
+        if any(not n and rect.collidepoint(pos) for _, n, rect in places):
+            return None
+        return pick(pos, [Target(card, rect.center, rect) for card, n, rect in places if n])
 
     def tap_targets(self) -> list[Target]:
         """What a tap may choose now (for tests): the cards to give the witch, or the cards that
@@ -237,8 +265,7 @@ class CastleScene(CardTableScene):
         if not self.person_decides():
             return []
         if self.state.pending == "lose":
-            items = self.lose_items()
-            return [Target(("lose", card), rect.center, rect) for (card, _), rect in zip(items, lose_rects(len(items)))]
+            return [Target(("lose", card), rect.center, rect) for card, n, rect in self.lose_places() if n]
         buyable = self.buy_targets()
         return [Target(("buy",) + t.key, t.centre, t.rect) for t in self.spare_targets() if t.key in buyable]
 
@@ -256,12 +283,19 @@ class CastleScene(CardTableScene):
         reshuffle(self.anim, self.flying, ev.count, DISCARD_AT, DRAW_AT, PILE_W, self.set_piles,
                   sound=self.sound("card"))
 
+    def _pace(self, p: int) -> float:
+        """How long the cards of ``p``'s draw take, as a share of their usual time: a computer's
+        third and later cards of a turn go quicker (a long turn stays brisk to watch)."""
+        return BRISK if self.seats[p].is_computer and self._turn_draws > 2 else 1.0
+
     def _anim_drew(self, ev, rest) -> None:
+        self._turn_draws += 1
+        pace = self._pace(ev.player)
         self.anim.call(self.sound("card"))
-        self.fly_card(card_look(ev.card), DRAW_AT, REVEAL_AT, PILE_W, FLIP_TIME, end_width=REVEAL_W, look_from=BACK,
-                      arc=50, start=lambda: setattr(self, "v_draw", ev.left))
+        self.fly_card(card_look(ev.card), DRAW_AT, REVEAL_AT, PILE_W, FLIP_TIME * pace, end_width=REVEAL_W,
+                      look_from=BACK, arc=50, start=lambda: setattr(self, "v_draw", ev.left))
         if ev.card != WITCH:
-            self._rest_at_reveal(ev.card)
+            self._rest_at_reveal(ev.card, SHOW_TIME * pace)
 
     def _to_castle(self, p: int, card: str) -> None:
         def arrive() -> None:
@@ -273,7 +307,8 @@ class CastleScene(CardTableScene):
         p, card = ev.player, ev.card
         target = self.castle_rect(p).center
         if ev.source == "table":
-            self.fly_card(card_look(card), REVEAL_AT, target, REVEAL_W, FLY_TIME, end_width=self.spare_width(),
+            self.fly_card(card_look(card), REVEAL_AT, target, REVEAL_W, FLY_TIME * self._pace(p),
+                          end_width=self.spare_width(),
                           end=self._to_castle(p, card))
         else:
             self.fly_card(card_look(card), lambda: self.spare_item_rect(ev.seller, card), target, self.spare_width(),
@@ -293,7 +328,8 @@ class CastleScene(CardTableScene):
     def _anim_to_spares(self, ev, rest) -> None:
         p, card = ev.player, ev.card
         self.fly_card(card_look(card), REVEAL_AT, lambda: self.spare_item_rect(p, card, self.v_spares[p] + [card]),
-                      REVEAL_W, FLY_TIME, end_width=self.spare_width(), end=lambda: self.v_spares[p].append(card))
+                      REVEAL_W, FLY_TIME * self._pace(p), end_width=self.spare_width(),
+                      end=lambda: self.v_spares[p].append(card))
         if card == DIAMOND:
             self.anim.call(self.sound("coin"))
 
@@ -386,6 +422,7 @@ class CastleScene(CardTableScene):
         self.anim.call(self.sound("click"))
 
     def _anim_turn(self, ev, rest) -> None:
+        self._turn_draws = 0
         self.anim.call(self.sound("turn"))
         self.anim.call(lambda: setattr(self, "v_turn", ev.player))
         self.anim.wait(0.15)
@@ -427,7 +464,8 @@ class CastleScene(CardTableScene):
     def choice_look(self):
         if not (self.person_decides() and self.state.pending in ("witch", "lose")):
             return None
-        return self.state.pending, tuple(self.lose_items()), self.state.losses_left
+        places = tuple((card, n, tuple(rect)) for card, n, rect in self.lose_places())
+        return self.state.pending, places, self.state.losses_left
 
     @kept
     def castle_area(self, seat: int) -> pygame.Rect:
@@ -513,7 +551,7 @@ class CastleScene(CardTableScene):
             self.art.witch_question(surface, self.t("castle.question.fairy"))
         else:
             question = self.t("castle.question.lose", n=self.state.losses_left)
-            self.art.witch_question(surface, question, self.lose_items())
+            self.art.witch_question(surface, question, [(c, n, r) for c, n, r in self.lose_places() if n])
 
     def sweep_look(self) -> tuple | None:
         if self.sweep is None:

@@ -59,11 +59,17 @@ STYLES["fair"] = STYLES["hard"]
 #: know instead of going to the castle (nobody sees what it remembers, so nobody sees it hold back).
 DAWDLE = replace(STYLES["hard"], dawdles=True, gambles=0, shuffles=False)
 
-#: fair: its lead is the cards it has won over the best other player's (with more players, plus
-#: FAIR_MANY for each one more: one player of three should win a third of the games).  The chance
-#: of a turn played as hard (else it takes its time) falls by FAIR_LED for each card of its lead on
-#: average over its throws so far beyond FAIR_EVEN (FAIR_PRIOR even throws in mind before the first).
-FAIR_LED, FAIR_EVEN, FAIR_PRIOR, FAIR_MANY = 2.5, 0.4, 8, 1.0
+#: fair: its lead is the cards it has won over the best other player's, counted as cards of a game
+#: of FAIR_CARDS (in the short game of 7 a card counts 13/7: a card there is a larger part of the
+#: game), with more players plus a card or so for each one more (one player of three should win a
+#: third of the games).  The chance of a turn played as hard (else it takes its time) falls by
+#: a weight for each card of its lead on average over its throws so far beyond an even lead
+#: (FAIR_PRIOR even throws in mind before the first, fewer in a shorter game).
+FAIR_PRIOR, FAIR_MANY, FAIR_CARDS = 8, 1.0, 13
+#: (that weight, that even lead, what each more player adds to the lead) by the cards in the game:
+#: the short game is over in fewer throws, and a lead there weighs more (bench/levels.py measures
+#: both; a board of another size takes the nearest).
+FAIR_BY_CARDS = {13: (2.5, 0.4, FAIR_MANY), 7: (4.0, 0.7, 1.3 * FAIR_MANY)}
 
 
 def _fair_mode(observation: dict, rng: random.Random, memory: dict) -> str:
@@ -74,14 +80,17 @@ def _fair_mode(observation: dict, rng: random.Random, memory: dict) -> str:
     me = observation["seat"]
     won = [len(cards) for cards in observation["won"]]
     others = [count for seat, count in enumerate(won) if seat != me]
-    lead = won[me] - max(others) + FAIR_MANY * (len(others) - 1)
+    cards = len(observation.get("trees") or ()) or FAIR_CARDS
+    scale = FAIR_CARDS / cards
+    led_weight, even, many = FAIR_BY_CARDS[min(FAIR_BY_CARDS, key=lambda size: (abs(size - cards), size))]
+    lead = (won[me] - max(others)) * scale + many * (len(others) - 1)
     led = memory.get("led")
     if not (isinstance(led, list) and len(led) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool)
                                                              for x in led)):
         led = [0.0, 0]
     total, throws = led[0] + lead, led[1] + 1
     memory["led"] = [total, throws]
-    will = 1.0 - FAIR_LED * max(0.0, total / (throws + FAIR_PRIOR) - FAIR_EVEN)
+    will = 1.0 - led_weight * max(0.0, total / (throws + FAIR_PRIOR / scale) - even)
     return "hard" if rng.random() < will else "dawdle"
 
 
