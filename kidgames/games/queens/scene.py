@@ -8,6 +8,8 @@ The picture is drawn from a *view* of the table that the animation steps move to
 when each batch of events has played, so a resting screen always shows the state."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
 from kidgames.core.protocol import Action
@@ -686,8 +688,19 @@ class QueensScene(CardTableScene):
         if cards == ["jester"]:
             return self.t("queens.hint.jester")
         if cards:
-            return self.t("queens.hint.discard")
+            return self.t("queens.hint.discard" if self.discard_action(cards) is not None else self.no_discard_key(cards))
         return self.t("queens.hint.pick", name=name)
+
+    def no_discard_key(self, cards: list[str]) -> str:
+        """What the hint says to cards picked together that cannot be thrown away together (the
+        preview says "Not a pair and not a sum"): a card with a picture goes alone; numbers that
+        one more number from the hand makes a sum of; else put a card back."""
+        if any(not c.startswith("n") for c in cards):
+            return "queens.hint.no_discard.alone"
+        picked = Counter(cards)
+        if any(action.kind == "discard" and not picked - Counter(action.cards) for action in self.state.legal_actions()):
+            return "queens.hint.no_discard.more"
+        return "queens.hint.no_discard.back"
 
     def highlighted_slots(self) -> set[int]:
         """Where a tap does something now (from the legal actions): sleeping queens for a king or
