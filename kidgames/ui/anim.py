@@ -108,10 +108,17 @@ class AnimQueue:
         self.add(duration)
 
     def hold(self, duration: float | None, *, start: Callable[[], None] | None = None,
-              end: Callable[[], None] | None = None) -> None:
+             end: Callable[[], None] | None = None, at: int | None = None) -> Step:
         """A step that skip() does not pass: it lasts until :meth:`release` or ``duration`` real
-        seconds (None: until released)."""
-        self.steps.append(Step(duration, start=start, end=end, hold=True))
+        seconds (None: until released).  It goes at the end of the queue, or at place ``at``."""
+        step = Step(duration, start=start, end=end, hold=True)
+        self.steps.insert(len(self.steps) if at is None else at, step)
+        return step
+
+    def drop(self, step: Step) -> None:
+        """Take ``step`` out of the queue, begun or not, without its end (a wait nobody needs now)."""
+        if step in self.steps:
+            self.steps.remove(step)
 
     @property
     def holding(self) -> Step | None:
