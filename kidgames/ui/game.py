@@ -27,6 +27,8 @@ SKIP_GUARD = DOUBLE_TAP  # the second tap of a double tap never skips the move t
 # A secret stays on screen at least this long (real seconds), whatever the taps: the second tap of
 # the double tap that opened its curtain must not hide it before its person has seen it.
 SECRET_GUARD = 0.8
+# Seconds a banner up at a tap that skips ahead stays in view (at normal speed): the voice is saying it.
+BANNER_AFTER_SKIP = 1.2
 
 
 def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
@@ -318,11 +320,24 @@ class GameScene(Scene):
                 if self.anim.release(min_shown=SECRET_GUARD):
                     self.last_action_at = self.app.now()
             elif not pointer.repeats(SKIP_GUARD):
-                self.anim.skip()
+                self.skip_ahead()
             return
         if pointer.kind == "tap" and self.person_can_act():
             self.pointer = pointer
             self.tap(pointer.pos)
+
+    def skip_ahead(self) -> None:
+        """A tap while things move: the animation jumps ahead (to the next secret or curtain).  A
+        banner up at the tap has been spoken (the voice says it as it appears): it stays up a
+        moment longer instead of vanishing with the steps skipped, so what is heard is read."""
+        banner = self.banner_piece
+        said = banner.shown if banner is not None else None
+        if said is None:
+            self.anim.skip()
+            return
+        self.anim.skip(begin_hold=False)      # a curtain or a secret next comes after the banner
+        banner.set(*said[:2], 1.0)
+        banner.keep(self.anim, BANNER_AFTER_SKIP)
 
     def tap(self, pos) -> None:
         """A tap on the game itself while a person may act."""
