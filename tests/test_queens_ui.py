@@ -12,7 +12,7 @@ from kidgames.games.queens.scene import ACTION_A, ACTION_B, QueensScene, slot_re
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
-from ui_driver import FRAME, later, make_app, run_until, tap
+from ui_driver import FRAME, later, make_app, run, run_until, tap
 
 PEOPLE_AND_ROBO = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", "easy")]
 
@@ -532,6 +532,41 @@ def test_a_refused_tap_says_what_to_do_instead(tmp_path, monkeypatch):
     assert scene.selected_cards() == ["n3", "n3"]
     assert scene.hint_text() == "Tap the blue button to throw these cards away!"
     assert scene.state.discard == [] and scene.state.slots[0] is not None
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "cs", "ru", "ko"])
+def test_cards_that_cannot_go_together_get_a_prompt_that_says_why_and_what_works(tmp_path, monkeypatch, lang):
+    """Rules, Discard to draw: a pair of equal numbers, or numbers where one is the sum of the
+    others; a character goes alone.  While the preview says "Not a pair and not a sum", the prompt
+    (shown and spoken) says what is wrong and what to do, never "Throw away these cards?"."""
+    from kidgames.core.i18n import Catalog
+    texts = Catalog(lang).spoken()
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path, lang=lang)
+    scene = start(app, table(0, 2))
+    position(scene, hands=[["n2", "n3", "n5", "n9", "king"], ["n6", "n7", "n8", "n9", "n10"]], awake=[[], []], turn=0)
+    watch = Watch(app, scene)
+    watch.settle()
+
+    def prompt_after(*cards) -> str:
+        scene.selected = []
+        scene.layout()
+        taps(app, scene, *(hand_card(scene, card) for card in cards))
+        assert scene.selected_cards() == list(cards)
+        assert scene.equation_shown()[1] is False and scene.equation_shown()[0] == texts["queens.no_discard"]
+        run(app, 0.5)
+        shown = scene.hint_text()
+        assert app.voice.said[-1][0] == next(key for key, text in texts.items() if text == shown), "spoken too"
+        return shown
+    assert prompt_after("n2", "n3") == texts["queens.hint.no_discard.more"]        # the 5 makes 2 + 3 = 5
+    assert prompt_after("n2", "n9") == texts["queens.hint.no_discard.back"]        # no number makes a sum
+    assert prompt_after("n2", "n3", "n9") == texts["queens.hint.no_discard.back"]
+    assert prompt_after("king", "n2") == texts["queens.hint.no_discard.alone"]
+    taps(app, scene, hand_card(scene, "king"), hand_card(scene, "n3"), hand_card(scene, "n5"))
+    assert scene.hint_text() == texts["queens.hint.discard"]                      # 2 + 3 = 5: it works
+    shot = tmp_path / f"no-discard-{lang}.png"
+    prompt_after("n2", "n3", "n9")
+    pygame.image.save(pygame.display.get_surface(), str(shot))
 
 
 def test_the_glow_of_a_selected_card_leans_with_the_card(tmp_path, monkeypatch):

@@ -64,6 +64,15 @@ class Table:
         self.decisions: list[tuple[int, bool]] = []        # (person, in their private moment)
         self.secrets_seen: list[int] = []
         self.opened_at: float | None = None
+        # overlays opened inside private moments: the ways to open them, how often, and what came
+        self.overlay_ways: tuple[str, ...] = ()
+        self.overlay_chance = 0.0
+        self.overlays: list[tuple[str, int]] = []          # (how, the person whose moment it ended)
+        self.curtain_after_overlay: list[tuple[int, int]] = []     # (that person, the next curtain's)
+        self._after_overlay: int | None = None
+        self.overlay_budget = 12
+        self.private_moments = 0
+        self._overlay_moment = -1
 
     # -- the model --------------------------------------------------------------------------------
     def allowed(self) -> set[int]:
@@ -97,15 +106,52 @@ class Table:
         curtain = self.app.top
         seat = self.scene.seats.index(curtain.seat)
         self.curtains.append((curtain.kind, seat))
+        if self._after_overlay is not None:
+            self.curtain_after_overlay.append((self._after_overlay, seat))
+            self._after_overlay = None
         for _ in range(self.rng.randrange(3, 12)):          # the family hands over the screen
             self.frame()
         self.private, self.private_until = seat, None        # the named person alone looks now
+        self.private_moments += 1
         if curtain.kind == SECRET:
             self.opened_at = self.clock
             if self.secret_seconds is not None:
                 self.private_until = self.clock + self.secret_seconds + 3 * FRAME
         self.press(curtain.button("ready").rect.center)
         assert self.app.top is not curtain, "the curtain's button lifts it"
+
+    def key(self, key: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+        self.frame()
+
+    def maybe_overlay(self) -> bool:
+        """Now and then, inside a private moment, somebody opens a question, the rules or the
+        settings over the table; by this test's account everybody may look at the screen from the
+        first frame of the overlay, and again only the person behind a new curtain naming them."""
+        if self.private is None or not self.overlay_ways or self.overlay_budget <= 0 \
+                or self._overlay_moment == self.private_moments or self.rng.random() >= self.overlay_chance:
+            return False
+        self.overlay_budget -= 1
+        self._overlay_moment = self.private_moments       # one overlay per private moment at most
+        how = self.rng.choice(self.overlay_ways)
+        self.overlays.append((how, self.private))
+        self._after_overlay = self.private
+        self.private = self.private_until = self.opened_at = None        # an overlay is public
+        below = self.app.top
+        if how == "escape":
+            self.key(pygame.K_ESCAPE)
+        elif how in ("home", "rules"):
+            self.press(self.scene.button(how).rect.center)
+        else:
+            self.app.show_settings()
+            self.frame()
+        overlay = self.app.top
+        assert overlay is not below and not isinstance(overlay, CurtainScene), f"{how} opened nothing"
+        for _ in range(self.rng.randrange(15, 40)):      # a grown-up walks over and reads it
+            self.frame()
+        self.key(pygame.K_ESCAPE)                        # "no", back to the game
+        assert self.app.top is not overlay, f"{how}: Escape closes {type(overlay).__name__}"
+        return True
 
     def decide(self, action: Action) -> None:
         """A person's decision, sent through the scene (a decision ends the private moment)."""
@@ -138,6 +184,8 @@ class Table:
                 # a secret open for its person: a tap closes it once seen, or the time set passes
                 if self.opened_at is None:
                     self.opened_at = self.clock         # (no curtain: the only person at the table)
+                if self.maybe_overlay():
+                    continue
                 if self.secret_seconds is None or self.rng.random() < 0.02:
                     if self.clock - self.opened_at > 1.0:
                         self.private = self.private_until = self.opened_at = None
@@ -148,6 +196,8 @@ class Table:
                 steady += 1
                 if steady >= 3:          # a curtain due comes within a frame or two
                     steady = 0
+                    if self.maybe_overlay():
+                        continue
                     self.decide(pick(scene.state))
             else:
                 steady = 0
@@ -276,3 +326,48 @@ def test_a_planted_leak_is_caught(tmp_path, monkeypatch, game):
     pick = queens_pick(rng) if game == "queens" else forest_pick(rng)
     with pytest.raises(AssertionError, match="private things of seat"):
         table.play(pick)
+
+
+# -- overlays are public -----------------------------------------------------------------------------------
+OVERLAYS = ("escape", "home", "rules", "settings")
+
+
+def assert_overlays_ended_moments(table) -> None:
+    assert {how for how, _ in table.overlays} == set(OVERLAYS), table.overlays
+    assert table.curtain_after_overlay, "a curtain came after each overlay"
+    for person, named in table.curtain_after_overlay:
+        assert person == named, f"after an overlay over seat {person}'s moment, the curtain named seat {named}"
+
+
+@pytest.mark.parametrize("mix", ["2 people + a computer", "3 people"])
+def test_an_overlay_inside_a_queens_private_moment_turns_the_hand_down_until_its_curtain(tmp_path, monkeypatch, mix):
+    """design.md, "Who is watching", 5: Escape, the house button, the rules or the settings
+    opened while a person's hand is up end the moment: no frame of the overlay shows the hand
+    (not even dimmed), and after it only that person's curtain brings the hand back."""
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.2)
+    app, scene = start(tmp_path, "queens", MIXES[mix], 5)
+    rng = random.Random(5)
+    table = Table(app, scene, rng, secret_seconds=5)
+    table.overlay_ways, table.overlay_chance = OVERLAYS, 0.3
+    table.play(queens_pick(rng))
+    assert scene.state.is_over
+    assert len(table.overlays) >= 8
+    assert_overlays_ended_moments(table)
+
+
+@pytest.mark.parametrize("mix", ["2 people + a computer", "3 people"])
+@pytest.mark.parametrize("secret_seconds", [None, 3])
+def test_an_overlay_over_a_look_under_a_tree_closes_it_until_its_curtain(tmp_path, monkeypatch, mix, secret_seconds):
+    """A look under a tree open when Escape, the house button, the rules or the settings come:
+    the tree is down before the overlay's first frame; when it closes, the person's secret
+    curtain comes again and then their look."""
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.2)
+    app, scene = start(tmp_path, "forest", MIXES[mix], 6, secret_seconds=secret_seconds, options={"short": True})
+    rng = random.Random(6)
+    table = Table(app, scene, rng, secret_seconds=secret_seconds)
+    table.overlay_ways, table.overlay_chance = OVERLAYS, 0.25
+    table.play(forest_pick(rng))
+    assert scene.state.is_over
+    assert len(table.overlays) >= 4
+    assert_overlays_ended_moments(table)
+    assert {kind for kind, _ in table.curtains} == {SECRET}

@@ -205,6 +205,12 @@ class TurnController:
         """The secret closed again: everybody watches."""
         self.watching.end()
 
+    def overlay_opened(self) -> None:
+        """A question, the rules or the settings opened over the table: an overlay is public
+        (design.md, "Who is watching", 5), so a private moment ends; the person's curtain comes
+        again before their private things show again."""
+        self.watching.end()
+
     def may_show(self, event: Event) -> bool:
         """Whether the screen may draw ``event`` now: it is public, or private to the person in
         their private moment (or to the only person).  A computer's secret is never drawn."""

@@ -97,8 +97,10 @@ class AnimQueue:
 
     def add(self, duration: float, update: Callable[[float], None] = lambda t: None, *,
             start: Callable[[], None] | None = None, end: Callable[[], None] | None = None,
-            easing: Callable[[float], float] = linear) -> None:
-        self.steps.append(Step(max(0.0, duration), update, start, end, easing))
+            easing: Callable[[float], float] = linear, at: int | None = None) -> None:
+        """A step at the end of the queue, or at place ``at`` (0: next)."""
+        step = Step(max(0.0, duration), update, start, end, easing)
+        self.steps.insert(len(self.steps) if at is None else at, step)
 
     def call(self, fn: Callable[[], None]) -> None:
         """An instant step (a sound, a state change of the picture)."""
@@ -108,10 +110,17 @@ class AnimQueue:
         self.add(duration)
 
     def hold(self, duration: float | None, *, start: Callable[[], None] | None = None,
-              end: Callable[[], None] | None = None) -> None:
+             end: Callable[[], None] | None = None, at: int | None = None) -> Step:
         """A step that skip() does not pass: it lasts until :meth:`release` or ``duration`` real
-        seconds (None: until released)."""
-        self.steps.append(Step(duration, start=start, end=end, hold=True))
+        seconds (None: until released).  It goes at the end of the queue, or at place ``at``."""
+        step = Step(duration, start=start, end=end, hold=True)
+        self.steps.insert(len(self.steps) if at is None else at, step)
+        return step
+
+    def drop(self, step: Step) -> None:
+        """Take ``step`` out of the queue, begun or not, without its end (a wait nobody needs now)."""
+        if step in self.steps:
+            self.steps.remove(step)
 
     @property
     def holding(self) -> Step | None:
@@ -175,13 +184,14 @@ class AnimQueue:
                 return True
         return changed
 
-    def skip(self) -> None:
-        """Finish every step up to the first hold step, which begins and stays."""
+    def skip(self, begin_hold: bool = True) -> None:
+        """Finish every step up to the first hold step, which begins and stays (or, without
+        ``begin_hold``, begins when its turn comes: a step put first after the skip goes before it)."""
         self.skipping = True
         try:
             while self.steps and not self.steps[0].hold:
                 self.steps.pop(0).finish()
         finally:
             self.skipping = False
-        if self.steps:
+        if self.steps and begin_hold:
             self.steps[0].begin()

@@ -30,6 +30,8 @@ SKIP_GUARD = DOUBLE_TAP  # the second tap of a double tap never skips the move t
 SECRET_GUARD = 0.8
 #: The buttons every game scene has (top_buttons, prompt_button): never the thing a prompt asks for.
 SHARED_BUTTONS = ("home", "rules", "sound", "say")
+# Seconds a banner up at a tap that skips ahead stays in view (at normal speed): the voice is saying it.
+BANNER_AFTER_SKIP = 1.2
 
 
 def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
@@ -113,6 +115,8 @@ class GameScene(Scene):
         self.pointer = None           # the tap being handled (see Pointer.repeats)
         self.time = 0.0
         self.nudge = PromptNudge(self)  # the prompt that comes back to a person who waits
+        self._secret: tuple | None = None         # (its hold step, owner, show, hide) while a secret is open
+        self._overlay_wait = None                  # a hold step until the overlay over a secret closes
 
     @property
     def state(self):
@@ -207,10 +211,18 @@ class GameScene(Scene):
         anything public is drawn.  A stray tap's skip stops at both (they are hold steps).  Returns
         False, queueing nothing, when the secret must never be drawn (a computer's): the game then
         animates only its public side."""
-        ctrl = self.controller
         owner = event.private_to
-        if owner not in ctrl.watching.persons:
+        if owner not in self.controller.watching.persons:
             return False
+        self._queue_secret(owner, show, hide)
+        return True
+
+    def _queue_secret(self, owner: int, show: Callable[[], None], hide: Callable[[], None],
+                      first: bool = False) -> None:
+        """The secret curtain (when somebody else may be looking) and the secret itself, at the
+        end of the queue or ``first`` (a secret an overlay closed, shown again)."""
+        ctrl = self.controller
+        at = 0 if first else None
         if ctrl.watching.shared:
             def curtain() -> None:
                 def opened() -> None:
@@ -219,13 +231,44 @@ class GameScene(Scene):
                 hint = "curtain.secret.hint.tap" if self.app.settings.secret_seconds is None else None
                 self.app.push(CurtainScene(self.app, self.seats[owner], opened, SECRET, pawn=self.spec.pawn,
                                            hint=hint))
-            self.anim.hold(None, start=curtain)
+            self.anim.hold(None, start=curtain, at=at)
+            at = None if at is None else at + 1
+
+        def shown() -> None:
+            self._secret = (step, owner, show, hide)
+            show()
 
         def close() -> None:
+            self._secret = None
             hide()
             ctrl.secret_closed()
-        self.anim.hold(self.app.settings.secret_seconds, start=show, end=close)
-        return True
+        step = self.anim.hold(self.app.settings.secret_seconds, start=shown, end=close, at=at)
+
+    # -- overlays are public -------------------------------------------------------------------------
+    def pause(self) -> None:
+        """Something opens over the table.  A question ("Back to the menu?"), the rules or the
+        settings are public (design.md, "Who is watching", 5): opened inside a private moment, they
+        end it, and the private things are face down before the overlay's first frame.  A secret
+        that was open (a look under a tree) closes, and comes again behind its curtain when the
+        overlay closes; a hand waits for its person's curtain (the controller asks for it again)."""
+        super().pause()
+        ctrl = self.controller
+        if ctrl.private is None:
+            return
+        secret = self._secret
+        if secret is not None and self.anim.holding is secret[0]:
+            _, owner, show, hide = secret
+            self.anim.release()        # its end hides the secret and ends the private moment
+            self._queue_secret(owner, show, hide, first=True)
+            self._overlay_wait = self.anim.hold(None, at=0)     # until the overlay closes
+        ctrl.overlay_opened()
+        self.layout()
+
+    def resume(self) -> None:
+        super().resume()
+        if self._overlay_wait is not None:
+            self.anim.drop(self._overlay_wait)
+            self._overlay_wait = None
 
     # -- the table ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -304,11 +347,24 @@ class GameScene(Scene):
                 if self.anim.release(min_shown=SECRET_GUARD):
                     self.last_action_at = self.app.now()
             elif not pointer.repeats(SKIP_GUARD):
-                self.anim.skip()
+                self.skip_ahead()
             return
         if pointer.kind == "tap" and self.person_can_act():
             self.pointer = pointer
             self.tap(pointer.pos)
+
+    def skip_ahead(self) -> None:
+        """A tap while things move: the animation jumps ahead (to the next secret or curtain).  A
+        banner up at the tap has been spoken (the voice says it as it appears): it stays up a
+        moment longer instead of vanishing with the steps skipped, so what is heard is read."""
+        banner = self.banner_piece
+        said = banner.shown if banner is not None else None
+        if said is None:
+            self.anim.skip()
+            return
+        self.anim.skip(begin_hold=False)      # a curtain or a secret next comes after the banner
+        banner.set(*said[:2], 1.0)
+        banner.keep(self.anim, BANNER_AFTER_SKIP)
 
     def tap(self, pos) -> None:
         """A tap on the game itself while a person may act."""

@@ -132,6 +132,15 @@ class Banner(Piece):
         anim.wait(stay)
         self.fade_out(anim, fade)
 
+    def keep(self, anim, seconds: float) -> None:
+        """What it says now stays up, whole, for ``seconds`` before anything else on the queue (a
+        tap skipped the animation ahead: the voice is saying it, so it must be read too)."""
+        if self.text is None:
+            return
+        text, picture, extra = self.text, self.picture, self.extra
+        anim.add(seconds, start=lambda: self.set(text, picture, 1.0, extra), end=self.clear, at=0)
+        self.set(text, picture, 1.0, extra)
+
     def show(self, anim, text: str, picture: str | None, seconds: float, extra=None) -> None:
         """Up at once, then ``seconds`` of it (it stays until :meth:`hide`)."""
         prepare = getattr(self.painter, "prepare", None)

@@ -1,5 +1,7 @@
 """The winners are celebrated: confetti, a trophy, the winners' pawns on the podium (several when
-they share the win), everybody's score when the game counts one; play again or back to the menu."""
+they share the win), and a row of everybody at the table, each with their pawn, their name, a
+computer's robot and level, and their score when the game counts one; play again or back to the
+menu."""
 from __future__ import annotations
 
 import math
@@ -7,6 +9,7 @@ import random
 
 import pygame
 
+from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button, INK, PAWN_RGB, draw_pawn, overlay_panel
 
@@ -14,7 +17,9 @@ PANEL = pygame.Rect(260, 120, 1080, 760)
 CONFETTI = 140
 CELEBRATION = 12.0     # seconds of falling confetti and a bouncing winner; then the picture rests
 PODIUM_Y, PODIUM_PAWN, PODIUM_STEP = 350, 130, 150
-SCORES_Y, SCORE_PAWN, SCORE_STEP = 640, 64, 170     # the row of every player's score
+SCORES_Y, SCORE_PAWN, SCORE_STEP = 620, 60, 200     # the row of every player: pawn and score
+NAME_DY, NAME_SIZE, NAME_H = 54, 34, 40              # their name under it
+ROBOT_AT, ROBOT_SIZE = (26, 10), 30                  # a computer's robot and level, from its pawn
 
 
 class ResultsScene(Scene):
@@ -35,6 +40,8 @@ class ResultsScene(Scene):
         self._still: tuple | None = None          # (buttons pressed, the panel with what stands still)
         self._moved_areas: list[pygame.Rect] = []  # where the last draw painted what moves
         self.helmet = spec.pawn == "knight"
+        self.name_areas: dict[int, pygame.Rect] = {}      # where each seat's name was drawn
+        self.headline_area: pygame.Rect | None = None
         rng = random.Random(len(seats) * 31 + sum(winners))
         colours = list(PAWN_RGB.values()) + [(255, 215, 0), (255, 255, 255)]
         self.confetti = [[rng.uniform(0, 1600), rng.uniform(-1000, 0), rng.uniform(80, 220),
@@ -88,20 +95,39 @@ class ResultsScene(Scene):
                 c[1] = -20
         return True
 
-    def draw_scores(self, surface: pygame.Surface) -> None:
-        """Every player's pawn with their score beside it, the best first."""
+    def row_order(self) -> list[int]:
+        """The seats in the row: the best score first (the winners first where nothing is counted),
+        else in their order at the table."""
+        if self.scores is not None:
+            return sorted(range(len(self.seats)), key=lambda i: -self.scores[i])
+        return sorted(range(len(self.seats)), key=lambda i: i not in self.winners)
+
+    def draw_players(self, surface: pygame.Surface) -> None:
+        """Everybody at the table: their pawn with their score beside it (when the game counts
+        one), their name under it, and a computer's robot and level on its pawn's lower right.  Where each
+        name lies is kept in ``name_areas`` (seat -> rect)."""
         assets = self.app.assets
-        order = sorted(range(len(self.seats)), key=lambda i: -self.scores[i])
+        order = self.row_order()
         step = min(SCORE_STEP, (PANEL.w - 80) // len(order))
         y = PANEL.top + SCORES_Y - 110
+        self.name_areas = {}
         for k, i in enumerate(order):
             x = PANEL.centerx + (k - (len(order) - 1) / 2) * step
             seat = self.seats[i]
-            draw_pawn(surface, seat.colour, seat.shape, (round(x - step * 0.2), y), min(SCORE_PAWN, step // 2),
-                      helmet=self.helmet)
-            value = self.scores[i]
-            number = assets.text(f"{value:g}" if isinstance(value, float) else str(value), 48, INK, title=True)
-            surface.blit(number, number.get_rect(midleft=(round(x + step * 0.05), y)))
+            scored = self.scores is not None
+            pawn_x = round(x - step * 0.2) if scored else round(x)
+            draw_pawn(surface, seat.colour, seat.shape, (pawn_x, y), min(SCORE_PAWN, step // 2), helmet=self.helmet)
+            if scored:
+                value = self.scores[i]
+                number = assets.text(f"{value:g}" if isinstance(value, float) else str(value), 48, INK, title=True)
+                surface.blit(number, number.get_rect(midleft=(round(x + step * 0.05), y)))
+            name = assets.fit_text(seat.name, NAME_SIZE, INK, step - 12, NAME_H, title=True)
+            area = name.get_rect(center=(round(x), y + NAME_DY))
+            surface.blit(name, area)
+            self.name_areas[i] = area
+            if seat.is_computer:       # a badge on the pawn's lower right
+                draw_robot(surface, assets, seat, (pawn_x + ROBOT_AT[0], y + ROBOT_AT[1]), ROBOT_SIZE,
+                           levels=self.spec.computer_levels)
 
     def covers_below(self) -> bool:
         return self._backdrop is not None
@@ -175,7 +201,7 @@ class ResultsScene(Scene):
         return True
 
     def podium_y(self) -> int:
-        return PANEL.top + PODIUM_Y - (30 if self.scores is not None else 0)
+        return PANEL.top + PODIUM_Y - 30
 
     def draw_still(self, surface: pygame.Surface) -> None:
         """What stands still on the panel: the party poppers, the headline, the scores, the buttons."""
@@ -185,9 +211,8 @@ class ResultsScene(Scene):
             if side > 0:
                 party = pygame.transform.flip(party, True, False)
             surface.blit(party, party.get_rect(center=(PANEL.centerx + side * 300, PANEL.top + 140)))
-        scored = self.scores is not None
-        label = assets.fit_text(self.headline(), 56, INK, PANEL.w - 100, 90 if scored else 170, title=True)
-        surface.blit(label, label.get_rect(center=(PANEL.centerx, self.podium_y() + (120 if scored else 140))))
-        if scored:
-            self.draw_scores(surface)
+        label = assets.fit_text(self.headline(), 56, INK, PANEL.w - 100, 90, title=True)
+        self.headline_area = label.get_rect(center=(PANEL.centerx, self.podium_y() + 120))
+        surface.blit(label, self.headline_area)
+        self.draw_players(surface)
         self.draw_buttons(surface)

@@ -4,6 +4,8 @@ hand lies at the bottom, the discard preview).  :class:`QueensArt` is the game's
 kidgames/ui/cards.py for the card kit of every card game); the scene says what to show and where."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from kidgames.ui.cards import BACK, CardArt, CardLook
@@ -29,6 +31,12 @@ def card_look(card: str) -> CardLook:
     if card.startswith("n") and card[1:].isdigit():
         return CardLook(number=card[1:], colour=NUMBER_COLOUR)
     return CardLook(picture=CARD_PICTURES.get(card), colour=CARD_COLOURS.get(card, (200, 200, 200)))
+
+
+def panel_look(queen: str) -> CardLook:
+    """An awake queen in her owner's panel: her points in the top left corner, the part of her
+    card that stays in view when the next queen lies over the rest."""
+    return replace(card_look(queen), corner_left=True)
 
 
 QUEEN_BACK_LOOK = CardLook(face_down=True, colour=QUEEN_BACK)
@@ -63,7 +71,7 @@ class QueensArt(CardArt):
         for queen, qrect in zip(queens, rects):
             if queen in lit:
                 pygame.draw.rect(surface, (255, 230, 60), qrect.inflate(12, 12), border_radius=14)
-            surface.blit(self.surface(card_look(queen), qrect.w), qrect)
+            surface.blit(self.surface(panel_look(queen), qrect.w), qrect)
 
     def mark(self, surface, centre, number: int | None) -> None:
         """The jester's count, stopping at a panel."""

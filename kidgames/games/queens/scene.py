@@ -8,6 +8,8 @@ The picture is drawn from a *view* of the table that the animation steps move to
 when each batch of events has played, so a resting screen always shows the state."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
 from kidgames.core.protocol import Action
@@ -19,10 +21,11 @@ from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAWN_RGB, Button, draw_pawn, shade
 
-from .art import CARD_PICTURES, QUEEN_BACK_LOOK, QueensArt, card_look
+from .art import CARD_PICTURES, QUEEN_BACK_LOOK, QueensArt, card_look, panel_look
 from .layout import (ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNER_RECT, COUNT_STEP, DEAL_TIME, DISCARD_AT, DRAW_AT,
                      EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W, HINT_RECT, MARK_R,
-                     PANEL_NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, SEATS_AREA, SLOT_AREAS, SLOT_W, slot_rect)
+                     PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT, ROBOT_SIZE, SEATS_AREA,
+                     SLOT_AREAS, SLOT_W, slot_rect)
 from .rules import NUM_SLOTS, QUEEN_POINTS, RIVAL, thresholds
 
 
@@ -380,11 +383,25 @@ class QueensScene(CardTableScene):
 
     @kept
     def queen_rects(self, seat: int, count: int) -> list[pygame.Rect]:
+        """A panel's awake queens in a row between its name and its right edge (where a computer's
+        robot and the hand's backs lie), each overlapping the one before it at most so far that
+        her points, in her top left corner, stay in view."""
         panel = self.seat_rects()[seat]
         w, h = card_size(self.queen_width())
-        area = pygame.Rect(panel.x + PANEL_NAME_W, panel.y, panel.w - PANEL_NAME_W - 8, panel.h)
+        area = pygame.Rect(panel.x + PANEL_NAME_W, panel.y, panel.w - PANEL_NAME_W - PANEL_SIDE_W, panel.h)
         step = min(w + 6, (area.w - w) / max(1, count - 1)) if count > 1 else 0
         return [pygame.Rect(round(area.x + i * step), area.centery - h // 2, w, h) for i in range(count)]
+
+    @kept
+    def robot_area(self, seat: int) -> pygame.Rect | None:
+        """Where a computer's robot and its level lie in its panel (None for a person)."""
+        if not self.seats[seat].is_computer:
+            return None
+        rect = self.seat_rects()[seat]
+        centre = (rect.right - ROBOT_AT[0], rect.y + ROBOT_AT[1])
+        area = pygame.Rect(0, 0, ROBOT_SIZE + 12, ROBOT_SIZE + 24)
+        area.center = (centre[0], centre[1] + 2)
+        return area
 
     @kept
     def score_area(self, seat: int) -> pygame.Rect:
@@ -528,7 +545,7 @@ class QueensScene(CardTableScene):
     def _anim_queen_stolen(self, ev, rest) -> None:
         thief, victim, queen = ev.player, ev.target, ev.queen
         self.anim.call(self.sound("whoosh"))
-        self.fly_card(card_look(queen), lambda: self.queen_place(victim, queen), lambda: self.next_queen_centre(thief),
+        self.fly_card(panel_look(queen), lambda: self.queen_place(victim, queen), lambda: self.next_queen_centre(thief),
                       self.queen_width(), FLY_TIME * 1.3, start=lambda: self.take_queen(victim, queen),
                       end=lambda: self.v_awake[thief].append(queen))
         self.say(self.t("queens.say.stolen", name=self.name(thief), queen=self.queen_name(queen)), "knight", 0.8)
@@ -538,7 +555,7 @@ class QueensScene(CardTableScene):
         victim, queen, slot = ev.target, ev.queen, ev.slot
         self.anim.call(self.sound("fall"))
         self.fly_card(QUEEN_BACK_LOOK, lambda: self.queen_place(victim, queen), slot_rect(slot).center,
-                      self.queen_width(), FLY_TIME * 1.4, end_width=SLOT_W, look_from=card_look(queen),
+                      self.queen_width(), FLY_TIME * 1.4, end_width=SLOT_W, look_from=panel_look(queen),
                       start=lambda: self.take_queen(victim, queen), end=lambda: self.set_slot(slot, "?"))
         self.say(self.t("queens.say.slept", queen=self.queen_name(queen)), "sleeping", 0.8)
         self._hide_banner()
@@ -671,8 +688,19 @@ class QueensScene(CardTableScene):
         if cards == ["jester"]:
             return self.t("queens.hint.jester")
         if cards:
-            return self.t("queens.hint.discard")
+            return self.t("queens.hint.discard" if self.discard_action(cards) is not None else self.no_discard_key(cards))
         return self.t("queens.hint.pick", name=name)
+
+    def no_discard_key(self, cards: list[str]) -> str:
+        """What the hint says to cards picked together that cannot be thrown away together (the
+        preview says "Not a pair and not a sum"): a card with a picture goes alone; numbers that
+        one more number from the hand makes a sum of; else put a card back."""
+        if any(not c.startswith("n") for c in cards):
+            return "queens.hint.no_discard.alone"
+        picked = Counter(cards)
+        if any(action.kind == "discard" and not picked - Counter(action.cards) for action in self.state.legal_actions()):
+            return "queens.hint.no_discard.more"
+        return "queens.hint.no_discard.back"
 
     def highlighted_slots(self) -> set[int]:
         """Where a tap does something now (from the legal actions): sleeping queens for a king or
@@ -728,7 +756,7 @@ class QueensScene(CardTableScene):
             name = assets.fit_text(seat.name, self.name_size(), ink, PANEL_NAME_W - 74, 44, title=True, outline=outline)
         surface.blit(name, name.get_rect(midleft=(rect.x + 66, rect.y + 30)))
         if seat.is_computer:
-            draw_robot(surface, assets, seat, (rect.right - 28, rect.y + 32), 34)
+            draw_robot(surface, assets, seat, (rect.right - ROBOT_AT[0], rect.y + ROBOT_AT[1]), ROBOT_SIZE)
 
     def score_look(self, i: int) -> tuple:
         awake = self.v_awake[i]
