@@ -50,6 +50,7 @@ def test_a_new_knights_game_does_not_destroy_an_unfinished_game_of_another_game(
     assert isinstance(app.top, SetupScene), "Knights has no save: straight to the players"
     tap_button(app, "start")
     assert isinstance(app.top, KnightsScene)
+    assert app.saves.flush()      # the app saves in the background: read the disk after it
     peek_save = json.loads((tmp_path / "saves" / "peek.json").read_text())
     assert [s["name"] for s in peek_save["seats"]] == ["Cleo", "Dan"]
     leave_to_menu(app)
@@ -106,11 +107,13 @@ def test_play_in_the_setup_asks_before_replacing_a_saved_game(tmp_path):
     assert app.top.title == app.t("save.replace.title") and "Anna, Ben" in app.top.text
     tap_button(app, "no")
     assert isinstance(app.top, SetupScene)
+    assert app.saves.flush()      # the app saves in the background: read the disk after it
     assert json.loads((tmp_path / "saves" / "knights.json").read_text())["state"]["turn"] == 1, "kept"
     a_moment_later(app)
     tap_button(app, "start")
     tap_button(app, "yes")
     assert isinstance(app.top, KnightsScene) and app.top.state.turn == 0
+    assert app.saves.flush()      # the app saves in the background: read the disk after it
     assert json.loads((tmp_path / "saves" / "knights.json").read_text())["state"]["turn"] == 0
 
 
@@ -120,6 +123,7 @@ def test_a_finished_game_forgets_only_its_own_save(tmp_path):
     peek = start_game_scene(app, "peek", [Seat("Cleo", "green"), Seat("Dan", "yellow")])
     while not peek.state.is_over:
         peek.controller.submit(Action("peek"))
+    assert app.saves.flush()      # the app saves (and forgets) in the background: read the disk after it
     assert not (tmp_path / "saves" / "peek.json").exists()
     assert (tmp_path / "saves" / "knights.json").exists()
 
@@ -128,6 +132,7 @@ def test_at_start_the_game_saved_last_is_offered(tmp_path):
     app = app_with_two_games(tmp_path)
     start_game_scene(app, "peek", [Seat("Cleo", "green"), Seat("Dan", "yellow")])
     start_game_scene(app, "knights", ANNA_BEN, seed=3)
+    assert app.saves.flush()      # the app saves in the background: read the disk after it
     data = json.loads((tmp_path / "saves" / "peek.json").read_text())
     data["saved_at"] += 1000                                        # peek was played last
     (tmp_path / "saves" / "peek.json").write_text(json.dumps(data))
