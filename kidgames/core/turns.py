@@ -380,7 +380,8 @@ class TurnController:
         ctrl._history = _log_from_json(data.get("log"), len(seats))
         ctrl._undo_marks = _marks_from_json(data.get("undo"), ctrl.memories.keys(), len(seats))
         if len(ctrl._undo_marks) != len(ctrl._state_steps()):
-            ctrl._forget_undo()       # a save of another version: nothing to take back        for key in ("viewer", "holder"):
+            ctrl._forget_undo()       # a save of another version: nothing to take back
+        for key in ("viewer", "holder"):
             # Saves of earlier versions name who held the screen; it is checked, then forgotten.
             seat = data.get(key)
             if seat is not None and (type(seat) is not int or not 0 <= seat < len(seats)

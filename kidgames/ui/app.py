@@ -416,6 +416,11 @@ class App:
         if new:
             self.voice.say(*new)
 
+    def forget_spoken(self, scene, slot: str) -> None:
+        """``scene``'s ``slot`` is said again even if its text is the same as last time (a step
+        taken back twice in a row is said twice)."""
+        self._said.get(scene, {}).pop(slot, None)
+
     def now(self) -> float:
         """Seconds on the app's clock (see kidgames/core/clock.py)."""
         return self.time.now()
