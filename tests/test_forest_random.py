@@ -85,9 +85,6 @@ def fingerprint(seed: int, short: bool, limit: int) -> tuple[int, str]:
         digest.update(repr(state.apply(rng.choice(legal))).encode())
         actions += 1
     data = state.to_json()
-    # the steps a person may take back (issue 23) are new in the save: the recorded games had none,
-    # and they are the positions of this very game again
-    data.pop("undo", None)
     # the board file is named by its path: the same game wherever the project lies
     data["board_name"] = Path(data["board_name"]).name if data.get("board_name") else data.get("board_name")
     data["board"] = board_graph(data["board"])

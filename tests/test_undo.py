@@ -9,12 +9,19 @@ import random
 
 import pytest
 
+from kidgames.core.kit import UndoSteps
 from kidgames.core.protocol import Action, IllegalActionError, StateDataError
 from kidgames.core.seats import Seat
 from kidgames.core.turns import TurnController
 from kidgames.games import GAMES
 
 FOREST, CASTLE, KNIGHTS, QUEENS = (GAMES[g] for g in ("forest", "castle", "knights", "queens"))
+
+
+@pytest.fixture(autouse=True)
+def keeping(monkeypatch):
+    """The engines keep their steps as at a table with a person (the turn controller switches it on)."""
+    monkeypatch.setattr(UndoSteps, "keep_undo", True)
 
 
 def js(data) -> str:
@@ -32,6 +39,11 @@ def saved(ctrl: TurnController) -> str:
 
 
 # -- the engines: what may be taken back ------------------------------------------------------------------
+def forest_quiet_move(state):
+    return next(a for a in state.legal_actions()
+                if a.kind == "move" and state.board.tree_slot(a.dest) is None and a.dest != state.board.key)
+
+
 def forest_at_move(seed=3, dice=(2, 3)):
     state = FOREST.new_state(2, seed=seed)
     state.apply(Action("roll", dice=dice))
@@ -300,3 +312,20 @@ def test_taking_back_ends_every_private_moment_so_a_hand_shows_again_only_behind
     ctrl.watching.end()
     ctrl.undo()
     assert ctrl.private is None and ctrl.curtain().seat == 0, "the attacker's hand comes back behind a curtain"
+
+
+def test_only_a_table_with_a_person_keeps_steps_so_computers_among_themselves_and_replays_pay_nothing(monkeypatch):
+    monkeypatch.setattr(UndoSteps, "keep_undo", False)
+    state = forest_at_move()
+    state.apply(forest_quiet_move(state))
+    assert not state.undoable and "undo" not in state.to_json(), "a bare engine (a seeded replay) keeps nothing"
+    robots = TurnController(FOREST, FOREST.new_state(2, seed=3), people(2, computers=(0, 1)), seed=1)
+    assert not robots.state.keep_undo
+    ctrl = TurnController(FOREST, FOREST.new_state(2, seed=3), people(2, computers=(1,)), seed=1)
+    assert ctrl.state.keep_undo
+    ctrl.submit(Action("roll", dice=(2, 3)))
+    ctrl.submit(forest_quiet_move(ctrl.state))
+    assert ctrl.can_undo()
+    data = json.loads(saved(ctrl))
+    again = FOREST.state_from_json(data["state"])
+    assert again.keep_undo and again.undoable, "a save with steps keeps them"

@@ -281,12 +281,20 @@ class UndoSteps:
 
     UNDOABLE: frozenset = frozenset()
     REVEALING: frozenset = frozenset()
+    #: Whether the positions are kept at all: the turn controller switches it on for a table with
+    #: a person (a copy of the position per step costs time that seeded random games, benchmarks and
+    #: computers among themselves need not spend); a save with steps switches it on again.
+    keep_undo: bool = False
     #: Keys of to_json that no step changes (a board): kept once, not in every saved step.
     UNDO_SHARED: tuple = ()
     #: The engine's ``state_from_json``, set on its class once the module has it.
     _undo_reader: Callable[[Any], Any] | None = None
 
     def apply(self, action: Action) -> list[Event]:
+        if not self.keep_undo:
+            if self.__dict__.get("undo_steps"):
+                self.undo_steps = []
+            return self._apply(action)
         steps = self.__dict__.setdefault("undo_steps", [])
         kind = getattr(action, "kind", None)
         before = None
@@ -333,9 +341,11 @@ class UndoSteps:
         step = steps[-1]
         earlier = steps[:-1]
         restored = self._undo_restore(step["state"])
+        keep = self.keep_undo
         vars(self).clear()
         vars(self).update(vars(restored))
         self.undo_steps = earlier
+        self.keep_undo = keep
         return [Event("undone", player=step["actor"])]
 
     def forget_undo(self) -> None:
@@ -374,3 +384,4 @@ def _read_undo(state: Any, data: Mapping[str, Any], reader: Callable[[Any], Any]
         reader({**base, **step["state"]})       # raises StateDataError with a sentence if damaged
         kept.append({"actor": step["actor"], "state": dict(step["state"])})
     state.undo_steps = kept
+    state.keep_undo = True

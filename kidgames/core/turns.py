@@ -130,6 +130,8 @@ class TurnController:
         # For each step the state may take back (its ``undo_steps``), what this controller was
         # before it: its generator, the computers' memories and the length of the event log.
         self._undo_marks: list[dict] = []
+        if self.persons() and hasattr(state, "keep_undo"):
+            state.keep_undo = True    # a person may take back a step: the state keeps what it needs
         self._dropped: list = []      # the oldest events the last action pushed out of the log
 
     def set_save(self, save: Callable[["TurnController"], None] | None) -> None:
