@@ -323,7 +323,9 @@ class GameScene(Scene):
         ctrl.undo()
         self.last_action_at = self.app.now()
         self.after_undo()
-        self.undo_words = self.t("undo.done", name=self.seats[actor].name)
+        # said at once; where a curtain comes first (a hand to show again) its own words say whose
+        # turn it is, and a sentence said after it would be about the past
+        self.undo_words = self.t("undo.done", name=self.seats[actor].name) if ctrl.curtain() is None else None
         self.app.forget_spoken(self, "undo")
         self.layout()
         self.app.dirty = True

@@ -250,6 +250,11 @@ class ForestScene(BoardTableScene):
         self.reset_choice()
         self.sync_buttons()
 
+    def after_undo(self) -> None:
+        """A move or a swap taken back: nothing half chosen, the pawns and the throw as they were."""
+        self.reset_choice()
+        super().after_undo()
+
     def _tap_swap(self, pos) -> None:
         slot = self.tree_at_pos(pos)
         if slot is None:
