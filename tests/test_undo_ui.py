@@ -43,8 +43,10 @@ def arrow_drawn(app, button) -> bool:
     return hits > 20
 
 
-def the_save(home) -> tuple:
-    """The saved game and its controller (the computers' memories, the log), as the file holds them."""
+def the_save(home, app) -> tuple:
+    """The saved game and its controller (the computers' memories, the log), as the file holds them
+    (once the app's background writer has written what it was given)."""
+    assert app.saves.flush()
     data = json.loads((home / "saves" / "forest.json").read_text())
     return js(data["state"]), js(data["controller"]), js(data["seats"])
 
@@ -65,7 +67,7 @@ def test_forest_a_move_is_taken_back_by_the_arrow_and_only_then_is_the_arrow_dra
     still(app, scene)
     assert not scene.button("undo").visible, "a throw is never taken back"
     before = js(scene.state.to_json())
-    save_before = the_save(tmp_path)
+    save_before = the_save(tmp_path, app)
     move = forest_quiet_move(scene)
     tap(app, scene.space_xy(move.dest))
     if scene.choice:
@@ -80,7 +82,7 @@ def test_forest_a_move_is_taken_back_by_the_arrow_and_only_then_is_the_arrow_dra
     tap(app, arrow.rect.center)
     run(app, 0.3)
     assert js(scene.state.to_json()) == before and scene.state.current_player == 0 and scene.state.dice
-    assert the_save(tmp_path) == save_before, "the save is as before the move (but for its time)"
+    assert the_save(tmp_path, app) == save_before, "the save is as before the move (but for its time)"
     assert not scene.button("undo").visible and not arrow_drawn(app, scene.button("undo"))
     assert [k for k, _ in app.voice.said[-2:]] == ["undo.done", "forest.hint.move"], "said, then what to do"
     # the computer never moved meanwhile, and once it moves nothing can be taken back
