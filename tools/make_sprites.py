@@ -686,6 +686,7 @@ PLAIN: dict[str, tuple[str, ...]] = {
     "question": ("\u2753", "\u2754"),                   # red question mark
     "play": ("\u25B6\uFE0F",),                          # play button
     "back": ("\u2B05\uFE0F",),                          # left arrow
+    "undo": ("\u21A9\uFE0F", "\U0001F519"),             # right arrow curving left (take a step back)
     "robot": ("\U0001F916",),                           # robot
     "person": ("\U0001F9D2",),                          # child
     "trophy": ("\U0001F3C6",),                          # trophy
@@ -724,7 +725,7 @@ NAMES_OF = {
     "\U0001F31E": "sun with face", "\u2600\uFE0F": "sun", "\u26F0\uFE0F": "mountain",
     "\U0001F3D4\uFE0F": "snow-capped mountain", "\U0001F3E1": "house with garden", "\U0001F3E0": "house",
     "\u2699\uFE0F": "gear", "\u2753": "red question mark", "\u2754": "white question mark",
-    "\u2B05\uFE0F": "left arrow", "\U0001F916": "robot", "\U0001F9D2": "child", "\U0001F3C6": "trophy",
+    "\u2B05\uFE0F": "left arrow", "\u21A9\uFE0F": "right arrow curving left", "\U0001F519": "BACK arrow", "\U0001F916": "robot", "\U0001F9D2": "child", "\U0001F3C6": "trophy",
     "\U0001F389": "party popper", "\u2728": "sparkles", "\U0001F50A": "speaker high volume",
     "\U0001F507": "muted speaker", "\u2705": "check mark button", "\u2714\uFE0F": "check mark",
     "\u274C": "cross mark", "\u2795": "plus", "\u2796": "minus", "\U0001F422": "turtle",
@@ -1086,7 +1087,7 @@ REQUIRED = (
 
 UI = (
     "knight treasure chest tree pine flower mushroom cloud sun mountain house settings home question "
-    "play back robot person trophy party sparkles speaker_on speaker_off check cross plus minus turtle "
+    "play back undo robot person trophy party sparkles speaker_on speaker_off check cross plus minus turtle "
     "rabbit snail globe fullscreen fairy diamond sleeping queen tree_deciduous castle_tiny dice finger speaking heart"
 ).split()
 

@@ -38,9 +38,10 @@ def xdotool(*args: str) -> str:
 
 class Driver(threading.Thread):
     def __init__(self, app, game: str, shots: Path, seed: int, quiet: float, max_clicks: int,
-                 burst: int = 0) -> None:
+                 burst: int = 0, undo: float = 0.0) -> None:
         super().__init__(daemon=True)
         self.burst = burst
+        self.undo = undo               # how often a step is taken back with the arrow, when it shows
         self.app, self.game, self.shots = app, game, shots
         self.rng = random.Random(seed)
         self.quiet, self.max_clicks = quiet, max_clicks
@@ -140,6 +141,14 @@ class Driver(threading.Thread):
                 self.screenshot(f"{top.seat.name} alone looks")
                 continue
             if top is not scene or scene is None:
+                continue
+            arrow = scene.button("undo")
+            if arrow is not None and arrow.visible and self.rng.random() < self.undo:
+                self.screenshot("the back arrow shows")
+                self.click(arrow.rect.center, "a wrong tap taken back")
+                time.sleep(0.4)
+                self.wait_quiet()
+                self.screenshot("taken back")
                 continue
             if scene.anim.holding is not None:
                 self.screenshot("a secret open")
@@ -242,6 +251,7 @@ def main(argv=None) -> int:
     parser.add_argument("--sound", action="store_true", help="not muted: sound effects and voices play "
                         "(record them with SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=out.raw)")
     parser.add_argument("--option", action="append", default=[], help="an on/off game option to switch on (short)")
+    parser.add_argument("--undo", type=float, default=0.0, help="how often (0-1) to tap the back arrow when it shows")
     args = parser.parse_args(argv)
     args.shots.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("KIDGAMES_HOME", str(args.shots / "home"))
@@ -262,7 +272,7 @@ def main(argv=None) -> int:
     app.settings.secret_seconds = None if args.secret == "tap" else int(args.secret)
     app.reset_to(MenuScene(app))
     start_game_scene(app, args.game, seats, seed=args.seed, options={name: True for name in args.option})
-    driver = Driver(app, args.game, args.shots, args.seed, args.quiet, args.clicks, args.burst)
+    driver = Driver(app, args.game, args.shots, args.seed, args.quiet, args.clicks, args.burst, args.undo)
     driver.start()
     app.run()
     driver.join(timeout=5)

@@ -13,6 +13,7 @@ Pure Python: no pygame here.
 """
 from __future__ import annotations
 
+import functools
 import os
 import random
 from dataclasses import dataclass, field
@@ -242,7 +243,11 @@ def read_save(data: Any, game_id: str, title: str, version: int, restore: Callab
         raise StateDataError(f"this {title} save has version {brief(data.get('version'))}, expected {version}")
     saved = SavedGame(data, title)
     try:
-        return restore(saved)
+        state = restore(saved)
+        if isinstance(state, UndoSteps):
+            _read_undo(state, data, functools.partial(read_save, game_id=game_id, title=title, version=version,
+                                                      restore=restore, also=also), title)
+        return state
     except StateDataError:
         raise
     except KeyError as exc:
@@ -251,3 +256,132 @@ def read_save(data: Any, game_id: str, title: str, version: int, restore: Callab
         raise saved.damaged(str(exc)) from None
     except (TypeError, ValueError, OverflowError, AttributeError, IndexError) as exc:
         raise saved.damaged(str(exc) or type(exc).__name__) from None
+
+
+# -- taking back a wrong tap (issue 23) -------------------------------------------------------------------
+#: The most steps in a row one seat may take back (a witch's three cards and the answer before them).
+UNDO_DEPTH = 8
+
+
+class UndoSteps:
+    """Taking back the last steps of one seat, where nothing was revealed and nothing random
+    happened (Board Game Arena's policy: never past a die roll, a drawn card or a look).
+
+    Each engine says which of its actions may be taken back at all (``UNDOABLE``, action kinds,
+    data) and which events reveal something to everybody (``REVEALING``, event kinds); a step of
+    such a kind is taken back only if, besides, it drew nothing from the state's random generator,
+    made no event private to a seat (a look, a drawn card) and did not end the game.  The state
+    keeps the position before each such step and the seat who made it (``undo_steps``, saved with
+    the state under ``"undo"``): the steps since the last one that cannot be taken back, the newest
+    last; any other step forgets them.  Whose step may be taken back (a person's, never a
+    computer's) is the turn controller's business: it knows the seats.
+
+    An engine inherits this, names its own apply ``_apply`` and reads its saves with
+    :func:`read_save` (which reads the saved steps back)."""
+
+    UNDOABLE: frozenset = frozenset()
+    REVEALING: frozenset = frozenset()
+    #: Whether the positions are kept at all: the turn controller switches it on for a table with
+    #: a person (a copy of the position per step costs time that seeded random games, benchmarks and
+    #: computers among themselves need not spend); a save with steps switches it on again.
+    keep_undo: bool = False
+    #: Keys of to_json that no step changes (a board): kept once, not in every saved step.
+    UNDO_SHARED: tuple = ()
+    #: The engine's ``state_from_json``, set on its class once the module has it.
+    _undo_reader: Callable[[Any], Any] | None = None
+
+    def apply(self, action: Action) -> list[Event]:
+        if not self.keep_undo:
+            if self.__dict__.get("undo_steps"):
+                self.undo_steps = []
+            return self._apply(action)
+        steps = self.__dict__.setdefault("undo_steps", [])
+        kind = getattr(action, "kind", None)
+        before = None
+        if kind in self.UNDOABLE and not self.is_over:
+            # the position before the step, its saved steps left out (they are the list itself)
+            before = (self.current_player, self._undo_position(), self.rng.getstate())
+        events = self._apply(action)
+        if before is not None and self._nothing_revealed(events, before[2]):
+            before[1].pop("undo", None)
+            steps.append({"actor": before[0], "state": before[1]})
+            del steps[:-UNDO_DEPTH]
+        elif steps:
+            steps.clear()
+        return events
+
+    def _nothing_revealed(self, events: list[Event], rng_before: Any) -> bool:
+        return (not self.is_over and all(e.private_to is None and e.kind not in self.REVEALING for e in events)
+                and self.rng.getstate() == rng_before)
+
+    def _undo_position(self) -> dict:
+        data = self.to_json()
+        for key in self.UNDO_SHARED:
+            data.pop(key, None)
+        return data
+
+    # -- what can be taken back ------------------------------------------------------------------
+    @property
+    def undoable(self) -> bool:
+        """Whether the last step can be taken back now (by the seat :attr:`undo_actor`)."""
+        return bool(self.__dict__.get("undo_steps"))
+
+    @property
+    def undo_actor(self) -> int | None:
+        """The seat whose step :meth:`undo` takes back, or None."""
+        steps = self.__dict__.get("undo_steps")
+        return steps[-1]["actor"] if steps else None
+
+    def undo(self) -> list[Event]:
+        """Take back the last step: the state is exactly as before it (its save too); the steps
+        before it by the same seat may be taken back in turn.  IllegalActionError when there is none."""
+        steps = self.__dict__.get("undo_steps")
+        if not steps:
+            raise IllegalActionError("there is no step to take back")
+        step = steps[-1]
+        earlier = steps[:-1]
+        restored = self._undo_restore(step["state"])
+        keep = self.keep_undo
+        vars(self).clear()
+        vars(self).update(vars(restored))
+        self.undo_steps = earlier
+        self.keep_undo = keep
+        return [Event("undone", player=step["actor"])]
+
+    def forget_undo(self) -> None:
+        """No step can be taken back any more (a computer acted, a curtain was passed …)."""
+        self.__dict__["undo_steps"] = []
+
+    def _undo_restore(self, position: Mapping[str, Any]) -> Any:
+        data = self.to_json()
+        data.pop("undo", None)
+        data.update(position)
+        reader = type(self)._undo_reader
+        if reader is None:
+            raise IllegalActionError("this state cannot take a step back")
+        return reader(data)
+
+    def undo_json(self) -> dict:
+        """The saved steps to add to to_json (nothing when there are none, so a save without
+        steps is as before)."""
+        steps = self.__dict__.get("undo_steps")
+        return {"undo": [{"actor": s["actor"], "state": s["state"]} for s in steps]} if steps else {}
+
+
+def _read_undo(state: Any, data: Mapping[str, Any], reader: Callable[[Any], Any], title: str) -> None:
+    """The steps a save keeps for taking back: each checked as a whole saved game of its own."""
+    steps = data.get("undo")
+    if steps is None or not isinstance(state, UndoSteps):
+        return
+    if not isinstance(steps, list) or len(steps) > UNDO_DEPTH:
+        raise StateDataError(f"the saved {title} game is damaged: the steps to take back are not a short list")
+    base = {key: value for key, value in data.items() if key != "undo"}
+    kept = []
+    for step in steps:
+        if not (isinstance(step, Mapping) and set(step) == {"actor", "state"} and isinstance(step["state"], Mapping)
+                and is_int(step["actor"]) and 0 <= step["actor"] < state.num_players):
+            raise StateDataError(f"the saved {title} game is damaged: a step to take back is not a seat and a position")
+        reader({**base, **step["state"]})       # raises StateDataError with a sentence if damaged
+        kept.append({"actor": step["actor"], "state": dict(step["state"])})
+    state.undo_steps = kept
+    state.keep_undo = True

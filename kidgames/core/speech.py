@@ -28,6 +28,7 @@ SPOKEN_PREFIXES = (
     "castle.say.", "castle.question.", "castle.why.",
     "knights.effect.", "knights.waiting.", "knights.stuck.", "knights.branch.",
     "results.win", "results.together", "results.nobody", "results.knights.", "results.forest.",
+    "undo.",
 )
 SPOKEN_KEYS = frozenset({
     "knights.castle", "forest.right", "forest.wrong", "forest.home", "forest.jumped", "forest.swapped",

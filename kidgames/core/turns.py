@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import turn_player
-from kidgames.core.protocol import (Action, Event, StateDataError, rng_from_json,
+from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, rng_from_json,
                                     rng_state_to_json)
 from kidgames.core.clock import RealTime
 from kidgames.core.seats import Seat
@@ -127,6 +127,12 @@ class TurnController:
         # Who is watching: everybody, or one person in their private moment.  A game opened
         # again starts with everybody watching (the private moment is never saved).
         self.watching = Watching(self.persons())
+        # For each step the state may take back (its ``undo_steps``), what this controller was
+        # before it: its generator, the computers' memories and the length of the event log.
+        self._undo_marks: list[dict] = []
+        if self.persons() and hasattr(state, "keep_undo"):
+            state.keep_undo = True    # a person may take back a step: the state keeps what it needs
+        self._dropped: list = []      # the oldest events the last action pushed out of the log
 
     def set_save(self, save: Callable[["TurnController"], None] | None) -> None:
         """Where the game is saved after every applied action (the sink gets this controller)."""
@@ -254,12 +260,74 @@ class TurnController:
 
     def submit(self, action: Action) -> list[Event]:
         """Apply a decision; an illegal one raises (and changes nothing); the game is then saved."""
+        mark = self._undo_mark()
+        steps = len(self._state_steps())
         events = list(self.state.apply(action))
         self._decisions += 1
         # The decision is made: the private moment is over before anything of it is drawn.
         self.watching.end()
-        events += self._auto_answers()
+        answers = self._auto_answers()
+        if answers:
+            # an answer the game gave for a person is not theirs to take back, nor what came before it
+            self._forget_undo()
+        elif len(self._state_steps()) == steps + 1:
+            self._undo_marks.append(mark)
+        else:
+            self._undo_marks.clear()
+        events += answers
         self._record(events)
+        mark["dropped"] = self._dropped
+        if self._save is not None:
+            self._save(self)
+        return events
+
+    # -- taking back a wrong tap (issue 23) ---------------------------------------------------------
+    def _state_steps(self) -> list:
+        return getattr(self.state, "undo_steps", None) or []
+
+    def _undo_mark(self) -> dict:
+        return {"rng": rng_state_to_json(self.rng), "memories": plain(self.memories),
+                "log": len(self._history), "dropped": []}
+
+    def _forget_undo(self) -> None:
+        forget = getattr(self.state, "forget_undo", None)
+        if forget is not None:
+            forget()
+        self._undo_marks.clear()
+
+    def can_undo(self) -> bool:
+        """Whether a person may take back the last step now: the rules say it can be taken back
+        (nothing was revealed, nothing random happened since), it was a person's step (a computer's
+        is never taken back), and nobody else is in a private moment (their things are on screen)."""
+        steps = self._state_steps()
+        if not steps or self.is_over or len(steps) != len(self._undo_marks):
+            return False
+        actor = getattr(self.state, "undo_actor", None)
+        if actor is None or self.seats[actor].is_computer:
+            return False
+        return self.watching.private in (None, actor)
+
+    @property
+    def undo_actor(self) -> int | None:
+        """The person whose step :meth:`undo` takes back (None when there is none)."""
+        return self.state.undo_actor if self.can_undo() else None
+
+    def undo(self) -> list[Event]:
+        """Take back the last step: the state, this controller (its generator, every computer's
+        memory, the event log) and so the save are exactly as before it.  Everybody watches
+        afterwards: a person's private things show again only behind their curtain.
+        IllegalActionError when nothing can be taken back now."""
+        if not self.can_undo():
+            raise IllegalActionError("there is no step of a person to take back now")
+        events = list(self.state.undo())
+        mark = self._undo_marks.pop()
+        self.rng = rng_from_json(mark["rng"])
+        self.memories = {int(seat): plain(memory) for seat, memory in mark["memories"].items()}
+        added = len(self._history) - mark["log"] + len(mark["dropped"])
+        self._history = [Event.from_json(e) for e in mark["dropped"]] + self._history[:len(self._history) - added]
+        del self.log[max(0, len(self.log) - added):]
+        self._decisions += 1
+        self.watching.end()
         if self._save is not None:
             self._save(self)
         return events
@@ -281,6 +349,7 @@ class TurnController:
         """Keep ``events`` in the logs and feed each computer's memory what its seat may see."""
         self.log.extend(events)
         self._history.extend(events)
+        self._dropped = [e.to_json() for e in self._history[:-LOG_LIMIT]] if len(self._history) > LOG_LIMIT else []
         for log in (self.log, self._history):
             if len(log) > LOG_LIMIT:
                 del log[:-LOG_LIMIT]
@@ -296,9 +365,13 @@ class TurnController:
 
     # -- saving ------------------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {"rng": rng_state_to_json(self.rng),
+        data = {"rng": rng_state_to_json(self.rng),
                 "memories": {str(seat): plain(memory) for seat, memory in self.memories.items()},
                 "log": [e.to_json() for e in self._history]}
+        if self._undo_marks:
+            data["undo"] = [{"rng": m["rng"], "memories": {str(k): v for k, v in m["memories"].items()},
+                             "log": m["log"], "dropped": m["dropped"]} for m in self._undo_marks]
+        return data
 
     @classmethod
     def from_json(cls, spec: Any, state: Any, seats: list[Seat], data: Any,
@@ -313,6 +386,9 @@ class TurnController:
         ctrl.rng = rng_from_json(data.get("rng"))
         ctrl.memories = _memories_from_json(data.get("memories"), ctrl.memories.keys())
         ctrl._history = _log_from_json(data.get("log"), len(seats))
+        ctrl._undo_marks = _marks_from_json(data.get("undo"), ctrl.memories.keys(), len(seats))
+        if len(ctrl._undo_marks) != len(ctrl._state_steps()):
+            ctrl._forget_undo()       # a save of another version: nothing to take back
         for key in ("viewer", "holder"):
             # Saves of earlier versions name who held the screen; it is checked, then forgotten.
             seat = data.get(key)
@@ -335,6 +411,26 @@ def _memories_from_json(data: Any, computer_seats) -> dict[int, dict]:
         except (TypeError, ValueError, RecursionError) as exc:
             raise StateDataError(f"the saved memory of seat {key} is damaged: {exc}") from None
     return memories
+
+
+def _marks_from_json(data: Any, computer_seats, num_seats: int) -> list[dict]:
+    """What the controller was before each step that may be taken back, as saved."""
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise StateDataError("the saved steps to take back are not a list")
+    marks = []
+    for item in data:
+        if not isinstance(item, Mapping) or set(item) != {"rng", "memories", "log", "dropped"}:
+            raise StateDataError("a saved step to take back is damaged")
+        rng_from_json(item["rng"])
+        log = item["log"]
+        if type(log) is not int or not 0 <= log <= LOG_LIMIT:
+            raise StateDataError(f"a saved step to take back has a log length of {log!r}")
+        memories = _memories_from_json(item["memories"], computer_seats)
+        _log_from_json(item["dropped"], num_seats)
+        marks.append({"rng": item["rng"], "memories": memories, "log": log, "dropped": plain(item["dropped"])})
+    return marks
 
 
 def _log_from_json(data: Any, num_seats: int) -> list[Event]:

@@ -551,6 +551,10 @@ class App:
         """The family is elsewhere: the window lost the focus or is minimised (a prompt is not
         said again to nobody)."""
         return self.unfocused or self.minimised
+    def forget_spoken(self, scene, slot: str) -> None:
+        """``scene``'s ``slot`` is said again even if its text is the same as last time (a step
+        taken back twice in a row is said twice)."""
+        self._said.get(scene, {}).pop(slot, None)
 
     def now(self) -> float:
         """Seconds on the app's clock (see kidgames/core/clock.py)."""

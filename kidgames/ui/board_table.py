@@ -76,6 +76,15 @@ class BoardTableScene(GameScene):
         self.pawns.settle([self.space_xy(pos) for pos in self.state.positions])
         self.banner_piece.clear()
 
+    def after_undo(self) -> None:
+        """A step taken back: the pawns where the state has them, the row of whose decision it is
+        lit, and the dice showing this turn's throw again (or waiting, with no number)."""
+        self.settle()
+        self.shown_current = self.state.current_player
+        throw = getattr(self.state, "dice", None) or [None] * len(self.dice)
+        for die, value in zip(self.dice, throw):
+            die.value = value
+
     def side_buttons(self) -> list:
         """The buttons of the side panel: home, rules, sound, and the prompt's picture."""
         return self.top_buttons(*self.buttons_at) + [self.prompt_button(self.prompt_rect)]

@@ -74,6 +74,16 @@ class CardTableScene(GameScene):
     def forget_choice(self) -> None:
         """A decision is sent: what a person was choosing on the table is over."""
 
+    def after_undo(self) -> None:
+        """A step taken back: no card in the air, nothing half chosen, the view equal to the state."""
+        self.forget_choice()
+        self.refusal = None
+        self._frozen = None
+        self.flying.clear()
+        self.banner_piece.clear()
+        self.sync()
+        self._situation = None
+
     # -- the table ---------------------------------------------------------------------------------
     def lay_table(self, felt, hint: tuple[pygame.Rect, int], banner: Banner, piles: tuple, seat_fill: Callable,
                   paint_inside: Callable, pieces: list[Piece]) -> None:

@@ -24,6 +24,7 @@ TEXT_AT, TEXT_SIZE, HINT_SIZE = 520, 64, 34
 BUTTON = pygame.Rect(0, 0, 560, 140)
 BUTTON_BOTTOM = 120         # the button's distance from the canvas's bottom edge
 STRIPE_STEP = 80
+UNDO_SIZE, UNDO_BOTTOM = 130, 40       # the "back" arrow in the lower left corner
 BUTTON_ICON = {HANDOVER: "check", SECRET: "sparkles", QUESTION: "question"}
 #: Each kind's message keys: its big line (a question brings its own), its hint, its button.
 TEXTS = {HANDOVER: ("curtain.pass", "curtain.hint", "curtain.ready"),
@@ -38,7 +39,8 @@ class CurtainScene(Scene):
     overlay = False
 
     def __init__(self, app, seat, on_open: Callable[[], None], kind: str = HANDOVER,
-                 text: str | None = None, pawn: str = "pawn", hint: str | None = None) -> None:
+                 text: str | None = None, pawn: str = "pawn", hint: str | None = None,
+                 undo: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         if kind not in KINDS:
             raise ValueError(f"a curtain is one of {', '.join(KINDS)}, not {kind!r}")
@@ -49,6 +51,9 @@ class CurtainScene(Scene):
         self.pawn = pawn
         self.hint = hint or TEXTS[kind][1]       # the message key of the line under the big one
         self._backdrop: pygame.Surface | None = None
+        # The "back" arrow, while the step that brought this curtain can be taken back (a knight's
+        # target before its victim answers): public, it shows nothing of anybody's hand.
+        self.undo = undo
 
     def layout(self) -> None:
         w, h = self.app.screen.get_size()
@@ -56,6 +61,15 @@ class CurtainScene(Scene):
         rect.midbottom = (w // 2, h - BUTTON_BOTTOM)
         self.buttons = [Button(rect, self.open, self.t(TEXTS[self.kind][2], name=self.seat.name),
                                icon=BUTTON_ICON[self.kind], colour="green", name="ready", text_size=44)]
+        if self.undo is not None:
+            self.buttons.append(Button(pygame.Rect(40, h - UNDO_BOTTOM - UNDO_SIZE, UNDO_SIZE, UNDO_SIZE),
+                                       self.take_back, icon="undo", colour="gold", name="undo"))
+
+    def take_back(self) -> None:
+        """The arrow: the curtain goes, and the step before it is taken back."""
+        undo, self.undo = self.undo, None
+        self.app.pop()
+        undo()
 
     def open(self) -> None:
         self.app.pop()

@@ -32,6 +32,10 @@ SECRET_GUARD = 0.8
 SHARED_BUTTONS = ("home", "rules", "sound", "say")
 # Seconds a banner up at a tap that skips ahead stays in view (at normal speed): the voice is saying it.
 BANNER_AFTER_SKIP = 1.2
+# While a person's last step can be taken back, a computer thinks this much longer (at normal speed)
+# before its move makes that impossible: time for a child to see the arrow and tap it.
+UNDO_GRACE = 1.5
+UNDO_SIZE = 110          # the "back" arrow's button, in canvas pixels
 
 
 def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
@@ -117,6 +121,7 @@ class GameScene(Scene):
         self.nudge = PromptNudge(self)  # the prompt that comes back to a person who waits
         self._secret: tuple | None = None         # (its hold step, owner, show, hide) while a secret is open
         self._overlay_wait = None                  # a hold step until the overlay over a secret closes
+        self.undo_words = None        # what the voice says when a step was taken back
 
     @property
     def state(self):
@@ -185,6 +190,7 @@ class GameScene(Scene):
             events = self.controller.submit(action)
         except IllegalActionError:
             return []
+        self.undo_words = None
         self.last_action_at = self.app.now()
         self.animate(events)
         if self.anim.busy and self.controller.curtain() is not None:
@@ -295,7 +301,7 @@ class GameScene(Scene):
         button = self.button("say")
         if button is not None:
             button.icon = self.prompt_picture(hint)
-        return {"banner": banner[0] if banner else None, "hint": hint or None}
+        return {"undo": self.undo_words, "banner": banner[0] if banner else None, "hint": hint or None}
 
     def hint_text(self) -> str:
         """Whose turn it is and what to tap (a game's scene says; nothing by default)."""
@@ -329,8 +335,9 @@ class GameScene(Scene):
         """The curtain scene for the controller's ``curtain`` (hand-over or question)."""
         seat = self.seats[curtain.seat]
         text = self.question_text(curtain.seat) if curtain.kind == QUESTION else None
+        undo = self.take_back if self.controller.can_undo() else None
         return CurtainScene(self.app, seat, self.controller.curtain_passed, curtain.kind, text=text,
-                            pawn=self.spec.pawn)
+                            pawn=self.spec.pawn, undo=undo)
 
     def person_can_act(self) -> bool:
         return (not self.anim.busy and not self.controller.is_over
@@ -369,7 +376,52 @@ class GameScene(Scene):
     def tap(self, pos) -> None:
         """A tap on the game itself while a person may act."""
 
+    # -- taking back a wrong tap (issue 23) ----------------------------------------------------------
+    def undo_button(self, rect: pygame.Rect) -> Button:
+        """The big "back" arrow: shown only while a person's last step can be taken back."""
+        button = Button(rect, self.take_back, icon="undo", colour="gold", name="undo")
+        button.visible = self.undo_shown()
+        return button
+
+    def undo_shown(self) -> bool:
+        """Whether the arrow shows: a step can be taken back and nothing moves on the table."""
+        return not self.anim.busy and self.controller.can_undo()
+
+    def sync_undo(self) -> None:
+        """The arrow shows exactly while a step can be taken back (its area redrawn when that changes)."""
+        button = self.button("undo")
+        shown = self.undo_shown()
+        if button is not None and button.visible != shown:
+            button.visible = shown
+            self.app.invalidate(button.rect.inflate(24, 24))
+
+    def take_back(self) -> None:
+        """The arrow was tapped: the person's last step is taken back, the table shows the state
+        as it was before it, and the voice says so.  Everybody watches then: a hand shows again
+        only behind its person's curtain."""
+        ctrl = self.controller
+        if self.anim.busy or not ctrl.can_undo():
+            return
+        actor = ctrl.undo_actor
+        ctrl.undo()
+        self.last_action_at = self.app.now()
+        self.after_undo()
+        # said at once; where a curtain comes first (a hand to show again) its own words say whose
+        # turn it is, and a sentence said after it would be about the past
+        self.undo_words = self.t("undo.done", name=self.seats[actor].name) if ctrl.curtain() is None else None
+        self.app.forget_spoken(self, "undo")
+        self.layout()
+        self.app.dirty = True
+
+    def after_undo(self) -> None:
+        """The view equals the state again after a step was taken back (each kind of table says how)."""
+
     def update(self, dt: float) -> bool:
+        changed = self._update(dt)
+        self.sync_undo()
+        return changed
+
+    def _update(self, dt: float) -> bool:
         self.time += dt
         self.nudge.update()
         self.anim.speed = self.app.settings.speed_factor
@@ -415,8 +467,10 @@ class GameScene(Scene):
         return self.idle_wake_in()
 
     def computer_pause(self) -> float:
-        """How long a computer thinks before it acts, at the animation speed of the settings."""
-        return COMPUTER_PAUSE / self.app.settings.speed_factor
+        """How long a computer thinks before it acts, at the animation speed of the settings (longer
+        while the person before it may still take back their step)."""
+        grace = UNDO_GRACE if self.controller.can_undo() else 0.0
+        return (COMPUTER_PAUSE + grace) / self.app.settings.speed_factor
 
     def idle_animation(self) -> bool:
         """While a person thinks: a small motion (keep it cheap: invalidate only its area and

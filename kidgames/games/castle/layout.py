@@ -15,6 +15,7 @@ SEATS_AREA = pygame.Rect(12, 124, 1040, 864)
 DRAW_AT, DISCARD_AT, PILE_W = (1175, 250), (1465, 250), 130
 REVEAL_AT, REVEAL_W = (1320, 548), 170
 DRAW_BUTTON = pygame.Rect(1068, 694, 258, 140)
+UNDO_BUTTON = pygame.Rect(1068, 540, 130, 130)    # the "back" arrow, while a step can be taken back
 STOP_BUTTON = pygame.Rect(1336, 694, 252, 140)
 BUY_BUTTON = pygame.Rect(1068, 848, 520, 136)
 CHOICE_RECT = pygame.Rect(80, 200, 900, 620)

@@ -48,7 +48,7 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kidgames.core.kit import ActionSchema, SavedGame, check_seat, game_options, is_int, new_rng, read_save
+from kidgames.core.kit import ActionSchema, SavedGame, UndoSteps, check_seat, game_options, is_int, new_rng, read_save
 from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, check_players, rng_from_json,
                                     rng_state_to_json)
 
@@ -101,7 +101,7 @@ def piece_of(card: str) -> int:
     return CASTLE_CARDS[card][1]
 
 
-class CastleState:
+class CastleState(UndoSteps):
     """A game of Castle Builders in progress.
 
     Public attributes (the engine contract; tests may read and overwrite them): ``draw_pile`` (top
@@ -113,6 +113,10 @@ class CastleState:
     """
 
     game_id = GAME_ID
+    #: What may be taken back (see :class:`UndoSteps`): stopping (the turn passed by a wrong tap), a
+    #: purchase, the answer to a witch (fairy or not) and each card picked for her, until something
+    #: is drawn; never a draw (a card shown, the pile shuffled).
+    UNDOABLE = frozenset({"stop", "buy", "use_fairy", "accept_witch", "lose"})
 
     def __init__(self, num_players: int, rng: random.Random) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
@@ -197,7 +201,7 @@ class CastleState:
             "winners": list(self.winners), "is_over": self.is_over,
         }
 
-    def apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action) -> list[Event]:
         """Apply one decision of the current player; an illegal one raises IllegalActionError and
         changes nothing (every check comes before the first change)."""
         self._check(action)
@@ -404,7 +408,7 @@ class CastleState:
             "spares": [list(s) for s in self.spares], "current_player": self.current_player,
             "drawn_this_turn": self.drawn_this_turn, "pending": self.pending,
             "losses_left": self.losses_left, "winners": list(self.winners), "turn": self.turn,
-            "rng": rng_state_to_json(self.rng),
+            "rng": rng_state_to_json(self.rng), **self.undo_json(),
         }
 
     def __repr__(self) -> str:
@@ -436,6 +440,9 @@ def state_from_json(data: Mapping[str, Any]) -> CastleState:
     sentence.  Every value is checked (types, ranges, the 54 cards exactly once, each castle one
     colour in piece order), since a save is read back into a game children go on playing."""
     return read_save(data, GAME_ID, TITLE, SAVE_VERSION, _restore)
+
+
+CastleState._undo_reader = staticmethod(state_from_json)
 
 
 def _restore(saved: SavedGame) -> CastleState:

@@ -24,7 +24,7 @@ from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
 from .art import CASTLE_RATIO, CASTLE_RGB, DIAMOND_LOOK, WITCH_LOOK, CastleArt, card_look, draw_emblem, tint
-from .layout import (BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_AT, DRAW_AT, DRAW_BUTTON, FAIRY_BUTTON, FELT,
+from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_AT, DRAW_AT, DRAW_BUTTON, FAIRY_BUTTON, FELT,
                      BRISK, FLIP_TIME, FLY_TIME, HINT_RECT, LATER_PAUSE, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT,
                      REVEAL_W, SEATS_AREA,
                      SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA, WITCH_SIZE, lose_rects,
@@ -99,7 +99,8 @@ class CastleScene(CardTableScene):
 
     # -- layout and buttons -----------------------------------------------------------------------
     def layout(self) -> None:
-        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(PROMPT_BUTTON)]
+        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(PROMPT_BUTTON),
+                                                               self.undo_button(UNDO_BUTTON)]
         legal = self.legal()
         if not legal:
             self.buying = False

@@ -15,7 +15,7 @@ import random
 from itertools import combinations
 from typing import Any, Mapping
 
-from kidgames.core.kit import (ActionSchema, Field, SavedGame, brief, check_seat, dice, game_options_with_board,
+from kidgames.core.kit import (ActionSchema, Field, SavedGame, UndoSteps, brief, check_seat, dice, game_options_with_board,
                                is_int, new_rng, read_save)
 from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, check_players,
                                     rng_from_json, rng_state_to_json)
@@ -46,7 +46,7 @@ MAGIC = ("magic_swap", "magic_jump", "magic_shuffle")
 ROLL_ACTION = Action("roll")
 
 
-class ForestState:
+class ForestState(UndoSteps):
     """A game of Fairy-Tale Forest in progress.
 
     Public attributes (the engine contract): ``positions`` (space id per seat), ``tree_at`` (tree
@@ -56,6 +56,12 @@ class ForestState:
     """
 
     game_id = GAME_ID
+    #: A move chosen after the throw (a wrong space tapped) and a swap of two trees on a double one
+    #: may be taken back; never the throw, a look under a tree (a move or jump ending beside one),
+    #: a guess at the castle or a shuffle of the stack (see :class:`UndoSteps`).
+    UNDOABLE = frozenset({"move", "magic_swap"})
+    REVEALING = frozenset({"looked", "guess_missed", "guessed_right", "new_wanted"})
+    UNDO_SHARED = ("board",)
 
     def __init__(self, board: ForestBoard, num_players: int, rng: random.Random, short: bool = False) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
@@ -165,7 +171,7 @@ class ForestState:
             },
         }
 
-    def apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action) -> list[Event]:
         """Apply one decision; an illegal one raises :class:`IllegalActionError` and changes nothing.
 
         An action object that legal_actions has just offered, in the position it was offered in,
@@ -353,7 +359,7 @@ class ForestState:
             "positions": list(self.positions), "tree_at": dict(self.tree_at), "stack": list(self.stack),
             "wanted": self.wanted, "won": [list(c) for c in self.won],
             "dice": list(self.dice) if self.dice else None, "current_player": self.current_player,
-            "turn": self.turn, "rng": rng_state_to_json(self.rng),
+            "turn": self.turn, "rng": rng_state_to_json(self.rng), **self.undo_json(),
         }
 
     def __repr__(self) -> str:
@@ -374,6 +380,9 @@ def state_from_json(data: Mapping[str, Any]) -> ForestState:
     with a sentence.  Every value is checked: the motifs lie once each under the trees, the cards
     lie once each in the stack, face up or won, and every pawn stands on a space of the board."""
     return read_save(data, GAME_ID, TITLE, SAVE_VERSION, _restore)
+
+
+ForestState._undo_reader = staticmethod(state_from_json)
 
 
 def _restore(saved: SavedGame) -> ForestState:

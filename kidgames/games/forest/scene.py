@@ -15,6 +15,7 @@ from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out, ease_out_back
 from kidgames.ui.board_pieces import draw_die, draw_pawn_at
 from kidgames.ui.board_table import BoardTableScene
+from kidgames.ui.game import UNDO_SIZE
 from kidgames.ui.pieces import BANNER, BUTTONS, IN_PANEL, MARKS, OVER_BUTTONS, OVER_PAWNS, THINGS, Banner, Die, Pawns
 from kidgames.ui.table import Drawn
 from kidgames.ui.targets import REACH, Target, pick
@@ -128,6 +129,9 @@ class ForestScene(BoardTableScene):
                                        name=f"magic:{name}", colour="paper"))
         self.buttons.append(Button(pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110),
                                    self.cancel, icon="back", name="cancel"))
+        # the "back" arrow: a move taken back (beside the cancel button, which never shows with it)
+        self.buttons.append(self.undo_button(pygame.Rect(BOARD_RECT.right - 130 - UNDO_SIZE - 20,
+                                                         BOARD_RECT.bottom - 130, UNDO_SIZE, UNDO_SIZE)))
         for k in range(2):
             self.buttons.append(Button(pygame.Rect(BOARD_RECT.centerx - size - 20 + k * (size + 40),
                                                    BOARD_RECT.centery - size // 2, size, size),
@@ -245,6 +249,11 @@ class ForestScene(BoardTableScene):
     def cancel(self) -> None:
         self.reset_choice()
         self.sync_buttons()
+
+    def after_undo(self) -> None:
+        """A move or a swap taken back: nothing half chosen, the pawns and the throw as they were."""
+        self.reset_choice()
+        super().after_undo()
 
     def _tap_swap(self, pos) -> None:
         slot = self.tree_at_pos(pos)

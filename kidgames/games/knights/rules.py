@@ -12,7 +12,7 @@ from typing import Any, Mapping
 
 from kidgames.games.knights.board import Board, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
-from kidgames.core.kit import (ActionSchema, SavedGame, check_seat, dice, game_options_with_board, is_int, new_rng,
+from kidgames.core.kit import (ActionSchema, SavedGame, UndoSteps, check_seat, dice, game_options_with_board, is_int, new_rng,
                                read_save)
 from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, StateDataError, check_players,
                                     rng_from_json, rng_state_to_json)
@@ -179,7 +179,7 @@ def load_knights_board(path: str | Path = DEFAULT_BOARD) -> Board:
     return load_board(Path(path), SCHEMA)
 
 
-class KnightsState:
+class KnightsState(UndoSteps):
     """A game of Knights in progress.
 
     Public attributes (the engine contract): ``positions`` (node id per seat), ``direction``
@@ -188,6 +188,8 @@ class KnightsState:
     """
 
     game_id = GAME_ID
+    #: Nothing may be taken back: every decision of Knights is a throw of the die (see UndoSteps).
+    UNDOABLE = frozenset()
 
     def __init__(self, board: Board, num_players: int, rng: random.Random) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
@@ -220,7 +222,7 @@ class KnightsState:
             "winners": list(self.winners), "turn": self.turn, "last_roll": self.last_roll,
         }
 
-    def apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action) -> list[Event]:
         """Throw the die (``Action("roll")``, or ``Action("roll", die=4)`` to force the throw)."""
         if self.is_over:
             raise IllegalActionError("the game is over: the treasure has been found")
@@ -420,7 +422,7 @@ class KnightsState:
             "positions": list(self.positions), "direction": list(self.direction),
             "next_wide": list(self.next_wide), "current_player": self.current_player,
             "winners": list(self.winners), "turn": self.turn, "last_roll": self.last_roll,
-            "rng": rng_state_to_json(self.rng),
+            "rng": rng_state_to_json(self.rng), **self.undo_json(),
         }
 
     def __repr__(self) -> str:
@@ -439,6 +441,9 @@ def state_from_json(data: Mapping[str, Any]) -> KnightsState:
     Every value is checked for its range as well as its type: a save is read back into a game that
     children go on playing, and an odd number must be refused here, not crash the screen later."""
     return read_save(data, GAME_ID, "Knights", SAVE_VERSION, _restore)
+
+
+KnightsState._undo_reader = staticmethod(state_from_json)
 
 
 def _restore(saved: SavedGame) -> KnightsState:

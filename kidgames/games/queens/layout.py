@@ -20,6 +20,7 @@ HAND_W = 160
 PAIR_CARD_W = 80                   # a pair in the discard preview: two equal cards side by side
 HAND_LABEL = pygame.Rect(12, 712, 170, 270)
 ACTION_A = pygame.Rect(1190, 740, 398, 110)
+UNDO_BUTTON = pygame.Rect(1190, 604, 126, 126)    # the "back" arrow, while a step can be taken back
 ACTION_B = pygame.Rect(1190, 866, 398, 110)
 REVEAL_AT = (860, 390)
 BANNER_RECT = pygame.Rect(560, 300, 800, 170)

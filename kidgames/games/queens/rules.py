@@ -27,7 +27,7 @@ from operator import is_
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kidgames.core.kit import (MAX_TURN, ActionSchema, SavedGame, cards_field, check_seat, game_options, is_int, new_rng,
+from kidgames.core.kit import (MAX_TURN, ActionSchema, SavedGame, UndoSteps, cards_field, check_seat, game_options, is_int, new_rng,
                                read_save)
 from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, StateDataError, check_players,
                                     rng_from_json, rng_state_to_json)
@@ -265,7 +265,7 @@ _BUILT_PARTS: Mapping[int, tuple[str, Any, Any, Any, Any, tuple[Event, ...] | No
     for action in table})
 
 
-class QueensState:
+class QueensState(UndoSteps):
     """A game of Sleeping Queens in progress.
 
     Public attributes (the engine contract; tests may set them to build a position): ``hands``,
@@ -277,6 +277,11 @@ class QueensState:
     """
 
     game_id = GAME_ID
+    #: What may be taken back (see :class:`UndoSteps`): a knight's or a potion's target, until the
+    #: victim answers.  Never a king or a wake (a queen is turned up), a jester (a card is turned
+    #: up), a discard or an answer (cards are drawn).  Cards picked for a discard are the scene's
+    #: until they are thrown away: a tap on a picked card puts it back.
+    UNDOABLE = frozenset({"knight", "potion"})
 
     def __init__(self, num_players: int, rng: random.Random, options: Mapping[str, Any] | None = None) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
@@ -361,7 +366,7 @@ class QueensState:
         actions += rest
         return actions
 
-    def apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action) -> list[Event]:
         """Play one action of ``current_player``; an illegal one raises :class:`IllegalActionError`
         and changes nothing (every check comes before the first change)."""
         if self.winners:
@@ -657,6 +662,7 @@ class QueensState:
             "turn_player": self.turn_player, "current_player": self.current_player,
             "pending": dict(self.pending) if self.pending else None, "winners": list(self.winners),
             "turn": self.turn, "options": dict(self.options), "rng": rng_state_to_json(self.rng),
+            **self.undo_json(),
         }
 
     def __repr__(self) -> str:
@@ -746,6 +752,9 @@ def state_from_json(data: Mapping[str, Any]) -> QueensState:
     awake piles, that the pending attack or wake fits the seats, and, in a game not over, that
     the rules can reach the position (see :func:`_check_reachable`)."""
     return read_save(data, GAME_ID, TITLE, SAVE_VERSION, _restore)
+
+
+QueensState._undo_reader = staticmethod(state_from_json)
 
 
 def _restore(saved: SavedGame) -> QueensState:

@@ -22,7 +22,7 @@ from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAWN_RGB, Button, draw_pawn, shade
 
 from .art import CARD_PICTURES, QUEEN_BACK_LOOK, QueensArt, card_look, panel_look
-from .layout import (ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNER_RECT, COUNT_STEP, DEAL_TIME, DISCARD_AT, DRAW_AT,
+from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNER_RECT, COUNT_STEP, DEAL_TIME, DISCARD_AT, DRAW_AT,
                      EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W, HINT_RECT, MARK_R,
                      PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT, ROBOT_SIZE, SEATS_AREA,
                      SLOT_AREAS, SLOT_W, slot_rect)
@@ -141,7 +141,8 @@ class QueensScene(CardTableScene):
 
     # -- layout and buttons -----------------------------------------------------------------------
     def layout(self) -> None:
-        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(PROMPT_BUTTON)]
+        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(PROMPT_BUTTON),
+                                                               self.undo_button(UNDO_BUTTON)]
         if self.anim.busy or self.deciding() is None:
             return
         state = self.state
