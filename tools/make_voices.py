@@ -82,7 +82,7 @@ class Voice:
 #: The voice of each language (why each: voices/CREDITS.md).
 VOICES = {
     "en": Voice("festival", "cmu_us_slt_arctic_hts", pace=0.62),
-    "cs": Voice("festival", "czech_dita", pace=1.3, encoding="iso-8859-2"),
+    "cs": Voice("festival", "czech_dita", pace=1.18, encoding="iso-8859-2"),
     "ru": Voice("espeak-ng", "ru+f3", pace=125, pitch=50, gap=2),
     "de": Voice("espeak-ng", "de+f3", pace=125, pitch=50, gap=2),
     "ko": Voice("espeak-ng", "ko+f3", pace=125, pitch=50, gap=2),
@@ -96,7 +96,7 @@ MARGIN = (0.06, 0.1)  # seconds of silence kept before and after the words
 WORDS = "words.txt"  # in each language's folder: clip, its words, the engine and voice that spoke it
 
 #: Festival reads some signs aloud or stumbles on them: what it is given instead.
-_FESTIVAL_SIGNS = {"…": "...", "’": "'", "“": '"', "”": '"', "„": '"', "–": ",", "—": ","}
+_FESTIVAL_SIGNS = {"…": "...", "’": "'", "“": '"', "”": '"', "„": '"', "–": ",", "—": ",", "(": ",", ")": ","}
 
 
 # -- measuring a clip ---------------------------------------------------------------------------------
@@ -173,8 +173,11 @@ def synthesize(text: str, voice: Voice, wav: Path, work: Path) -> None:
         speed = f"(set! hts_engine_params (append hts_engine_params '((\"-r\" {voice.pace:g}))))"
     else:
         speed = f"(Parameter.set 'Duration_Stretch {voice.pace:g})"
-    subprocess.run(["text2wave", "-eval", f"(voice_{voice.name})", "-eval", speed, str(source), "-o", str(wav)],
-                   check=True, capture_output=True)
+    done = subprocess.run(["text2wave", "-eval", f"(voice_{voice.name})", "-eval", speed, str(source), "-o", str(wav)],
+                          check=True, capture_output=True)
+    if not wav.exists() or wav.read_bytes()[:4] != b"RIFF":     # Festival says so on stderr, and exits 0
+        raise RuntimeError(f"Festival ({voice.name}) could not speak {text!r}: "
+                           f"{done.stderr.decode(errors='replace').strip()[-300:]}")
 
 
 def speak(text: str, lang: str, out: Path, work: Path, voice: Voice | None = None) -> dict:
