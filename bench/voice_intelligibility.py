@@ -68,12 +68,14 @@ OTHER_CANDIDATES = {
         "eSpeak NG de+f3, 125 wpm": Voice("espeak-ng", "de+f3", 125, 50, gap=2),
         "eSpeak NG de+f3, 125 wpm, pitch 55, no gap": Voice("espeak-ng", "de+f3", 125, 55),
         "eSpeak NG de+m3, 125 wpm": Voice("espeak-ng", "de+m3", 125, 50, gap=2),
+        "eSpeak NG de+f3, 113 wpm, pitch 55, no gap (shipped)": Voice("espeak-ng", "de+f3", 113, 55),
     },
     "ko": {
         "eSpeak NG ko, 125 wpm": Voice("espeak-ng", "ko", 125, 50, gap=2),
         "eSpeak NG ko+f3, 125 wpm": Voice("espeak-ng", "ko+f3", 125, 50, gap=2),
         "eSpeak NG ko+f3, 125 wpm, pitch 55, no gap": Voice("espeak-ng", "ko+f3", 125, 55),
         "eSpeak NG ko+m3, 125 wpm": Voice("espeak-ng", "ko+m3", 125, 50, gap=2),
+        "eSpeak NG ko+f3, 110 wpm, pitch 55, no gap (shipped)": Voice("espeak-ng", "ko+f3", 110, 55),
     },
 }
 
@@ -265,7 +267,7 @@ def _version() -> str:
         return "?"
 
 
-def compare(size: int, seed: int, lang: str = "en") -> int:
+def compare(size: int, seed: int, lang: str = "en", only: str = "") -> int:
     """Candidate voices on one sample of clip texts (two words or more), each clip made exactly as
     tools/make_voices.py makes it (pace, trim, loudness, encoding)."""
     from kidgames.core.i18n import Catalog
@@ -287,6 +289,8 @@ def compare(size: int, seed: int, lang: str = "en") -> int:
               ("" if lang == "en" else f", a dictionary of their {len(lexicon)} words"))
         print(f"{'voice':<70} {'heard':>6} {'wpm':>5}")
         for name, voice in candidates.items():
+            if only not in name:
+                continue
             folder = work / "clips"
             folder.mkdir(exist_ok=True)
             paces = []
@@ -320,10 +324,11 @@ def main(argv=None) -> int:
     parser.add_argument("--write", action="store_true", help="write the figures into bench/RESULTS.md")
     parser.add_argument("--compare", nargs="?", const="en", choices=["en", *OTHER_CANDIDATES], metavar="LANG",
                         help="candidate voices of a language (English unless said) on a sample of clip texts")
+    parser.add_argument("--only", default="", help="with --compare: only the candidates whose name holds this")
     parser.add_argument("--sample", type=int, default=30)
     parser.add_argument("--seed", type=int, default=25)
     args = parser.parse_args(argv)
-    return compare(args.sample, args.seed, args.compare) if args.compare else shipped(args.write)
+    return compare(args.sample, args.seed, args.compare, args.only) if args.compare else shipped(args.write)
 
 
 if __name__ == "__main__":

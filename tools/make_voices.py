@@ -8,7 +8,8 @@ and ``voices/CREDITS.md``, which says why each voice was chosen):
 
 * English: **Festival** with the HTS voice ``cmu_us_slt_arctic_hts`` (package ``festvox-us-slt-hts``);
 * Czech: **Festival** with ``czech_dita`` (``festival-czech``, ``festvox-czech-dita``);
-* Russian, German, Korean: **eSpeak NG** (``espeak-ng``), see ``VOICES``.
+* Russian: **Festival** with ``msu_ru_nsh_clunits`` (``festvox-ru``);
+* German, Korean: **eSpeak NG** (``espeak-ng``), its settings heard best, see ``VOICES``.
 
 Every clip is made for young children: spoken at about 125 words a minute with the pauses of its
 sentences, its silence at both ends trimmed to one short margin, brought to one loudness (``TARGET_DB``,
@@ -31,6 +32,7 @@ import argparse
 import array
 import math
 import operator
+import re
 import os
 import shutil
 import statistics
@@ -83,9 +85,9 @@ class Voice:
 VOICES = {
     "en": Voice("festival", "cmu_us_slt_arctic_hts", pace=0.62),
     "cs": Voice("festival", "czech_dita", pace=1.18, encoding="iso-8859-2"),
-    "ru": Voice("espeak-ng", "ru+f3", pace=125, pitch=50, gap=2),
-    "de": Voice("espeak-ng", "de+f3", pace=125, pitch=50, gap=2),
-    "ko": Voice("espeak-ng", "ko+f3", pace=125, pitch=50, gap=2),
+    "ru": Voice("festival", "msu_ru_nsh_clunits"),
+    "de": Voice("espeak-ng", "de+f3", pace=113, pitch=55),
+    "ko": Voice("espeak-ng", "ko+f3", pace=110, pitch=55),
 }
 RATE = 16000
 QUALITY = "4"        # oggenc's quality: 4 (about 48 kbit/s at 16 kHz mono) is heard better than 0 (measured)
@@ -96,7 +98,7 @@ MARGIN = (0.06, 0.1)  # seconds of silence kept before and after the words
 WORDS = "words.txt"  # in each language's folder: clip, its words, the engine and voice that spoke it
 
 #: Festival reads some signs aloud or stumbles on them: what it is given instead.
-_FESTIVAL_SIGNS = {"…": "...", "’": "'", "“": '"', "”": '"', "„": '"', "–": ",", "—": ",", "(": ",", ")": ","}
+_FESTIVAL_SIGNS = {"…": "...", "’": "'", "“": '"', "”": '"', "„": '"', "–": ",", "—": ",", "(": " ", ")": " "}
 
 
 # -- measuring a clip ---------------------------------------------------------------------------------
@@ -167,6 +169,8 @@ def synthesize(text: str, voice: Voice, wav: Path, work: Path) -> None:
         return
     for sign, instead in _FESTIVAL_SIGNS.items():
         text = text.replace(sign, instead)
+    # a sign alone between spaces is a word to Festival's Russian voice, which then fails
+    text = re.sub(r"\s+([,.!?;:])", r"\1", " ".join(text.split())).lstrip(" ,;:.!?").rstrip(" ,;:")
     source = work / "text.txt"
     source.write_bytes(text.encode(voice.encoding, errors="replace"))
     if voice.name.endswith("_hts"):
