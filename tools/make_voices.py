@@ -74,6 +74,8 @@ class Voice:
             how = f"{self.name} {self.pace:g} wpm, pitch {self.pitch}, word gap {self.gap * 10} ms"
         elif self.name.endswith("_hts"):
             how = f"{self.name}, speed rate {self.pace:g}"
+        elif self.pace == 1:
+            how = f"{self.name}, its own pace"
         else:
             how = f"{self.name}, duration stretch {self.pace:g}"
         if self.tempo != 1:
