@@ -192,8 +192,11 @@ def speak(text: str, lang: str, out: Path, work: Path, voice: Voice | None = Non
     voice = voice or VOICES[lang]
     raw, mid = work / "raw.wav", work / "mid.wav"
     synthesize(text, voice, raw, work)
+    # trimmed at both ends, with a short fade there: a voice that stops abruptly (festvox-ru does) does
+    # not click (12 ms at the end, 3 ms at the start, where a "p" or "t" must keep its burst)
     effects = ["remix", "-", "rate", "-v", str(RATE), "norm", "-6",
-               "silence", "1", "0.01", "-50d", "reverse", "silence", "1", "0.01", "-50d", "reverse"]
+               "silence", "1", "0.01", "-50d", "reverse", "silence", "1", "0.01", "-50d", "fade", "q", "0.012",
+               "reverse", "fade", "q", "0.003"]
     if voice.tempo != 1:
         effects += ["tempo", "-s", f"{voice.tempo:g}"]
     effects += ["pad", str(MARGIN[0]), str(MARGIN[1])]
