@@ -1,9 +1,12 @@
 """Spoken prompts (README, "Voices"): every prompt of every game has a clip in every language, each
-clip is sound of a sane length, the right clips are asked for when the screen asks something in
+clip is sound of a sane length, all of one loudness and none clipped, spoken at a pace young children
+follow by the voice its words.txt names, the right clips are asked for when the screen asks something in
 whole games, a family's recording is played instead of the shipped clip, the prompt's picture shows
 the thing to tap and says the prompt again, and voices follow their setting and --mute."""
 import array
+import importlib.util
 import random
+import sys
 from pathlib import Path
 
 import pygame
@@ -21,11 +24,17 @@ from test_watching import MIXES, Table, forest_pick, queens_pick
 from ui_driver import FRAME, make_app, run, tap_button
 
 
-def decoded(path: Path) -> tuple[float, int]:
-    """A clip's length in seconds and its loudest sample, as the mixer plays it."""
+_spec = importlib.util.spec_from_file_location("make_voices", Path(__file__).parent.parent / "tools" / "make_voices.py")
+make_voices = sys.modules.setdefault("make_voices", importlib.util.module_from_spec(_spec))
+_spec.loader.exec_module(make_voices)
+
+
+def decoded(path: Path) -> tuple[float, int, float]:
+    """A clip's length in seconds, its loudest sample and its loudness (dB), as the mixer plays it."""
     sound = pygame.mixer.Sound(str(path))
     samples = array.array("h", sound.get_raw())
-    return sound.get_length(), max((abs(s) for s in samples), default=0)
+    loudest = max(max(samples, default=0), -min(samples, default=0))
+    return sound.get_length(), loudest, make_voices.loudness(samples, pygame.mixer.get_init()[0])
 
 
 @pytest.fixture(scope="module")
@@ -48,14 +57,37 @@ def test_every_prompt_has_its_clips_in_every_language_each_sound_of_a_sane_lengt
                       points=15, names=messages["colour.red"] + messages["results.and"] + messages["colour.blue"])
         sequence = Speaker(messages, {"Red": "red"}).sequence(key, values)
         assert sequence and set(sequence) <= set(clips), (key, set(sequence) - set(clips))
+    levels = {}
     for clip in clips:
         path = VOICES / lang / f"{clip}.ogg"
         assert path.is_file(), f"{lang}: the clip {clip} is missing"
-        seconds, loudest = decoded(path)
+        seconds, loudest, levels[clip] = decoded(path)
         assert 0.2 <= seconds <= 12, f"{lang}/{clip}: {seconds:.2f} s"
         assert loudest > 2000, f"{lang}/{clip} is silent"
+        assert loudest < 32767, f"{lang}/{clip} is clipped"
+    off = {clip: round(db - make_voices.TARGET_DB, 1) for clip, db in levels.items() if abs(db - make_voices.TARGET_DB) > 1.5}
+    assert not off, f"{lang}: clips louder or softer than the others by more than 1.5 dB: {sorted(off.items())[:5]}"
     extra = {p.stem for p in (VOICES / lang).glob("*.ogg")} - set(clips)
     assert not extra, f"{lang}: clips no prompt uses: {sorted(extra)[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_clip_is_spoken_by_its_languages_voice_at_a_pace_young_children_follow(lang, mixer):
+    clips = all_clips(Catalog(lang).spoken())
+    made = make_voices.read_words(VOICES / lang)
+    voice = make_voices.VOICES[lang].recipe()
+    assert {clip: made.get(clip, ("", ""))[0] for clip in clips} == clips, "words.txt says what each clip says"
+    wrong = sorted(clip for clip in clips if made[clip][1] != voice)
+    assert not wrong, f"{lang}: clips not spoken by {voice!r} (words.txt): {wrong[:5]}"
+    assert voice.split()[0] in ("festival", "espeak-ng")
+    rows = []
+    for clip, words in clips.items():
+        seconds = pygame.mixer.Sound(str(VOICES / lang / f"{clip}.ogg")).get_length() - sum(make_voices.MARGIN)
+        rows.append((make_voices.words_in(words, lang), seconds))
+    pace = make_voices.pace(rows)
+    assert 115 <= pace <= 135, f"{lang}: {pace:.0f} words a minute (children of 3-7 follow about 120-130)"
+    numbers = [seconds for clip, seconds in zip(clips, (r[1] for r in rows)) if clip.startswith("number.")]
+    assert min(numbers) >= 0.15, "every number is said (the shortest, such as \"tři\" or \"три\", take 0.2 s)"
 
 
 def test_all_voices_together_stay_small():
