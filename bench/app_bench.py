@@ -385,13 +385,18 @@ def child_frames(opts) -> dict:
     result["knights"], scene = knights_frames(app, timer, opts.frames)
     result["max_rss_mb_after_knights"] = max_rss_mb()
 
-    # what one save costs (the controller's save sink runs inside the frame in which a throw is applied)
-    saves = []
+    # what one save costs: the controller's save sink runs inside the frame in which a throw is
+    # applied and hands the save to the app's background writer; the write itself (json, fsync,
+    # rename) happens off the frame
+    saves, written = [], []
     for _ in range(20):
         t = time.perf_counter()
         scene.save_game(scene.controller)
         saves.append((time.perf_counter() - t) * 1000)
+        app.saves.flush()
+        written.append((time.perf_counter() - t) * 1000)
     result["autosave_ms"] = {"median": statistics.median(saves), "max": max(saves),
+                             "written_median": statistics.median(written),
                              "bytes": app.saves.file_for("knights").stat().st_size}
 
     # the results scene: play the game out without animation, then let the results come up
@@ -588,8 +593,9 @@ def report(r: dict) -> str:
     if k["action_frames"]:
         rows.append((f"  Knights frames with a throw + autosave ({len(k['action_frames'])})",
                      f"max {max(k['action_frames']):.1f} ms", "", ""))
-    rows.append(("  one autosave (json + fsync + rename)",
-                 f"{f['autosave_ms']['median']:.1f} ms ({f['autosave_ms']['bytes'] / 1024:.0f} KB)", "", ""))
+    rows.append(("  one autosave: in the frame / until written off it (json + fsync + rename)",
+                 f"{f['autosave_ms']['median']:.1f} / {f['autosave_ms']['written_median']:.1f} ms "
+                 f"({f['autosave_ms']['bytes'] / 1024:.0f} KB)", "", ""))
     rows.append(("  Knights scene open + first frame (board painted)", f"{k['open_ms']:.0f} ms", "", ""))
     for key, label in (("idle_menu", "idle CPU, menu"), ("idle_knights", "idle CPU, Knights, person to roll"),
                        ("idle_pulse", "  what-if: redraw every frame while waiting")):
