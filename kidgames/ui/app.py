@@ -318,9 +318,12 @@ class App:
     def top(self):
         return self.stack[-1] if self.stack else None
 
-    def _changed(self) -> None:
-        # A game is held (locked against other copies of the app) while its scene is in the stack.
+    def hold_games_in_stack(self) -> None:
+        """A game is held (locked against other copies of the app) while its scene is in the stack."""
         self.saves.hold_only(scene.claims for scene in self.stack if getattr(scene, "claims", None))
+
+    def _changed(self) -> None:
+        self.hold_games_in_stack()
         self.input.reset()
         self.guard_until = self.now() + SCENE_GUARD
         self.dirty = True

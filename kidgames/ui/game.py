@@ -70,7 +70,7 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
         scene = spec.load_scene_class()(app, spec, seats, state, options, session)
         scene.from_save = game_id if from_save else None
     except Exception as exc:
-        app.saves.hold_only(s.claims for s in app.stack if getattr(s, "claims", None))
+        app.hold_games_in_stack()      # the game claimed above, which never opened, is let go
         if from_save:
             raise SaveBrokeScene(game_id, exc) from exc
         raise
