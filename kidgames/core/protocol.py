@@ -8,12 +8,33 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """Why the rules refuse an action, as data: ``code`` is a short name of the reason (a game's
+    scene maps it to words and a picture), ``fields`` what its message needs (a card, a sum)."""
+
+    code: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+
 class IllegalActionError(ValueError):
-    """An action that the rules do not allow in this position (the state is left unchanged)."""
+    """An action that the rules do not allow in this position (the state is left unchanged).
+
+    The message is for people who read code and logs; ``code`` and ``fields`` (see
+    :class:`Refusal`) are for the scene that explains the refusal to a child."""
+
+    def __init__(self, message: str = "", code: str = "illegal", **fields: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.fields = dict(fields)
+
+    @property
+    def refusal(self) -> Refusal:
+        return Refusal(self.code, dict(self.fields))
 
 
 class StateDataError(ValueError):
