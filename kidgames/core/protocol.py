@@ -9,7 +9,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, Self
+
+if TYPE_CHECKING:       # kit imports this module; the protocol of a state is declared there
+    from kidgames.core.kit import GameState
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,8 @@ class Record:
     """
 
     __slots__ = ("kind", "_fields")
+    kind: str
+    _fields: tuple[tuple[str, Any], ...]
 
     def __init__(self, kind: str, **fields: Any) -> None:
         object.__setattr__(self, "kind", kind)
@@ -86,7 +91,7 @@ class Record:
         object.__setattr__(self, "_fields", tuple(items))
 
     @classmethod
-    def from_items(cls, kind: str, items: tuple[tuple[str, Any], ...]):
+    def from_items(cls, kind: str, items: tuple[tuple[str, Any], ...]) -> Self:
         """The record ``cls(kind, **dict(items))`` made without the constructor's work, for the hot
         paths of rules engines: ``items`` must already be as a record keeps its fields, (name, value)
         pairs sorted by name, each value plain or a tuple of plain values.  Nothing is checked.
@@ -118,10 +123,10 @@ class Record:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
-    def __copy__(self):
+    def __copy__(self) -> Self:
         return self          # immutable: a copy may share it
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> Self:
         return self
 
     def __eq__(self, other: object) -> bool:
@@ -138,7 +143,7 @@ class Record:
         return {"kind": self.kind, **{k: _thaw(v) for k, v in self._fields}}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]):
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
             raise StateDataError(f"a {cls.__name__.lower()} needs a 'kind', got {data!r}")
         fields = {k: v for k, v in data.items() if k != "kind"}
@@ -146,8 +151,8 @@ class Record:
 
 
 _new_object = object.__new__
-_set_kind = Record.kind.__set__  # the slots' own setters: a record refuses setattr
-_set_fields = Record._fields.__set__
+_set_kind = Record.__dict__["kind"].__set__  # the slots' own setters: a record refuses setattr
+_set_fields = Record.__dict__["_fields"].__set__
 
 
 class Action(Record):
@@ -204,6 +209,23 @@ def _rng_problem(data: Any) -> str | None:
     if gauss is not None and (type(gauss) not in (int, float) or not math.isfinite(gauss)):
         return f"its gauss value {gauss!r} is not a finite number"
     return None
+
+
+class ComputerPlayer(Protocol):
+    """A game's computer player, ``choose`` in its ``ai`` module: it decides from its seat's
+    observation (plain data), the legal actions, its level ("easy", "normal", "hard"), the random
+    generator the turn controller hands it and its memory (built only from what its seat saw by
+    :class:`Remember`).  It never receives the state."""
+
+    def __call__(self, observation: dict, actions: list[Action], level: str, rng: random.Random,
+                 memory: dict, /) -> Action: ...
+
+
+class Remember(Protocol):
+    """``remember`` beside ``choose`` in a game's ``ai`` module (optional): it keeps in the
+    computer's ``memory`` what it makes of one event its seat was allowed to see."""
+
+    def __call__(self, memory: dict, event: Event, seat: int, level: str, rng: random.Random, /) -> None: ...
 
 
 FLAG, CHOICE, BOARD = "flag", "choice", "board"
@@ -273,8 +295,10 @@ class GameSpec:
     title: str
     min_players: int
     max_players: int
-    new_state: Callable[..., Any]
-    state_from_json: Callable[[Mapping[str, Any]], Any]
+    #: ``new_state(num_players, seed=None, options=None)``
+    new_state: Callable[..., GameState]
+    #: ``state_from_json(data)``: the state a save holds; StateDataError with a sentence if damaged
+    state_from_json: Callable[[Any], GameState]
     scene: str = ""
     ai: str = ""
     hidden_info: bool = False
@@ -283,8 +307,10 @@ class GameSpec:
     rules: tuple[tuple[str, str], ...] = ()
     pawn: str = "pawn"
     computer_levels: bool = False
+    # Each takes the game's own state (so typed Any here: a function of a QueensState is not a
+    # function of every GameState).
     private_decision: Callable[[Any], bool] | None = None
-    auto_answer: Callable[[Any, Mapping[str, Any]], Any] | None = None
+    auto_answer: Callable[[Any, Mapping[str, Any]], Action | None] | None = None
 
     @classmethod
     def of(cls, engine, /, **presentation) -> "GameSpec":
@@ -297,10 +323,10 @@ class GameSpec:
                    state_from_json=engine.state_from_json, options=tuple(getattr(engine, "OPTIONS", ())),
                    **rules, **presentation)
 
-    def load_scene_class(self):
+    def load_scene_class(self) -> Any:
         return _import_dotted(self.scene)
 
-    def load_ai(self):
+    def load_ai(self) -> ComputerPlayer:
         return _import_dotted(self.ai)
 
     def option(self, name: str) -> Option | None:
@@ -323,7 +349,7 @@ class GameSpec:
         return options
 
 
-def _import_dotted(path: str):
+def _import_dotted(path: str) -> Any:
     import importlib
 
     module_name, _, attr = path.partition(":")
