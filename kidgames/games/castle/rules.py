@@ -45,8 +45,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (ActionSchema, GameState, SavedGame, UndoSteps, check_seat, game_options, is_int, new_rng,
                                read_save)
@@ -102,6 +103,32 @@ def piece_of(card: str) -> int:
     return CASTLE_CARDS[card][1]
 
 
+@dataclass(frozen=True)
+class CastleView:
+    """What the Castle Builders table shows (:meth:`CastleState.view`), as plain data.  Nothing in
+    this game is any seat's secret: the only hidden thing is the draw pile's order, hidden from
+    everybody alike, so the view is the public table for every watcher.
+
+    ``colours``, ``castles`` (pieces in piece order) and ``spares`` per seat; ``draw_pile`` the
+    number of cards in the draw pile (never their order) and ``discard`` the discard pile (top =
+    last); ``pending`` and ``losses_left`` what the witch waits for (see the module's docstring);
+    ``losable`` the cards the witch may take from the player whose decision it is while she waits
+    for them (else empty); ``drawn_this_turn``, ``turn`` and ``winners`` as in the state.  Whose
+    turn and decision it is are the session's common view (``turn_owner``, ``decider``)."""
+
+    colours: tuple[str | None, ...]
+    castles: tuple[tuple[str, ...], ...]
+    spares: tuple[tuple[str, ...], ...]
+    draw_pile: int
+    discard: tuple[str, ...]
+    pending: str | None
+    losses_left: int
+    losable: tuple[str, ...]
+    drawn_this_turn: int
+    turn: int
+    winners: tuple[int, ...]
+
+
 class CastleState(UndoSteps):
     """A game of Castle Builders in progress.
 
@@ -153,6 +180,15 @@ class CastleState(UndoSteps):
         return colour == self.colours[seat]
 
     # -- protocol --------------------------------------------------------------------------------
+    def view(self, sees: Callable[[int], bool]) -> CastleView:
+        """The table as every watcher sees it: Castle Builders has no seat's secrets, so ``sees``
+        (the watching model) changes nothing; the draw pile is only its size.  Pure and cheap:
+        tuples of the state's cards, nothing deep-copied."""
+        losable = tuple(self.losable(self.current_player)) if self.pending == LOSE_CHOICE else ()
+        return CastleView(tuple(self.colours), tuple(map(tuple, self.castles)), tuple(map(tuple, self.spares)),
+                          len(self.draw_pile), tuple(self.discard), self.pending, self.losses_left, losable,
+                          self.drawn_this_turn, self.turn, tuple(self.winners))
+
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
