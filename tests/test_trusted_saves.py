@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -406,33 +407,39 @@ def test_background_writes_keep_the_order_of_the_moves(tmp_path):
     assert not (tmp_path / "saves" / "knights.json").exists(), "a finished game's save stays cleared"
 
 
-def test_no_saves_json_text_is_made_while_a_frame_is_being_made(tmp_path, monkeypatch):
+def test_a_moves_save_text_is_made_off_its_frame_once_the_frame_is_shown(tmp_path, monkeypatch):
     # On a slow tablet every thread shares the app's CPU quota: making a save's text inside a
-    # move's frame (on any thread) would be the frame's time.  The text is made once it is shown.
+    # move's frame (on any thread) would be the frame's time.  The text is made on the writer's
+    # thread, after the frame that made the move has ended.
     monkeypatch.setattr(saving, "MAX_HOLD", 30.0)     # no frame here is slow enough to let one start
     app = make_app(tmp_path)
-    in_frame = []
+    frames = {"ended": 0, "asked": 0}
     made = []
-    real_frame, real_text = app.frame, saving.to_json_bytes
+    real_frame, real_text, real_put = app.frame, saving.to_json_bytes, app.saves.writer.put
 
     def frame(dt=None):
-        in_frame.append(True)
         try:
             return real_frame(dt)
         finally:
-            in_frame.pop()
+            frames["ended"] += 1
+
+    def put(key, job):
+        frames["asked"] = frames["ended"]          # the frame being made now asks for the save
+        real_put(key, job)
 
     def text(data):
-        made.append(bool(in_frame))
+        made.append((threading.current_thread() is threading.main_thread(), frames["ended"] > frames["asked"]))
         return real_text(data)
     monkeypatch.setattr(app, "frame", frame)
+    monkeypatch.setattr(app.saves.writer, "put", put)
     monkeypatch.setattr(saving, "to_json_bytes", text)
     computers = [Seat("Red", "red", COMPUTER), Seat("Blue", "blue", COMPUTER)]
     scene = start_game_scene(app, "knights", computers, seed=3)
     made.clear()                                     # the save of the game's opening is not a move
     for moves in range(1, 4):                        # the computers move inside frames, as on screen
         assert until(app, lambda: len(made) >= moves and not app.saves.writer.busy, 20), "the computers moved"
-    assert made and not any(made), f"a save's text was made inside a frame: {made}"
+    assert made and all(not on_main and after for on_main, after in made), \
+        f"a save's text was made in its move's frame (on the frame's thread, before it ended): {made}"
     app.saves.flush()
     assert saved_turn(tmp_path) == scene.state.to_json(), "the last move is on the disk"
 
