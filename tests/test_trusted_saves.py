@@ -415,13 +415,12 @@ def test_a_moves_save_text_is_made_off_its_frame_once_the_frame_is_shown(tmp_pat
     app = make_app(tmp_path)
     frames = {"ended": 0, "asked": 0}
     made = []
-    real_frame, real_text, real_put = app.frame, saving.to_json_bytes, app.saves.writer.put
+    real_hold, real_text, real_put = app.saves.hold_writes, saving.to_json_bytes, app.saves.writer.put
 
-    def frame(dt=None):
-        try:
-            return real_frame(dt)
-        finally:
-            frames["ended"] += 1
+    def hold_writes(held):
+        if not held:
+            frames["ended"] += 1                   # the frame is made and shown: it lets go
+        real_hold(held)
 
     def put(key, job):
         frames["asked"] = frames["ended"]          # the frame being made now asks for the save
@@ -430,7 +429,7 @@ def test_a_moves_save_text_is_made_off_its_frame_once_the_frame_is_shown(tmp_pat
     def text(data):
         made.append((threading.current_thread() is threading.main_thread(), frames["ended"] > frames["asked"]))
         return real_text(data)
-    monkeypatch.setattr(app, "frame", frame)
+    monkeypatch.setattr(app.saves, "hold_writes", hold_writes)
     monkeypatch.setattr(app.saves.writer, "put", put)
     monkeypatch.setattr(saving, "to_json_bytes", text)
     computers = [Seat("Red", "red", COMPUTER), Seat("Blue", "blue", COMPUTER)]
