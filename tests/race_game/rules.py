@@ -5,8 +5,9 @@ the pawn on (``jump``) or back (``slide``) to another space.  The first pawn on 
 tree, wins; a throw that goes beyond it stops there.  The track comes from ``race.yaml``."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import yaml
 
@@ -39,6 +40,16 @@ def load_track(path: Path = TRACK) -> list[dict]:
     return spaces
 
 
+@dataclass(frozen=True)
+class RaceView:
+    """What the race's table shows (everything is public): where each space is drawn, each pawn's
+    space and whose throw it is."""
+
+    track: tuple[tuple[float, float], ...]
+    positions: tuple[int, ...]
+    current_player: int
+
+
 class RaceState:
     def __init__(self, num_players: int, rng) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
@@ -62,6 +73,9 @@ class RaceState:
 
     def observation(self, seat: int) -> dict:
         return {"seat": seat, "positions": list(self.positions), "current_player": self.current_player}
+
+    def view(self, sees: Callable[[int], bool]) -> RaceView:
+        return RaceView(tuple(tuple(space["at"]) for space in self.track), tuple(self.positions), self.current_player)
 
     def apply(self, action: Action) -> list[Event]:
         if self.is_over:

@@ -1,6 +1,7 @@
 """Race to the Tree on screen: the track, the pawns hopping along it, the die to tap.  Everything
-shared (the turn controller, curtains, computer pacing, saving, the top buttons, the way to the
-results) comes from GameScene and board_pieces; the game draws its own picture only."""
+shared (the session, curtains, computer pacing, saving, the top buttons, the way to the results)
+comes from GameScene and board_pieces; the game draws its own picture only, from the session's
+view (``RaceView``)."""
 import pygame
 
 from kidgames.core.protocol import Action
@@ -12,15 +13,17 @@ DIE_TARGET = pygame.Rect(1260, 640, 320, 340)
 
 
 class RaceScene(GameScene):
-    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
-        super().__init__(app, spec, seats, state, options, controller)
-        self.pawn_xy = [self.space_xy(p) for p in state.positions]
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.track = self.table_view().track      # where each space is drawn: the same all game
+        self.pawn_xy = [self.space_xy(p) for p in self.table_view().positions]
         self.pawn_lift = [0.0] * len(seats)
         self.die_value = None
         self.walked_to = None
+        self.throws = 0               # the throws animated, for the tumbling faces
 
     def space_xy(self, index: int) -> tuple[float, float]:
-        return tuple(self.state.track[index]["at"])
+        return self.track[index]
 
     def layout(self) -> None:
         self.buttons = self.top_buttons(1270, 14)
@@ -30,7 +33,8 @@ class RaceScene(GameScene):
             self.submit(Action("roll"))
 
     def _anim_rolled(self, ev, rest) -> None:
-        faces = tumble_faces(len(self.controller.log))
+        self.throws += 1
+        faces = tumble_faces(self.throws)
         self.anim.add(0.6, lambda t: setattr(self, "die_value", faces[min(11, int(t * 12))]),
                       start=self.sound("dice"), end=lambda: setattr(self, "die_value", ev.value))
 
@@ -52,7 +56,7 @@ class RaceScene(GameScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((110, 170, 90))
-        track = [self.space_xy(i) for i in range(len(self.state.track))]
+        track = list(self.track)
         pygame.draw.lines(surface, (230, 200, 140), False, track, 24)
         for i, (x, y) in enumerate(track):
             pygame.draw.circle(surface, (255, 248, 228), (x, y), 26)
@@ -60,7 +64,7 @@ class RaceScene(GameScene):
         surface.blit(tree, tree.get_rect(midbottom=(track[-1][0], track[-1][1] + 10)))
         for p, x, y in side_by_side(self.pawn_xy, None, 50):
             draw_pawn_at(surface, self.seats[p], x, y + 10, 50, lift=self.pawn_lift[p],
-                         ring=p == self.state.current_player and self.person_can_act())
+                         ring=p == self.table_view().current_player and self.person_can_act())
         rim = (200, 60, 60)
         draw_die(surface, DIE_AT, DIE_SIZE, self.die_value, rim)
         self.draw_buttons(surface)
@@ -68,6 +72,6 @@ class RaceScene(GameScene):
     def update(self, dt: float) -> bool:
         moved = super().update(dt)
         if not self.anim.busy:
-            self.pawn_xy = [self.space_xy(p) for p in self.state.positions]
+            self.pawn_xy = [self.space_xy(p) for p in self.table_view().positions]
             self.pawn_lift = [0.0] * len(self.seats)
         return moved
