@@ -108,8 +108,8 @@ def test_a_saved_game_continues_from_its_tile_as_it_was(tmp_path, game_id):
     tap_button(again, "yes")
     resumed = next(s for s in again.stack if isinstance(s, GameScene))
     assert resumed.spec.id == game_id
-    assert resumed.state.to_json() == saved_state, "the same position"
-    assert json.loads(json.dumps(resumed.controller.to_json())) == saved_controller, \
+    assert state_of(resumed).to_json() == saved_state, "the same position"
+    assert json.loads(json.dumps(controller_of(resumed).to_json())) == saved_controller, \
         "the same computer memory, generator and log"
     play_a_while(resumed, random.Random(1), actions=10)
     for _ in range(30):

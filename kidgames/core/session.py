@@ -196,6 +196,11 @@ class Session:
             return Outcome(refusal=exc.refusal)
         return Outcome(self._as_seen(events))
 
+    def due(self, pause: float, still_since: float | None = None) -> bool:
+        """Whether a computer decides now and has thought for ``pause`` seconds of the clock (its
+        thinking begins at ``still_since``, when the table became still, else at the first ask)."""
+        return self._controller.computer_ready(pause, still_since)
+
     def step(self, pause: float, still_since: float | None = None) -> Outcome | None:
         """Let the computer whose decision it is decide and apply once it has thought for
         ``pause`` seconds of the clock (its thinking begins at ``still_since``, when the table

@@ -179,11 +179,12 @@ class CardTableScene(GameScene):
     def before_decision(self) -> tuple:
         # The hint and the lit panel stay as they are until the animation begins: the frame that
         # applies an action (and saves the game) draws nothing more; the next one shows the change.
-        return self.hint_text(), self.shown_turn()
-
-    def applied(self, outcome, before=None):
+        frozen = self.hint_text(), self.shown_turn()
         self.forget_choice()
         self.refusal = None
+        return frozen
+
+    def applied(self, outcome, before=None):
         self._frozen = before
         events = super().applied(outcome, before)
         if not events:

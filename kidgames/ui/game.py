@@ -169,7 +169,8 @@ class GameScene(Scene):
 
     def before_decision(self) -> Any:
         """What a scene keeps of the picture just before a decision is applied (see
-        :meth:`applied`); nothing by default.  Asked before every decision that may be applied."""
+        :meth:`applied`); nothing by default.  Asked just before every decision is sent (a
+        person's, or a computer's whose thinking is over)."""
         return None
 
     def applied(self, outcome: Outcome, before: Any = None) -> list[Event]:
@@ -437,12 +438,14 @@ class GameScene(Scene):
             # The computer "thinks" on a still picture, timed by the session from the start of the
             # frame in which the table became still: nothing is redrawn until it acts, and then it
             # decides and applies in core (the scene only animates what it did).
+            pause = self.computer_pause()
+            if not self.session.due(pause, still_since=self.app.now() - dt):
+                return False
             before = self.before_decision()
-            outcome = self.session.step(self.computer_pause(), still_since=self.app.now() - dt)
+            outcome = self.session.step(pause)
             if outcome is not None:
                 self.applied(outcome, before)
-                return self.anim.busy
-            return False
+            return self.anim.busy
         return self.idle_animation()
 
     def wake_in(self) -> float | None:

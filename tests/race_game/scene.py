@@ -17,7 +17,7 @@ class RaceScene(GameScene):
         super().__init__(app, session)
         self.track = self.table_view().track      # where each space is drawn: the same all game
         self.pawn_xy = [self.space_xy(p) for p in self.table_view().positions]
-        self.pawn_lift = [0.0] * len(seats)
+        self.pawn_lift = [0.0] * len(self.seats)
         self.die_value = None
         self.walked_to = None
         self.throws = 0               # the throws animated, for the tumbling faces
