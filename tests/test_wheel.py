@@ -36,7 +36,7 @@ PLAY = textwrap.dedent("""
             self.frame()
         top = self.top
         game = sys.argv[1]
-        board = getattr(top.state, "board", None)
+        board = getattr(top.session.view().table, "board", None)
         seen.update(
             package=kidgames.__file__, content={name: str(paths.content_folder(name)) for name in paths.CONTENT},
             scene=type(top).__name__, spaces=len(board.nodes) if board is not None else 0,
