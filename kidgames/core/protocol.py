@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 
 
 @dataclass(frozen=True)
@@ -262,12 +262,11 @@ class GameSpec:
     ``computer_levels`` whether a computer player has choices to make (then the setup screen
     offers easy, normal and hard).
 
-    Who may look at the screen (design.md, "Who is watching"): ``hidden_info`` says the game has
-    secrets at all; ``private_decision(state)`` whether the decision due now is made with the
-    decider's private things in view (a hand of cards), so that on a shared screen it needs a
-    curtain naming them (None: no decision ever is); ``auto_answer(state, options)`` an answer
-    the turn controller gives for a person at once, where an option says so (auto-defend), or
-    None."""
+    Who may look at the screen (design.md, "Who is watching"): ``private_decision(state)`` says
+    whether the decision due now is made with the decider's private things in view (a hand of
+    cards), so that on a shared screen it needs a curtain naming them (None: no decision ever is);
+    ``auto_answer(state, options)`` an answer the turn controller gives for a person at once, where
+    an option says so (auto-defend), or None."""
 
     id: str
     title: str
@@ -277,7 +276,6 @@ class GameSpec:
     state_from_json: Callable[[Mapping[str, Any]], Any]
     scene: str = ""
     ai: str = ""
-    hidden_info: bool = False
     options: tuple[Option, ...] = ()
     tile: tuple[str, ...] = ("dice",)
     rules: tuple[tuple[str, str], ...] = ()
@@ -334,7 +332,3 @@ def _import_dotted(path: str):
 def check_players(spec_title: str, num_players: int, lo: int, hi: int) -> None:
     if not isinstance(num_players, int) or not lo <= num_players <= hi:
         raise ValueError(f"{spec_title} is played by {lo} to {hi} players, not {num_players!r}")
-
-
-def events_to_json(events: Iterable[Event]) -> list[dict]:
-    return [e.to_json() for e in events]

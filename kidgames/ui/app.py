@@ -357,12 +357,6 @@ class App:
             scene.enter()
         self._changed()
 
-    def pop_to(self, scene_type) -> None:
-        while len(self.stack) > 1 and not isinstance(self.top, scene_type):
-            self.stack.pop().leave()
-        self.top.resume()
-        self._changed()
-
     # -- the loop ----------------------------------------------------------------------------------
     def run(self) -> None:
         while self.running:
