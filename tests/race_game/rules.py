@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 import yaml
 
-from kidgames.core.kit import ActionSchema, SavedGame, dice, new_rng, read_save, game_options
+from kidgames.core.kit import ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
 from kidgames.core.protocol import Action, Event, IllegalActionError, check_players, rng_from_json, rng_state_to_json
 
 GAME_ID = "race"
@@ -47,11 +47,16 @@ class RaceState:
         self.track = load_track()
         self.positions = [0] * num_players
         self.current_player = 0
+        self.turn = 0                # throws so far
         self.winners: list[int] = []
 
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
+
+    @property
+    def turn_player(self) -> int:
+        return self.current_player      # nobody answers out of turn in a race
 
     @property
     def scores(self) -> list[int]:
@@ -69,6 +74,7 @@ class RaceState:
         ACTIONS.check(action)
         p = self.current_player
         value = action.get("die") or self.rng.randint(1, 6)
+        self.turn += 1
         start, end = self.positions[p], min(self.positions[p] + value, len(self.track) - 1)
         events = [Event("rolled", player=p, value=value),
                   Event("moved", player=p, path=list(range(start + 1, end + 1)))]
@@ -87,7 +93,10 @@ class RaceState:
     def to_json(self) -> dict:
         return {"game": GAME_ID, "version": SAVE_VERSION, "num_players": self.num_players,
                 "positions": list(self.positions), "current_player": self.current_player,
-                "winners": list(self.winners), "rng": rng_state_to_json(self.rng)}
+                "turn": self.turn, "winners": list(self.winners), "rng": rng_state_to_json(self.rng)}
+
+
+_PROTOCOL: type[GameState] = RaceState      # the type checker names a member the state lacks
 
 
 def new_state(num_players: int, seed: Any = None, options: Mapping[str, Any] | None = None) -> RaceState:
@@ -107,6 +116,7 @@ def _restore(saved: SavedGame) -> RaceState:
     saved.need(all(isinstance(p, int) and 0 <= p <= last for p in positions), "a pawn is off the track")
     state.positions = positions
     state.current_player = saved.seat("current_player", n, "current player")
+    state.turn = saved.turn()
     winners = saved["winners"]
     saved.need(winners == [i for i, p in enumerate(positions) if p == last][:1], "the winner is not the pawn at the tree")
     state.winners = list(winners)
