@@ -10,7 +10,6 @@ table view again when each batch of events has played, so a resting screen alway
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
 import pygame
 
@@ -30,21 +29,11 @@ from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_
                      REVEAL_W, SEATS_AREA,
                      SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA, WITCH_SIZE, lose_rects,
                      spare_items, stack_area)
-from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, CastleView, colour_of, piece_of
+from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
 
 class CastleScene(CardTableScene):
     art_kit = CastleArt
-
-    # -- transitional (issue 24): the session's views until kidgames/core/session.py hands them ---
-    def view(self) -> SimpleNamespace:
-        ctrl = self.controller
-        return SimpleNamespace(is_over=ctrl.is_over, decider=ctrl.current, turn_owner=ctrl.turn_owner,
-                               computer_turn=ctrl.is_computer_turn(),
-                               legal=None if ctrl.is_over else tuple(ctrl.state.legal_actions()))
-
-    def table_view(self) -> CastleView:
-        return self.controller.state.view(self.controller.shows_private)
 
     def set_up(self) -> None:
         self.sweep: float | None = None       # the witch sweeping across the table, 0..1

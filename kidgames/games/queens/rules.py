@@ -25,7 +25,8 @@ from bisect import bisect_left
 from itertools import combinations_with_replacement, compress
 from operator import is_
 from types import MappingProxyType
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (MAX_TURN, ActionSchema, GameState, SavedGame, UndoSteps, cards_field, check_seat,
                                game_options, is_int, new_rng, read_save)
@@ -266,6 +267,26 @@ _BUILT_PARTS: Mapping[int, tuple[str, Any, Any, Any, Any, tuple[Event, ...] | No
     for action in table})
 
 
+@dataclass(frozen=True)
+class QueensView:
+    """What the Queens table shows: the queens on the table (``slots``) and awake before each
+    seat, the size of each hand and the hands themselves only of the seats that may be seen now
+    (None for every other), the piles (the draw pile's size, the discard pile), whose turn it is
+    and what is asked (``pending``, public: everybody saw the attack).  (The first part of the
+    view; the Queens scene still reads the rest from the state until it is converted.)"""
+
+    slots: tuple[str | None, ...]
+    awake: tuple[tuple[str, ...], ...]
+    hand_sizes: tuple[int, ...]
+    hands: tuple[tuple[str, ...] | None, ...]
+    draw_pile: int
+    discard: tuple[str, ...]
+    turn_player: int
+    current_player: int
+    pending: tuple[tuple[str, Any], ...] | None
+    turn: int
+
+
 class QueensState(UndoSteps):
     """A game of Sleeping Queens in progress.
 
@@ -301,6 +322,15 @@ class QueensState(UndoSteps):
         self.turn = 0
 
     # -- what everyone can see --------------------------------------------------------------------
+    def view(self, sees: Callable[[int], bool]) -> QueensView:
+        """The table: every hand face down but those of the seats ``sees`` allows."""
+        pending = self.pending
+        return QueensView(tuple(self.slots), tuple(tuple(q) for q in self.awake),
+                          tuple(len(h) for h in self.hands),
+                          tuple(tuple(h) if sees(seat) else None for seat, h in enumerate(self.hands)),
+                          len(self.draw_pile), tuple(self.discard), self.turn_player, self.current_player,
+                          None if pending is None else tuple(sorted(pending.items())), self.turn)
+
     @property
     def is_over(self) -> bool:
         return bool(self.winners)

@@ -30,6 +30,12 @@ from .rules import NUM_SLOTS, QUEEN_POINTS, RIVAL, thresholds
 
 
 class QueensScene(CardTableScene):
+
+    @property
+    def state(self):
+        """Transitional (issue 24): this scene still reads the state; it goes when the scene draws
+        the session's views alone (``session.unconverted_state`` is the one door to it)."""
+        return self.session.unconverted_state()
     art_kit = QueensArt
 
     def set_up(self) -> None:
@@ -84,27 +90,26 @@ class QueensScene(CardTableScene):
     def live_hand_seat(self) -> int | None:
         """The person whose hand lies at the bottom now: the only person at the table, or the
         person who must decide.  Never a computer."""
-        ctrl = self.controller
-        persons = ctrl.persons()
+        persons = self.session.persons
         if len(persons) == 1:
             return persons[0]
-        if ctrl.is_over:
+        if self.session.view().is_over:
             return None
         decider = self.state.current_player
         return None if self.seats[decider].is_computer else decider
 
     def live_face_up(self) -> bool:
         seat = self.live_hand_seat()
-        return seat is not None and self.controller.shows_private(seat)
+        return seat is not None and self.session.may_see(seat)
 
     def deciding(self) -> int | None:
         """The person who may decide on the table now (after their curtain, when their decision
         needs one), or None: a computer decides, a curtain is due, or the game is over."""
-        ctrl = self.controller
-        if ctrl.is_over:
+        view = self.session.view()
+        if view.is_over:
             return None
         decider = self.state.current_player
-        if self.seats[decider].is_computer or ctrl.curtain() is not None:
+        if self.seats[decider].is_computer or view.curtain is not None:
             return None
         return decider
 
@@ -254,13 +259,13 @@ class QueensScene(CardTableScene):
 
     def situation(self) -> tuple:
         return (self.live_hand_seat(), self.live_face_up(), self.deciding(), self.state.current_player,
-                self.anim.busy, self.controller.is_over)
+                self.anim.busy, self.session.view().is_over)
 
     def animate(self, events) -> None:
         # The decision is made and the private moment is over (the turn controller ended it):
         # the hand goes face down before its cards fly, unless nobody else is at the table.
         seat = self.anim_hand_seat
-        self.anim_face_up = seat is not None and self.controller.shows_private(seat)
+        self.anim_face_up = seat is not None and self.session.may_see(seat)
         super().animate(events)
 
     def tap(self, pos) -> None:
@@ -616,7 +621,7 @@ class QueensScene(CardTableScene):
 
     def _anim_drew(self, ev, rest) -> None:
         p = ev.player
-        self._drew_shown = p == self.anim_hand_seat and self.anim_face_up and self.controller.may_show(ev)
+        self._drew_shown = p == self.anim_hand_seat and self.anim_face_up and self.session.may_show(ev)
         if not self._drew_shown:
             return
         for card in ev.cards:
@@ -739,7 +744,7 @@ class QueensScene(CardTableScene):
         the seat a jester's count stopped at), none while cards move."""
         if self._frozen is not None:
             return self._frozen[1]
-        return None if self.controller.is_over or self.anim.busy else self.state.current_player
+        return None if self.session.view().is_over or self.anim.busy else self.state.current_player
 
     def ink(self, seat: int) -> tuple:
         """A panel's words: white on the lit player's colour, outlined so that they read on yellow too."""
