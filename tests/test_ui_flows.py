@@ -118,6 +118,7 @@ def test_a_saved_games_computer_names_follow_the_language_it_is_continued_in(tmp
     english = make_app(tmp_path)
     start_game_scene(english, "knights", [Seat("Anna", "red"), Seat("Blue", "blue", COMPUTER, default_name=True)],
                      seed=4)
+    english.saves.flush()           # the save on the disk, as the next start reads it
     czech = make_app(tmp_path, lang="cs")
     tap_button(czech, "game:knights")
     assert "Anna, Modrá" in czech.top.text
