@@ -219,16 +219,14 @@ class KnightsScene(BoardTableScene):
         return p == self.shown_current and not self.controller.is_over and not self.anim.busy
 
     def waiting_for(self, seat: int) -> tuple[str, int] | None:
-        """A knight held by a waiting field, and the throw that frees him (as the board file says)."""
+        """A knight held by a waiting field, and the throw that frees him (the rules say which)."""
         if self.pawns.moving == seat and self.anim.busy:
             return None
-        node = self.state.board.nodes[self.state.positions[seat]]
-        out = self.state.direction[seat] == "out"
-        if node.kind in ("dragon", "claws") or (node.kind == "pool" and out):
-            return self.field_sprite(node.id), node.props["release"]
-        if node.kind == "frog_king":
-            return "frog_king", node.props["roll"]
-        return None
+        waits = self.state.waiting(seat)
+        if waits is None:
+            return None
+        node, field, need = waits
+        return ("frog_king" if field == "frog_king" else self.field_sprite(node)), need
 
     def hint_text(self) -> str:
         if self.controller.is_over:
