@@ -104,4 +104,4 @@ def peek_spec(players: int, scene: str = "", ai: str = "peek_ai:choose", private
     rule = every_decision if private_turns else answers_only if private_answers else None
     return GameSpec("peek", "Peek", players, players,
                     lambda n, seed=None, options=None: PeekState(n, 2 * n, seed), state_from_json,
-                    scene=scene, ai=ai, hidden_info=True, private_decision=rule)
+                    scene=scene, ai=ai, private_decision=rule)

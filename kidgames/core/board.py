@@ -20,7 +20,7 @@ import stat
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Generic, Iterable, Mapping, NoReturn, TypeVar
 
 import yaml
 
@@ -105,14 +105,18 @@ class Node:
         return self.props.get(key, default)
 
 
-class BoardGraph:
+#: The kind of space of a board (a Knights board's are lane fields, :class:`Node`\ s with a lane).
+N = TypeVar("N", bound=Node)
+
+
+class BoardGraph(Generic[N]):
     """A validated board: spaces (``nodes[id]``) joined by paths walkable both ways.
 
     ``neighbours(id)`` lists every space one step away in either direction, in the order the
     board file first joined them (so walks are found in a repeatable order).
     """
 
-    def __init__(self, title: str, start: str, size: tuple[int, int], nodes: dict[str, Node],
+    def __init__(self, title: str, start: str, size: tuple[int, int], nodes: dict[str, N],
                  edges: Iterable[tuple[str, str]], decorations: list[dict], source: Any,
                  name: str) -> None:
         self.title = title
@@ -168,7 +172,8 @@ def shortest_walk(start: str, goal: str, steps: Callable[[str], Iterable[str]]) 
             if nxt not in came:
                 came[nxt] = here
                 queue.append(nxt)
-    path, node = [], goal
+    path: list[str] = []
+    node: str | None = goal
     while node is not None and node != start:
         path.append(node)
         node = came.get(node)
@@ -276,7 +281,7 @@ class _BoardLoader(yaml.SafeLoader):
             node = super().compose_node(parent, index)
         finally:
             self._depth -= nested
-        if node.tag not in PLAIN_TAGS:
+        if node is not None and node.tag not in PLAIN_TAGS:
             node.tag = "tag:yaml.org,2002:str"
         return node
 
@@ -347,7 +352,7 @@ class BoardReader:
         self.name = name
         self.size = (float(MAX_SIZE), float(MAX_SIZE))
 
-    def fail(self, message: str) -> None:
+    def fail(self, message: str) -> NoReturn:
         raise BoardError(f"{self.name}: {message}")
 
     # -- the top level ---------------------------------------------------------------------------
@@ -493,7 +498,7 @@ class BoardReader:
         """A count of spaces back along a line; only a game with lines of spaces has them."""
         self.fail(f"{where}: {key!r} counts {self.word}s back along a line, and this board has no lines.")
 
-    def refs(self, nodes: Mapping[str, Node], where: Callable[[Node], str]) -> None:
+    def refs(self, nodes: Mapping[str, N], where: Callable[[N], str]) -> None:
         """Every key that names another space names one on this board."""
         for node in nodes.values():
             for key in self.schema.kinds[node.kind].refs:

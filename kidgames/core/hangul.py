@@ -63,7 +63,7 @@ class _Syllable:
 
 
 def _join(parts: list[str], compounds: dict[tuple[str, str], str]) -> str:
-    return compounds[tuple(parts)] if len(parts) == 2 else "".join(parts)
+    return compounds[parts[0], parts[1]] if len(parts) == 2 else "".join(parts)
 
 
 def compose(keys: Iterable[str]) -> str:

@@ -17,9 +17,9 @@ import functools
 import os
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, TypeVar, runtime_checkable
 
-from kidgames.core.protocol import Action, Event, IllegalActionError, Option, StateDataError
+from kidgames.core.protocol import Action, Event, IllegalActionError, Option, Refusal, StateDataError
 
 #: No game lasts this many turns; a bigger number in a save is damage.
 MAX_TURN = 10 ** 7
@@ -40,12 +40,19 @@ def brief(value: Any, limit: int = 40) -> str:
 @runtime_checkable
 class GameState(Protocol):
     """What every game's state offers (design.md, "The game protocol"); the turn controller, the
-    computer players, the tests and the tools use only this.  Optional: ``turn_player`` (whose turn
-    it is, when another seat may have to answer; without it the current player has the turn) and
-    ``scores`` (a number per seat for the results screen, where the game counts something)."""
+    computer players, the tests and the tools use only this.  Every member is required: each
+    engine's module checks its state class against it (``_PROTOCOL: type[GameState] = …``, read
+    by the type checker that .ci/run runs).
+
+    ``current_player`` is the seat deciding now, ``turn_player`` the seat whose turn it is (the
+    same seat, unless another seat must answer: a Queens defence); ``scores`` is a number per seat
+    for the results screen, or None where the game counts nothing (Knights)."""
 
     num_players: int
     current_player: int
+
+    @property
+    def turn_player(self) -> int: ...
 
     @property
     def is_over(self) -> bool: ...
@@ -53,18 +60,26 @@ class GameState(Protocol):
     @property
     def winners(self) -> list[int]: ...
 
+    @property
+    def scores(self) -> list[int] | None: ...
+
     def legal_actions(self) -> list[Action]: ...
 
     def observation(self, seat: int) -> dict: ...
 
     def apply(self, action: Action) -> list[Event]: ...
 
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``apply`` would refuse ``action`` now (a reason code of the engine's ``REFUSALS``
+        and the fields its message needs), or None when it is legal; changes nothing."""
+        ...
+
     def to_json(self) -> dict: ...
 
 
 def turn_player(state: GameState) -> int:
     """Whose turn it is (the decider may be another seat answering)."""
-    return getattr(state, "turn_player", state.current_player)
+    return state.turn_player
 
 
 # -- actions ---------------------------------------------------------------------------------------------
@@ -160,14 +175,14 @@ def check_seat(seat: Any, num_players: int) -> int:
 def game_options(options: Mapping[str, Any] | None, declared: Iterable[Option]) -> dict[str, Any]:
     """Every declared option with its value checked (a missing one takes its default); ValueError
     with a sentence for a value of the wrong type or an option the game does not have."""
-    declared = {option.name: option for option in declared}
+    by_name = {option.name: option for option in declared}
     given = dict(options or {})
-    unknown = sorted(set(given) - set(declared))
+    unknown = sorted(set(given) - set(by_name))
     if unknown:
         raise ValueError(f"unknown option(s) {', '.join(map(repr, unknown))}; this game has "
-                         f"{', '.join(map(repr, declared)) or 'none'}")
+                         f"{', '.join(map(repr, by_name)) or 'none'}")
     return {name: option.check(given[name]) if name in given else option.default
-            for name, option in declared.items()}
+            for name, option in by_name.items()}
 
 
 def game_options_with_board(options: Mapping[str, Any] | None, declared: Iterable[Option], load: Callable[..., Any],
@@ -302,6 +317,22 @@ class UndoSteps:
     UNDO_SHARED: tuple = ()
     #: The engine's ``state_from_json``, set on its class once the module has it.
     _undo_reader: Callable[[Any], Any] | None = None
+    #: The position before each step that may be taken back, and who made it (in ``__dict__``
+    #: only once there is one: a state that never kept a step has none).
+    undo_steps: list[dict[str, Any]]
+
+    if TYPE_CHECKING:
+        # What this reads of the engine's state that inherits it (the rest of GameState).
+        num_players: int
+        current_player: int
+        rng: random.Random
+
+        @property
+        def is_over(self) -> bool: ...
+
+        def _apply(self, action: Action) -> list[Event]: ...
+
+        def to_json(self) -> dict: ...
 
     def apply(self, action: Action) -> list[Event]:
         if not self.keep_undo:

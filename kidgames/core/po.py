@@ -225,7 +225,7 @@ def write(catalog: Catalog, entries: Iterable[Entry] | None = None) -> str:
             lines.append("#, fuzzy")
         lines.append(f"msgctxt {_quote(entry.key)}")
         lines.append(f"msgid {_quote(entry.source)}")
-        if entry.is_plural:
+        if entry.source_plural is not None:     # entry.is_plural
             lines.append(f"msgid_plural {_quote(entry.source_plural)}")
             lines += [f"msgstr[{i}] {_quote(t)}" for i, t in enumerate(entry.translation)]
         else:

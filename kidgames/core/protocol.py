@@ -9,7 +9,10 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Self
+
+if TYPE_CHECKING:       # kit imports this module; the protocol of a state is declared there
+    from kidgames.core.kit import GameState
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,8 @@ class Record:
     """
 
     __slots__ = ("kind", "_fields")
+    kind: str
+    _fields: tuple[tuple[str, Any], ...]
 
     def __init__(self, kind: str, **fields: Any) -> None:
         object.__setattr__(self, "kind", kind)
@@ -86,7 +91,7 @@ class Record:
         object.__setattr__(self, "_fields", tuple(items))
 
     @classmethod
-    def from_items(cls, kind: str, items: tuple[tuple[str, Any], ...]):
+    def from_items(cls, kind: str, items: tuple[tuple[str, Any], ...]) -> Self:
         """The record ``cls(kind, **dict(items))`` made without the constructor's work, for the hot
         paths of rules engines: ``items`` must already be as a record keeps its fields, (name, value)
         pairs sorted by name, each value plain or a tuple of plain values.  Nothing is checked.
@@ -118,10 +123,10 @@ class Record:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
-    def __copy__(self):
+    def __copy__(self) -> Self:
         return self          # immutable: a copy may share it
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: Any) -> Self:
         return self
 
     def __eq__(self, other: object) -> bool:
@@ -138,7 +143,7 @@ class Record:
         return {"kind": self.kind, **{k: _thaw(v) for k, v in self._fields}}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]):
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
             raise StateDataError(f"a {cls.__name__.lower()} needs a 'kind', got {data!r}")
         fields = {k: v for k, v in data.items() if k != "kind"}
@@ -146,8 +151,8 @@ class Record:
 
 
 _new_object = object.__new__
-_set_kind = Record.kind.__set__  # the slots' own setters: a record refuses setattr
-_set_fields = Record._fields.__set__
+_set_kind = Record.__dict__["kind"].__set__  # the slots' own setters: a record refuses setattr
+_set_fields = Record.__dict__["_fields"].__set__
 
 
 class Action(Record):
@@ -206,6 +211,23 @@ def _rng_problem(data: Any) -> str | None:
     return None
 
 
+class ComputerPlayer(Protocol):
+    """A game's computer player, ``choose`` in its ``ai`` module: it decides from its seat's
+    observation (plain data), the legal actions, its level ("easy", "normal", "hard"), the random
+    generator the turn controller hands it and its memory (built only from what its seat saw by
+    :class:`Remember`).  It never receives the state."""
+
+    def __call__(self, observation: dict, actions: list[Action], level: str, rng: random.Random,
+                 memory: dict, /) -> Action: ...
+
+
+class Remember(Protocol):
+    """``remember`` beside ``choose`` in a game's ``ai`` module (optional): it keeps in the
+    computer's ``memory`` what it makes of one event its seat was allowed to see."""
+
+    def __call__(self, memory: dict, event: Event, seat: int, level: str, rng: random.Random, /) -> None: ...
+
+
 FLAG, CHOICE, BOARD = "flag", "choice", "board"
 
 
@@ -262,29 +284,31 @@ class GameSpec:
     ``computer_levels`` whether a computer player has choices to make (then the setup screen
     offers easy, normal and hard).
 
-    Who may look at the screen (design.md, "Who is watching"): ``hidden_info`` says the game has
-    secrets at all; ``private_decision(state)`` whether the decision due now is made with the
-    decider's private things in view (a hand of cards), so that on a shared screen it needs a
-    curtain naming them (None: no decision ever is); ``auto_answer(state, options)`` an answer
-    the turn controller gives for a person at once, where an option says so (auto-defend), or
-    None."""
+    Who may look at the screen (design.md, "Who is watching"): ``private_decision(state)`` says
+    whether the decision due now is made with the decider's private things in view (a hand of
+    cards), so that on a shared screen it needs a curtain naming them (None: no decision ever is);
+    ``auto_answer(state, options)`` an answer the turn controller gives for a person at once, where
+    an option says so (auto-defend), or None."""
 
     id: str
     title: str
     min_players: int
     max_players: int
-    new_state: Callable[..., Any]
-    state_from_json: Callable[[Mapping[str, Any]], Any]
+    #: ``new_state(num_players, seed=None, options=None)``
+    new_state: Callable[..., GameState]
+    #: ``state_from_json(data)``: the state a save holds; StateDataError with a sentence if damaged
+    state_from_json: Callable[[Any], GameState]
     scene: str = ""
     ai: str = ""
-    hidden_info: bool = False
     options: tuple[Option, ...] = ()
     tile: tuple[str, ...] = ("dice",)
     rules: tuple[tuple[str, str], ...] = ()
     pawn: str = "pawn"
     computer_levels: bool = False
+    # Each takes the game's own state (so typed Any here: a function of a QueensState is not a
+    # function of every GameState).
     private_decision: Callable[[Any], bool] | None = None
-    auto_answer: Callable[[Any, Mapping[str, Any]], Any] | None = None
+    auto_answer: Callable[[Any, Mapping[str, Any]], Action | None] | None = None
 
     @classmethod
     def of(cls, engine, /, **presentation) -> "GameSpec":
@@ -297,10 +321,10 @@ class GameSpec:
                    state_from_json=engine.state_from_json, options=tuple(getattr(engine, "OPTIONS", ())),
                    **rules, **presentation)
 
-    def load_scene_class(self):
+    def load_scene_class(self) -> Any:
         return _import_dotted(self.scene)
 
-    def load_ai(self):
+    def load_ai(self) -> ComputerPlayer:
         return _import_dotted(self.ai)
 
     def option(self, name: str) -> Option | None:
@@ -323,7 +347,7 @@ class GameSpec:
         return options
 
 
-def _import_dotted(path: str):
+def _import_dotted(path: str) -> Any:
     import importlib
 
     module_name, _, attr = path.partition(":")
@@ -334,7 +358,3 @@ def _import_dotted(path: str):
 def check_players(spec_title: str, num_players: int, lo: int, hi: int) -> None:
     if not isinstance(num_players, int) or not lo <= num_players <= hi:
         raise ValueError(f"{spec_title} is played by {lo} to {hi} players, not {num_players!r}")
-
-
-def events_to_json(events: Iterable[Event]) -> list[dict]:
-    return [e.to_json() for e in events]

@@ -444,7 +444,7 @@ class SaveStore:
         if not spec.min_players <= len(seats) <= spec.max_players or not seats_valid(seats):
             raise ValueError("the players in the save file do not fit the game")
         state = spec.state_from_json(data.get("state"))
-        if getattr(state, "num_players", len(seats)) != len(seats):
+        if state.num_players != len(seats):
             raise ValueError("the save file has a different number of players than its game")
         if state.is_over:
             raise ValueError("the saved game is already over")
@@ -535,7 +535,7 @@ def failure_kind(exc: OSError) -> str:
     return {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only", errno.EACCES: "no_write",
             errno.EPERM: "no_write", errno.ENOTDIR: "not_folder", errno.EEXIST: "not_folder",
             errno.ENAMETOOLONG: "too_long", errno.ENOENT: "gone", errno.ELOOP: "link",
-            errno.EIO: "disk_error"}.get(exc.errno, "other")
+            errno.EIO: "disk_error"}.get(exc.errno or 0, "other")
 
 
 def describe_failure(exc: OSError, folder: Path) -> str:

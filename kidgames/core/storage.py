@@ -171,7 +171,7 @@ def clean_leftovers(folder: Path, name: str, older_than: float = LEFTOVER_AGE) -
     """Remove temporary files ``<name>.*.tmp`` that :func:`write_json_atomic` left behind when it
     was killed before its rename; only old ones, so a second running app is not disturbed.
     ``name`` may be a glob (``*.json``).  Returns what was removed."""
-    removed = []
+    removed: list[Path] = []
     now = time.time()
     try:
         candidates = list(Path(folder).glob(f"{name}.*.tmp"))

@@ -16,16 +16,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import turn_player
-from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, rng_from_json,
-                                    rng_state_to_json)
+from kidgames.core.kit import GameState, UndoSteps, turn_player
+from kidgames.core.protocol import (Action, ComputerPlayer, Event, GameSpec, IllegalActionError, Remember,
+                                    StateDataError, rng_from_json, rng_state_to_json)
 from kidgames.core.clock import RealTime
 from kidgames.core.seats import Seat
-
-#: ``choose(observation, actions, level, rng, memory) -> Action``
-ComputerPlayer = Callable[[dict, list, str, random.Random, dict], Action]
-#: ``remember(memory, event, seat, level, rng) -> None``
-Remember = Callable[[dict, Event, int, str, random.Random], None]
 
 #: The events kept (and saved) with a game: enough for any look back, small enough that a long
 #: game's save, written after every action, stays small.
@@ -64,7 +59,7 @@ class Watching:
         """Two or more people share the screen (else no curtain is ever needed)."""
         return len(self.persons) >= 2
 
-    def begin(self, seat: int) -> None:
+    def begin(self, seat: int | None) -> None:
         if seat not in self.persons:
             raise ValueError(f"seat {seat!r} is not a person at the table")
         self.private = seat
@@ -95,7 +90,7 @@ def load_computer(spec: Any) -> tuple[ComputerPlayer | None, Remember | None]:
 
 
 class TurnController:
-    def __init__(self, spec: Any, state: Any, seats: list[Seat],
+    def __init__(self, spec: GameSpec, state: GameState, seats: list[Seat],
                  save: Callable[["TurnController"], None] | None = None,
                  computer: ComputerPlayer | None = None, seed: int | None = None,
                  remember: Remember | None = None, options: Mapping[str, Any] | None = None,
@@ -310,16 +305,18 @@ class TurnController:
     @property
     def undo_actor(self) -> int | None:
         """The person whose step :meth:`undo` takes back (None when there is none)."""
-        return self.state.undo_actor if self.can_undo() else None
+        state = self.state
+        return state.undo_actor if isinstance(state, UndoSteps) and self.can_undo() else None
 
     def undo(self) -> list[Event]:
         """Take back the last step: the state, this controller (its generator, every computer's
         memory, the event log) and so the save are exactly as before it.  Everybody watches
         afterwards: a person's private things show again only behind their curtain.
         IllegalActionError when nothing can be taken back now."""
-        if not self.can_undo():
+        state = self.state
+        if not isinstance(state, UndoSteps) or not self.can_undo():
             raise IllegalActionError("there is no step of a person to take back now")
-        events = list(self.state.undo())
+        events = list(state.undo())
         mark = self._undo_marks.pop()
         self.rng = rng_from_json(mark["rng"])
         self.memories = {int(seat): plain(memory) for seat, memory in mark["memories"].items()}
@@ -337,7 +334,8 @@ class TurnController:
         rule = getattr(self.spec, "auto_answer", None)
         events: list[Event] = []
         for _ in range(8):          # an answer ends what it answers; a few at most in a row
-            if rule is None or self.is_over or self.seats[self.current].is_computer:
+            seat = self.current     # None once the game is over
+            if rule is None or seat is None or self.seats[seat].is_computer:
                 break
             answer = rule(self.state, self.options)
             if answer is None:

@@ -47,10 +47,6 @@ def lerp(a: float, b: float, t: float) -> float:
     return a + (b - a) * t
 
 
-def lerp_point(a, b, t: float) -> tuple[float, float]:
-    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-
-
 @dataclass
 class Step:
     duration: float | None

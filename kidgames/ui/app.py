@@ -24,7 +24,9 @@ os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 import pygame  # noqa: E402
 
 from kidgames.core.i18n import Catalog  # noqa: E402
+from kidgames.core.kit import GameState  # noqa: E402
 from kidgames.core.paths import NoHome, temporary_home, user_dir  # noqa: E402
+from kidgames.core.protocol import GameSpec  # noqa: E402
 from kidgames.core.saving import FAILED, WORKS, SaveStore  # noqa: E402
 from kidgames.core.seats import COLOURS, Seat  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
@@ -355,12 +357,6 @@ class App:
         for scene in scenes:
             self.stack.append(scene)
             scene.enter()
-        self._changed()
-
-    def pop_to(self, scene_type) -> None:
-        while len(self.stack) > 1 and not isinstance(self.top, scene_type):
-            self.stack.pop().leave()
-        self.top.resume()
         self._changed()
 
     # -- the loop ----------------------------------------------------------------------------------
@@ -696,10 +692,10 @@ class App:
         from kidgames.ui.menu import ask_before_replacing
         ask_before_replacing(self, game_id, start_new)
 
-    def show_results(self, spec, seats, state, options) -> None:
+    def show_results(self, spec: GameSpec, seats: list[Seat], state: GameState, options: dict) -> None:
         from kidgames.ui.results import ResultsScene
         self.push(ResultsScene(self, spec, seats, list(state.winners), options,
-                               scores=getattr(state, "scores", None)))
+                               scores=state.scores))
 
     def show_rules(self, game_id: str) -> None:
         from kidgames.ui.rules_scene import RulesScene

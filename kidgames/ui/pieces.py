@@ -22,7 +22,7 @@ A game's own pieces (Forest's trees, Queens' sleeping queens, a castle) are
 from __future__ import annotations
 
 import math
-from typing import Callable, Hashable
+from typing import Callable, Hashable, Protocol
 
 import pygame
 
@@ -64,6 +64,21 @@ class Backdrop(Piece):
 
 
 # -- banners -------------------------------------------------------------------------------------
+class BannerPainter(Protocol):
+    """How a banner is painted (:class:`PaperBanner`, :class:`PanelBanner`)."""
+
+    def reach(self, rect: pygame.Rect) -> pygame.Rect:
+        """The area a banner at ``rect`` paints, its shadow included."""
+
+    def look(self, banner: Banner) -> Hashable:
+        """Whatever else decides the banner's pixels (a castle's colour), or None."""
+
+    def paint(self, surface: pygame.Surface, banner: Banner, rect: pygame.Rect) -> None: ...
+
+    def prepare(self, text: str) -> None:
+        """``text`` is about to be shown: render what can be rendered ahead of its frame."""
+
+
 class Banner(Piece):
     """What just happened, in a picture and words over the table.
 
@@ -76,7 +91,7 @@ class Banner(Piece):
 
     layer = BANNER
 
-    def __init__(self, painter, place: pygame.Rect | Callable[[Banner], pygame.Rect],
+    def __init__(self, painter: BannerPainter, place: pygame.Rect | Callable[[Banner], pygame.Rect],
                  steps: int | None = None) -> None:
         self.painter, self.place, self.steps = painter, place, steps
         self.text: str | None = None
@@ -143,9 +158,7 @@ class Banner(Piece):
 
     def show(self, anim, text: str, picture: str | None, seconds: float, extra=None) -> None:
         """Up at once, then ``seconds`` of it (it stays until :meth:`hide`)."""
-        prepare = getattr(self.painter, "prepare", None)
-        if prepare is not None:
-            prepare(text)
+        self.painter.prepare(text)
         anim.call(lambda: self.set(text, picture, 1.0, extra))
         anim.wait(seconds)
 
@@ -166,6 +179,9 @@ class PaperBanner:
 
     def look(self, banner: Banner) -> None:
         return None
+
+    def prepare(self, text: str) -> None:
+        """Nothing to render ahead: the panel is painted at the first frame of its text."""
 
     def paint(self, surface: pygame.Surface, banner: Banner, rect: pygame.Rect) -> None:
         if self._panel is None or self._panel[0] != (banner.text, banner.picture):

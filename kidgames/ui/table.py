@@ -5,11 +5,11 @@ A :class:`Piece` has a ``layer`` (higher ones are painted over lower ones), an :
 (the canvas rectangle it paints, shadows and glows included; None while it paints nothing), a
 :meth:`~Piece.look` (a value that decides its pixels: two equal looks paint the same) and
 :meth:`~Piece.paint`.  A scene arranges its pieces on a :class:`Table` once and then only changes
-them (or tweens them with :meth:`Table.animate`); it keeps no list of moving parts: after every
+them (animation steps change a piece's attributes); it keeps no list of moving parts: after every
 frame the table compares each piece's look and area with what it painted last, and the areas that
 differ — where a piece was and where it is now — are the only ones redrawn.  Pieces that come and
 go with the state (the buttons of the moment, the cards in flight, the spaces a throw reaches) are
-made afresh by a *source* (:meth:`Table.add_source`) and known from one frame to the next by
+made afresh by a *source* (a function given to :class:`Table`) and known from one frame to the next by
 their ``key``.  The shared pieces of the four games are in kidgames/ui/pieces.py.
 
 pygame-ce's ``pygame.sprite.LayeredDirty`` was the first candidate, and is not used: its sprites
@@ -26,7 +26,6 @@ from typing import Any, Callable, Hashable, Iterable
 
 import pygame
 
-from kidgames.ui.anim import AnimQueue, linear
 
 
 class Piece:
@@ -95,10 +94,6 @@ class Table:
         if piece in self.pieces:
             self.pieces.remove(piece)
 
-    def add_source(self, source: Callable[[], Iterable[Piece]]) -> None:
-        """Pieces that come and go with the scene's state, asked anew for every frame."""
-        self.sources.append(source)
-
     def on_table(self) -> list[Piece]:
         """Every piece now: the placed ones and what the sources give."""
         pieces = list(self.pieces)
@@ -135,26 +130,6 @@ class Table:
                 rects += [r for r in ((was[1] if was else None), now[1]) if r is not None]
         rects += [area for key, (_, area) in self._painted.items() if key not in now_on and area is not None]
         return rects
-
-    @staticmethod
-    def animate(anim: AnimQueue, piece: Any, duration: float, easing: Callable[[float], float] = linear,
-                start: Callable[[], None] | None = None, end: Callable[[], None] | None = None,
-                **targets: float) -> None:
-        """Queue on ``anim`` a step that tweens the named attributes of ``piece`` from the values
-        they have when the step begins to ``targets`` (``animate(die, duration=0.3, jump=0)``)."""
-        origin: dict[str, float] = {}
-
-        def begin() -> None:
-            origin.update({name: getattr(piece, name) for name in targets})
-            if start is not None:
-                start()
-
-        def update(t: float) -> None:
-            for name, goal in targets.items():
-                a = origin.get(name, goal)
-                setattr(piece, name, a + (goal - a) * t)
-
-        anim.add(duration, update, start=begin, end=end, easing=easing)
 
 
 def _key(piece: Piece) -> Hashable:

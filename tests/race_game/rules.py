@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 import yaml
 
-from kidgames.core.kit import MALFORMED, ActionSchema, SavedGame, dice, new_rng, read_save, game_options
+from kidgames.core.kit import MALFORMED, ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
 from kidgames.core.protocol import Action, Event, IllegalActionError, Refusal, check_players, rng_from_json, rng_state_to_json
 
 GAME_ID = "race"
@@ -57,6 +57,10 @@ class RaceState:
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
+
+    @property
+    def turn_player(self) -> int:
+        return self.current_player      # nobody answers out of turn in a race
 
     @property
     def scores(self) -> list[int]:
@@ -103,6 +107,9 @@ class RaceState:
         return {"game": GAME_ID, "version": SAVE_VERSION, "num_players": self.num_players,
                 "positions": list(self.positions), "current_player": self.current_player,
                 "winners": list(self.winners), "rng": rng_state_to_json(self.rng)}
+
+
+_PROTOCOL: type[GameState] = RaceState      # the type checker names a member the state lacks
 
 
 def new_state(num_players: int, seed: Any = None, options: Mapping[str, Any] | None = None) -> RaceState:

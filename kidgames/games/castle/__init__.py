@@ -10,7 +10,6 @@ SPEC = GameSpec.of(
     ai="kidgames.games.castle.ai:choose",
     # rules.auto_answer (auto-fairy: the controller uses a person's fairy against a witch) is
     # taken from the rules module.
-    hidden_info=False,  # only the draw pile's order is hidden, from everyone alike
     tile=("castle", "witch", "fairy", "diamond"),
     rules=(
         ("castle", "rules.castle.goal"), ("castle+diamond+fairy", "rules.castle.draw"),

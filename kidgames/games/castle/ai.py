@@ -30,7 +30,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from kidgames.core.protocol import Action, Event
+from kidgames.core.protocol import Action, ComputerPlayer, Event, Remember
 from kidgames.core.seats import LEVELS
 
 from .rules import (COLOURS, DECK_COUNTS, DIAMOND, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES,
@@ -240,3 +240,8 @@ def _pile_counts(observation: dict, memory: dict) -> dict[str, int]:
     for cards in observation["castles"] + observation["spares"]:
         seen.update(cards)
     return dict(Counter(DECK_COUNTS) - seen)
+
+
+# What the turn controller asks of a computer player: the type checker (.ci/run) holds these to it.
+_CHOOSE: ComputerPlayer = choose
+_REMEMBER: Remember = remember

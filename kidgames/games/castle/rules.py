@@ -56,7 +56,8 @@ from collections import Counter
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kidgames.core.kit import MALFORMED, ActionSchema, SavedGame, UndoSteps, check_seat, game_options, is_int, new_rng, read_save
+from kidgames.core.kit import (MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, game_options, is_int,
+                               new_rng, read_save)
 from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, Refusal, check_players,
                                     rng_from_json, rng_state_to_json)
 
@@ -168,6 +169,11 @@ class CastleState(UndoSteps):
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is: in Castle Builders nobody answers out of turn, so the current player."""
+        return self.current_player
 
     @property
     def scores(self) -> list[int]:
@@ -462,6 +468,7 @@ def state_from_json(data: Mapping[str, Any]) -> CastleState:
 
 
 CastleState._undo_reader = staticmethod(state_from_json)
+_PROTOCOL: type[GameState] = CastleState    # the type checker (.ci/run) holds it to the protocol
 
 
 def _restore(saved: SavedGame) -> CastleState:

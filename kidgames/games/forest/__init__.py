@@ -7,7 +7,6 @@ SPEC = GameSpec.of(
     rules,
     scene="kidgames.games.forest.scene:ForestScene",
     ai="kidgames.games.forest.ai:choose",
-    hidden_info=True,
     tile=("tree", "castle", "dice"),
     rules=(
         ("dice+tree", "rules.forest.goal"), ("dice+dice", "rules.forest.walk"),

@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from kidgames.core.protocol import Action, Event
+from kidgames.core.protocol import Action, ComputerPlayer, Event, Remember
 from kidgames.core.seats import LEVELS
 
 DIE_SIDES = 6
@@ -339,3 +339,8 @@ class _Throws:
                 for end in ends:
                     counts[end] = counts.get(end, 0) + 1
         return counts
+
+
+# What the turn controller asks of a computer player: the type checker (.ci/run) holds these to it.
+_CHOOSE: ComputerPlayer = choose
+_REMEMBER: Remember = remember

@@ -70,7 +70,7 @@ class TreeSlot:
     at: tuple[float, float]
 
 
-class ForestBoard(BoardGraph):
+class ForestBoard(BoardGraph[Node]):
     """A validated forest board.
 
     The engine contract's accessors: ``nodes`` (every space id), ``kind(node)``,
@@ -79,7 +79,10 @@ class ForestBoard(BoardGraph):
     the short game.
     """
 
-    def __init__(self, title: str, start: str, size: tuple[int, int], nodes: dict, edges: list,
+    #: The board of the short game, once made (see :meth:`short_board`).
+    _short_board: ForestBoard | None = None
+
+    def __init__(self, title: str, start: str, size: tuple[int, int], nodes: dict[str, Node], edges: list,
                  slots: dict[str, TreeSlot], short_slots: tuple[str, ...], decorations: list[dict],
                  source: dict, name: str) -> None:
         super().__init__(title, start, size, nodes, edges, decorations, source, name)
@@ -107,7 +110,7 @@ class ForestBoard(BoardGraph):
         """The board of the short game (made once): only the 7 short slots hold trees, and a blue
         space without its tree is an ordinary space — drawn as one, no early stop there, nothing to
         look at (a blue space that promised a look and gave none misled the children)."""
-        short = getattr(self, "_short_board", None)
+        short = self._short_board
         if short is None:
             keep = set(self.short_slots)
             treeless = {slot.space for slot in self.slots.values() if slot.id not in keep}

@@ -24,7 +24,7 @@ import random
 from itertools import combinations
 from typing import Any, Mapping
 
-from kidgames.core.kit import (MALFORMED, ActionSchema, Field, SavedGame, UndoSteps, brief, check_seat, dice,
+from kidgames.core.kit import (MALFORMED, ActionSchema, Field, GameState, SavedGame, UndoSteps, brief, check_seat, dice,
                                game_options_with_board, is_int, new_rng, read_save)
 from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, Refusal, check_players,
                                     rng_from_json, rng_state_to_json)
@@ -118,6 +118,11 @@ class ForestState(UndoSteps):
         return self.wanted is None
 
     @property
+    def turn_player(self) -> int:
+        """Whose turn it is: in the forest nobody answers out of turn, so the current player."""
+        return self.current_player
+
+    @property
     def winners(self) -> list[int]:
         """Most cards wins; equal highest counts share the win."""
         if not self.is_over:
@@ -147,6 +152,7 @@ class ForestState(UndoSteps):
         elif phase == GUESS:
             offered = self._guesses()
         else:
+            assert self.dice is not None        # the move phase: the dice are thrown
             a, b = self.dice
             offered = self.board.turn_moves(self.positions[self.current_player], a, b).actions
             if self.dice == (1, 1):
@@ -246,6 +252,7 @@ class ForestState(UndoSteps):
             return IllegalActionError("the pawn on the key space must name a tree first", "name_a_tree")
         if kind == "move":
             dest, path, used = action.dest, action.path, action.dice_used
+            assert self.dice is not None        # the move phase: the dice are thrown
             a, b = self.dice
             start = self.positions[self.current_player]
             if (dest, used) not in self.board.turn_moves(start, a, b).ends:
@@ -280,6 +287,7 @@ class ForestState(UndoSteps):
         """Every end of the turn, ``(space, dice used)`` -> the routes there (rules 3 and 4; see
         :meth:`ForestBoard.turn_moves`), listed walk by walk: for tests on the shipped board.  A
         move is checked with :meth:`ForestBoard.is_route`, which lists nothing."""
+        assert self.dice is not None            # for the move phase: the dice are thrown
         a, b = self.dice
         return self.board.turn_moves(self.positions[self.current_player], a, b).routes
 
@@ -387,6 +395,7 @@ class ForestState(UndoSteps):
 
     def _shuffle(self) -> list[Event]:
         """Shuffle the stack together with the face-up card and turn up a new wanted secret."""
+        assert self.wanted is not None          # a game not over has a face-up card
         cards = self.stack + [self.wanted]
         self.rng.shuffle(cards)
         self.wanted = cards.pop()
@@ -426,6 +435,7 @@ def state_from_json(data: Mapping[str, Any]) -> ForestState:
 
 
 ForestState._undo_reader = staticmethod(state_from_json)
+_PROTOCOL: type[GameState] = ForestState    # the type checker (.ci/run) holds it to the protocol
 
 
 def _restore(saved: SavedGame) -> ForestState:

@@ -65,7 +65,7 @@ class Lane:
     colour: str | None = None
 
 
-class Board(BoardGraph):
+class Board(BoardGraph[FieldNode]):
     """A validated Knights board.  ``board.nodes[id]``, ``board.lanes[name]``, and the walking helpers."""
 
     def __init__(self, title: str, start: str, size: tuple[int, int], nodes: dict[str, FieldNode],
@@ -135,6 +135,7 @@ class _LaneReader(BoardReader):
 
     word = "field"
     ref_meaning = "the field it sends a knight to"
+    schema: LaneSchema
 
     def build(self) -> Board:
         data = self.top_level(TOP_LEVEL_KEYS, ("start", "lanes"), "'start' and 'lanes'")
@@ -165,7 +166,7 @@ class _LaneReader(BoardReader):
                 self.fail(problem)
         return board
 
-    def _lane(self, lane_name: str, lane_data: Any, nodes: dict[str, Node]) -> Lane:
+    def _lane(self, lane_name: str, lane_data: Any, nodes: dict[str, FieldNode]) -> Lane:
         where = f"lane {lane_name!r}"
         if not isinstance(lane_data, dict):
             self.fail(f"{where} must be a mapping with a 'fields' list.")

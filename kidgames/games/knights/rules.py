@@ -17,8 +17,8 @@ from typing import Any, Mapping
 
 from kidgames.games.knights.board import Board, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
-from kidgames.core.kit import (MALFORMED, ActionSchema, SavedGame, UndoSteps, check_seat, dice, game_options_with_board, is_int, new_rng,
-                               read_save)
+from kidgames.core.kit import (MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, dice,
+                               game_options_with_board, is_int, new_rng, read_save)
 from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, Refusal, StateDataError,
                                     check_players, rng_from_json, rng_state_to_json)
 
@@ -58,7 +58,8 @@ def playability_problem(board: Board) -> str | None:
         return problem
     scratch = KnightsState(board, MIN_PLAYERS, random.Random(0))
     start = (board.start, OUT, False)
-    order, moves = [start], {}
+    order = [start]
+    moves: dict[tuple, set] = {}
     seen = {start}
     for here in order:
         if board.nodes[here[0]].kind == "castle":
@@ -141,11 +142,12 @@ def _pool_problem(board: Board) -> str | None:
     for pool in board.of_kind("pool"):
         current, walked = pool, 0
         while board.nodes[current].kind == "pool":
-            current = board.next_in_lane(current)
+            following = board.next_in_lane(current)
             walked += 1
-            if current is None or walked > len(board.nodes):
+            if following is None or walked > len(board.nodes):
                 return (f"field {pool!r} (lane {board.nodes[pool].lane!r}): a knight released from the "
                         f"pool goes to the first field beyond it, and this pool has none.")
+            current = following
     return None
 
 #: The field kinds a knights board may use, and the keys each one needs.
@@ -221,6 +223,16 @@ class KnightsState(UndoSteps):
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is: in Knights nobody answers out of turn, so the current player."""
+        return self.current_player
+
+    @property
+    def scores(self) -> None:
+        """Knights counts nothing: the results show who reached the treasure first."""
+        return None
 
     def legal_actions(self) -> list[Action]:
         """One decision only: throw the die (the move is then forced by the rules)."""
@@ -441,7 +453,9 @@ class KnightsState(UndoSteps):
     def _lane_run(self, start: str, end: str) -> list[str]:
         run, current = [], start
         while current != end:
-            current = self.board.next_in_lane(current)
+            following = self.board.next_in_lane(current)
+            assert following is not None        # ``end`` lies ahead on the same lane
+            current = following
             run.append(current)
         return run
 
@@ -475,6 +489,7 @@ def state_from_json(data: Mapping[str, Any]) -> KnightsState:
 
 
 KnightsState._undo_reader = staticmethod(state_from_json)
+_PROTOCOL: type[GameState] = KnightsState   # the type checker (.ci/run) holds it to the protocol
 
 
 def _restore(saved: SavedGame) -> KnightsState:

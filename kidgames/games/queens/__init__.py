@@ -7,7 +7,6 @@ SPEC = GameSpec.of(
     rules,
     scene="kidgames.games.queens.scene:QueensScene",
     ai="kidgames.games.queens.ai:choose",
-    hidden_info=True,
     # rules.private_decision and rules.auto_answer (answering attacks is the controller's
     # business; the engine always offers defend and allow) are taken from the rules module.
     tile=("queen", "sleeping", "crown", "dragon", "knight"),

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from kidgames.core.protocol import Action, Event
+from kidgames.core.protocol import Action, ComputerPlayer, Event, Remember
 from kidgames.core.seats import LEVELS
 
 from .rules import CARD_COUNTS, NUMBER_VALUE, POWER_CARDS, QUEEN_POINTS, QUEENS, RIVAL, jester_count
@@ -166,6 +166,7 @@ class _View:
         self.unknown_queens = sorted(asleep - set(known.values()))
         if style.counts:
             unseen = dict(CARD_COUNTS)
+            self.unseen: dict[str, int] | None
             for card in list(obs["hand"]) + list(obs["discard"]):
                 unseen[card] = unseen.get(card, 0) - 1
             self.unseen = {card: count for card, count in unseen.items() if count > 0}
@@ -328,3 +329,8 @@ def _child(view: _View, actions: list[Action], rng: random.Random) -> Action:
         return rng.choice([a for a in by_kind[kind] if QUEEN_POINTS[a.queen] == aim])
     discards = [a for a in by_kind.get("discard", []) if len(a.cards) <= 2] or actions
     return rng.choice(discards)
+
+
+# What the turn controller asks of a computer player: the type checker (.ci/run) holds these to it.
+_CHOOSE: ComputerPlayer = choose
+_REMEMBER: Remember = remember

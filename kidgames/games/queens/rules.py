@@ -43,8 +43,8 @@ from operator import is_
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from kidgames.core.kit import (MALFORMED, MAX_TURN, ActionSchema, SavedGame, UndoSteps, cards_field, check_seat, game_options, is_int, new_rng,
-                               read_save)
+from kidgames.core.kit import (MALFORMED, MAX_TURN, ActionSchema, GameState, SavedGame, UndoSteps, cards_field, check_seat,
+                               game_options, is_int, new_rng, read_save)
 from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, Refusal, StateDataError,
                                     check_players, rng_from_json, rng_state_to_json)
 
@@ -131,7 +131,7 @@ def equation(cards: tuple[str, ...] | list[str]) -> tuple[tuple[int, ...], int] 
 
 def discard_options(hand: list[str]) -> list[tuple[str, ...]]:
     """Every distinct legal discard from ``hand`` (multisets, not permutations), singles first."""
-    options = [(card,) for card in sorted(set(hand), key=CARD_ORDER.__getitem__)]
+    options: list[tuple[str, ...]] = [(card,) for card in sorted(set(hand), key=CARD_ORDER.__getitem__)]
     values = tuple(sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE))
     return options + list(_NUMBER_DISCARDS.get(values, ())) if len(values) > 1 else options
 
@@ -181,9 +181,10 @@ _THRESHOLDS = tuple(thresholds(n) for n in range(MAX_PLAYERS + 1))
 _WAKE = tuple(Action("wake", slot=s) for s in range(NUM_SLOTS))
 _JESTER, _DEFEND, _ALLOW = Action("jester"), Action("defend"), Action("allow")
 _TURN = tuple(Event("turn", player=p) for p in range(MAX_PLAYERS))
-#: The public ``cards_drawn`` event of seat ``p`` drawing ``k`` cards: ``_CARDS_DRAWN[p][k]``.
-_CARDS_DRAWN = tuple((None, *(Event("cards_drawn", player=p, count=k) for k in range(1, HAND_SIZE + 1)))
-                     for p in range(MAX_PLAYERS))
+#: The public ``cards_drawn`` event of seat ``p`` drawing ``k`` cards: ``_CARDS_DRAWN[p][k]`` (an
+#: Event; None at ``k`` 0, as nobody draws no card).
+_CARDS_DRAWN: tuple[tuple[Any, ...], ...] = tuple(
+    (None, *(Event("cards_drawn", player=p, count=k) for k in range(1, HAND_SIZE + 1))) for p in range(MAX_PLAYERS))
 
 
 def _sorted_cards(cards) -> tuple[str, ...]:
@@ -250,7 +251,7 @@ def _parts(action: Action) -> tuple[str, Any, Any, Any, Any, tuple[Event, ...] |
     has no such field; ``discarded`` is the prepared ``discarded`` event of each seat for a discard
     whose cards are listed in :data:`CARD_ORDER`, else None."""
     fields = action.fields
-    cards = fields.get("cards")
+    cards: Any = fields.get("cards")
     discarded = _DISCARDED.get(cards) if action.kind == "discard" else None
     return action.kind, fields.get("slot"), fields.get("target"), fields.get("queen"), cards, discarded
 
@@ -604,6 +605,7 @@ class QueensState(UndoSteps):
         and the waking ends.  Rose woken by a king or a jester count gives one more pick."""
         slots = self.slots
         queen = slots[slot]
+        assert queen is not None                # an empty slot is refused before
         woken = _QUEEN_WOKEN[by][seat][slot]
         events.append(woken[queen] if queen in woken else Event("queen_woken", by=by, player=seat, queen=queen, slot=slot))
         mine = self.awake[seat]
@@ -624,7 +626,9 @@ class QueensState(UndoSteps):
         return self._end_turn(events)
 
     def _pick_slot(self, slot: int) -> list[Event]:
-        reason, seat = self.pending["reason"], self.pending["seat"]
+        pending = self.pending
+        assert pending is not None              # a slot is picked only when a wake is pending
+        reason, seat = pending["reason"], pending["seat"]
         self.pending = None
         self.current_player = self.turn_player
         events: list[Event] = []
@@ -635,6 +639,7 @@ class QueensState(UndoSteps):
         """The victim's answer (rules: Knight, Sleeping Potion): a dragon or wand cancels the
         attack and its player draws one card; otherwise the queen is stolen or put to sleep."""
         attack = self.pending
+        assert attack is not None               # an answer answers the attack pending
         self.pending = None
         self.current_player = self.turn_player
         attacker, victim, queen = attack["attacker"], attack["target"], attack["queen"]
@@ -817,7 +822,7 @@ def new_state(num_players: int, seed: int | None = None, options: Mapping[str, A
     game_options(options, OPTIONS)          # checked; the state keeps what was given (its saves too)
     rng = new_rng(seed)
     state = QueensState(num_players, rng, options)
-    queens = list(QUEENS)
+    queens: list[str | None] = list(QUEENS)
     shuffle(rng, queens)
     state.slots = queens
     deck = list(DECK)
@@ -865,6 +870,7 @@ def state_from_json(data: Mapping[str, Any]) -> QueensState:
 
 
 QueensState._undo_reader = staticmethod(state_from_json)
+_PROTOCOL: type[GameState] = QueensState    # the type checker (.ci/run) holds it to the protocol
 
 
 def _restore(saved: SavedGame) -> QueensState:
@@ -954,7 +960,8 @@ def _check_reachable(state: QueensState) -> None:
                 raise damaged(f"a knight is stealing the {pending['queen']} queen for the holder of "
                               f"the {RIVAL[pending['queen']]} queen, which the rules forbid")
         else:
-            counted = top in NUMBER_VALUE and jester_count(turn_player, NUMBER_VALUE[top], n) == pending["seat"]
+            counted = (top is not None and top in NUMBER_VALUE
+                       and jester_count(turn_player, NUMBER_VALUE[top], n) == pending["seat"])
             after_king = pending["reason"] == "rose" and top == "king" and pending["seat"] == turn_player
             if not (counted or after_king):
                 raise damaged(f"seat {pending['seat']} is to pick a sleeping queen, but neither a "
