@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -19,7 +20,7 @@ import pytest
 
 from kidgames.core import saving, storage
 from kidgames.core.protocol import Action
-from kidgames.core.seats import Seat
+from kidgames.core.seats import COMPUTER, Seat
 from kidgames.games import GAMES
 from kidgames.ui.dialog import ConfirmScene, MessageScene, SavingMessage
 from kidgames.ui.game import GameScene, start_game_scene
@@ -404,6 +405,75 @@ def test_background_writes_keep_the_order_of_the_moves(tmp_path):
     store.clear("knights")
     store.close()
     assert not (tmp_path / "saves" / "knights.json").exists(), "a finished game's save stays cleared"
+
+
+def test_a_moves_save_text_is_made_off_its_frame_once_the_frame_is_shown(tmp_path, monkeypatch):
+    # On a slow tablet every thread shares the app's CPU quota: making a save's text inside a
+    # move's frame (on any thread) would be the frame's time.  The text is made on the writer's
+    # thread, after the frame that made the move has ended.
+    monkeypatch.setattr(saving, "MAX_HOLD", 30.0)     # no frame here is slow enough to let one start
+    app = make_app(tmp_path)
+    frames = {"ended": 0, "asked": 0}
+    made = []
+    real_hold, real_text, real_put = app.saves.hold_writes, saving.to_json_bytes, app.saves.writer.put
+
+    def hold_writes(held):
+        if not held:
+            frames["ended"] += 1                   # the frame is made and shown: it lets go
+        real_hold(held)
+
+    def put(key, job):
+        frames["asked"] = frames["ended"]          # the frame being made now asks for the save
+        real_put(key, job)
+
+    def text(data):
+        made.append((threading.current_thread() is threading.main_thread(), frames["ended"] > frames["asked"]))
+        return real_text(data)
+    monkeypatch.setattr(app.saves, "hold_writes", hold_writes)
+    monkeypatch.setattr(app.saves.writer, "put", put)
+    monkeypatch.setattr(saving, "to_json_bytes", text)
+    computers = [Seat("Red", "red", COMPUTER), Seat("Blue", "blue", COMPUTER)]
+    scene = start_game_scene(app, "knights", computers, seed=3)
+    made.clear()                                     # the save of the game's opening is not a move
+    for moves in range(1, 4):                        # the computers move inside frames, as on screen
+        assert until(app, lambda: len(made) >= moves and not app.saves.writer.busy, 20), "the computers moved"
+    assert made and all(not on_main and after for on_main, after in made), \
+        f"a save's text was made in its move's frame (on the frame's thread, before it ended): {made}"
+    app.saves.flush()
+    assert saved_turn(tmp_path) == scene.state.to_json(), "the last move is on the disk"
+
+
+def test_a_save_holds_the_game_as_it_was_when_saved_not_as_later_moves_left_it(tmp_path):
+    store = saving.SaveStore(tmp_path, background=True)
+    state = GAMES["knights"].new_state(2, seed=5)
+    state.apply(state.legal_actions()[0])
+    options = {"board": None, "speed": 1}
+    store.hold_writes(True)                  # a long frame: the write waits
+    store.save("knights", ANNA_BEN, state, options)
+    at_save = json.loads(json.dumps(state.to_json()))
+    for _ in range(6):                       # later moves change the same state object
+        if not state.is_over:
+            state.apply(state.legal_actions()[0])
+    options["speed"] = 2
+    assert json.loads(json.dumps(state.to_json())) != at_save, "the later moves changed the game"
+    store.hold_writes(False)
+    store.close()
+    on_disk = json.loads((tmp_path / "saves" / "knights.json").read_text())
+    assert on_disk["state"] == at_save and on_disk["options"]["speed"] == 1
+
+
+@pytest.mark.parametrize("bad", [float("nan"), {1, 2}, object()], ids=["nan", "a set", "an object"])
+def test_a_save_json_cannot_hold_is_told_and_never_said_saved(tmp_path, bad):
+    store = saving.SaveStore(tmp_path, background=True)
+    state = GAMES["knights"].new_state(2, seed=5)
+    store.save("knights", ANNA_BEN, state, {"board": None, "odd": bad})
+    assert not store.is_saved("knights")
+    news = store.take_news()
+    assert [n.kind for n in news] == [saving.FAILED] and "could not be written as a save" in news[0].reason
+    assert not (tmp_path / "saves" / "knights.json").exists()
+    store.save("knights", ANNA_BEN, state, {"board": None})
+    assert store.is_saved("knights") and [n.kind for n in store.take_news()] == [saving.WORKS]
+    store.close()
 
 
 def test_the_reason_is_said_in_the_language_of_the_app(tmp_path, monkeypatch):
