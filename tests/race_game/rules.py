@@ -2,7 +2,10 @@
 
 Each player in turn throws one die and moves that many spaces along the track; a space may send
 the pawn on (``jump``) or back (``slide``) to another space.  The first pawn on the last space, the
-tree, wins; a throw that goes beyond it stops there.  The track comes from ``race.yaml``."""
+tree, wins; a throw that goes beyond it stops there.  The track comes from ``race.yaml``.
+
+Refused actions (``IllegalActionError.code``, and ``RaceState.refusal`` without playing):
+``malformed`` (not a throw of one die) and ``game_over``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
-from kidgames.core.kit import ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
+from kidgames.core.kit import Checked, MALFORMED, ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
 from kidgames.core.protocol import Action, Event, IllegalActionError, check_players, rng_from_json, rng_state_to_json
 
 GAME_ID = "race"
@@ -20,6 +23,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 SAVE_VERSION = 1
 ACTIONS = ActionSchema(TITLE, {"roll": {"die": dice(6, 1)}})
 OPTIONS = ()
+#: Every reason code an action of this game is refused with (see the module's docstring).
+REFUSALS = frozenset({MALFORMED, "game_over"})
 TRACK = Path(__file__).with_name("race.yaml")
 
 
@@ -66,7 +71,7 @@ class RaceView:
 BOARD_SIZE = (1240.0, 1000.0)
 
 
-class RaceState:
+class RaceState(Checked):
     def __init__(self, num_players: int, rng) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
         self.num_players = num_players
@@ -80,10 +85,6 @@ class RaceState:
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
-
-    @property
-    def turn_player(self) -> int:
-        return self.current_player      # nobody answers out of turn in a race
 
     @property
     def scores(self) -> list[int]:
@@ -100,10 +101,13 @@ class RaceState:
                       for space in self.track)
         return RaceView(RaceBoard(BOARD_SIZE, {}), track, tuple(self.positions), self.current_player, self.turn)
 
-    def apply(self, action: Action) -> list[Event]:
+    def _problem(self, action: Any) -> IllegalActionError | None:
         if self.is_over:
-            raise IllegalActionError("the race is over")
-        ACTIONS.check(action)
+            return IllegalActionError("the race is over", "game_over")
+        return ACTIONS.problem(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        self._check(action)
         p = self.current_player
         value = action.get("die") or self.rng.randint(1, 6)
         self.turn += 1
