@@ -136,10 +136,13 @@ class CastleScene(CardTableScene):
             self.buying = False
 
     def explain(self, action: Action) -> None:
-        """A tap on a button that cannot act: the hint says why the rules refuse its action, with a
-        picture (see REFUSAL_WORDS)."""
-        refusal = self.state.refusal(action)
-        words = REFUSAL_WORDS.get(refusal.code) if refusal is not None else None
+        """A tap on a button that cannot act: its action goes to the session, whose rules refuse it
+        (nothing changes, nothing half chosen is forgotten) and say why (see :meth:`refused`)."""
+        self.applied(self.session.submit(action))
+
+    def refused(self, refusal) -> None:
+        """The hint says why the rules refused a tap, with a picture (see REFUSAL_WORDS)."""
+        words = REFUSAL_WORDS.get(refusal.code)
         if words is not None:
             self.refuse_with(self.t(words[0]), words[1])
 
