@@ -83,16 +83,6 @@ class GameState(Protocol):
         ...
 
 
-def turn_player(state: GameState) -> int:
-    """Whose turn it is (the decider may be another seat answering)."""
-    return state.turn_player
-
-
-def scores_of(state: GameState) -> list[int] | None:
-    """The state's scores (a number per seat, for the results), where the game counts something."""
-    return getattr(state, "scores", None)
-
-
 # -- actions ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Field:
