@@ -21,11 +21,12 @@ Decisions of this engine where the rules file leaves the form open:
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from bisect import bisect_left
 from itertools import combinations_with_replacement, compress
 from operator import is_
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (MAX_TURN, ActionSchema, GameState, SavedGame, UndoSteps, cards_field, check_seat,
                                game_options, is_int, new_rng, read_save)
@@ -266,6 +267,52 @@ _BUILT_PARTS: Mapping[int, tuple[str, Any, Any, Any, Any, tuple[Event, ...] | No
     for action in table})
 
 
+@dataclass(frozen=True)
+class QueensPending:
+    """What the game waits for besides an ordinary turn, as everybody saw it: an attack to answer
+    (``kind`` "knight" or "potion", its ``attacker``, its ``target``, the ``queen`` and, for a
+    potion, the empty ``slot`` she would sleep in) or a sleeping queen to pick (``kind`` "wake",
+    its ``reason`` "jester" or "rose", the picking ``seat``).  Fields that do not apply are None."""
+
+    kind: str
+    attacker: int | None = None
+    target: int | None = None
+    queen: str | None = None
+    slot: int | None = None
+    reason: str | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class QueensView:
+    """What the table may show now (:meth:`QueensState.view`), plain and immutable: whether a queen
+    sleeps in each slot (never which), the awake queens before each seat, each hand's size, the
+    hands themselves of the seats that may be seen now (None for every other), the piles (the draw
+    pile's size, the face-up discard pile), whose turn it is and whose decision
+    (``current_player``), what is ``pending`` (public: everybody saw the attack or the count), the
+    winners, and ``legal``: the legal actions of ``current_player`` where they tell no secret (the
+    decider may be seen, or the decision is made without their hand: picking a queen), else None
+    (a defence offered or not would tell whether the victim holds the dragon)."""
+
+    num_players: int
+    asleep: tuple[bool, ...]
+    awake: tuple[tuple[str, ...], ...]
+    hand_sizes: tuple[int, ...]
+    hands: tuple[tuple[str, ...] | None, ...]
+    draw_size: int
+    discard: tuple[str, ...]
+    turn_player: int
+    current_player: int
+    pending: QueensPending | None
+    winners: tuple[int, ...]
+    legal: tuple[Action, ...] | None
+
+    @property
+    def seen(self) -> int | None:
+        """The seat whose hand is in this view (at most one is ever seen at a time), or None."""
+        return next((seat for seat, hand in enumerate(self.hands) if hand is not None), None)
+
+
 class QueensState(UndoSteps):
     """A game of Sleeping Queens in progress.
 
@@ -326,6 +373,20 @@ class QueensState(UndoSteps):
             "scores": self.scores, "winners": list(self.winners), "turn": self.turn,
             "threshold": {"queens": queens, "points": points},
         }
+
+    def view(self, sees: Callable[[int], bool]) -> QueensView:
+        """The table as it may be drawn now: the hand of a seat only where ``sees(seat)`` (the
+        watching model: that seat's private moment, or the only person at the table), its size
+        for everybody; the decider's legal actions only where they tell nothing of a hand not
+        seen (see :class:`QueensView`).  Nothing of the state itself is handed out."""
+        pending = self.pending
+        decider = self.current_player
+        return QueensView(
+            self.num_players, tuple(q is not None for q in self.slots), tuple(map(tuple, self.awake)),
+            tuple(map(len, self.hands)), tuple(tuple(h) if sees(s) else None for s, h in enumerate(self.hands)),
+            len(self.draw_pile), tuple(self.discard), self.turn_player, decider,
+            None if pending is None else QueensPending(**pending), tuple(self.winners),
+            tuple(self.legal_actions()) if sees(decider) or not private_decision(self) else None)
 
     # -- deciding ---------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
