@@ -1,11 +1,12 @@
 """Sleeping Queens on screen: the twelve sleeping queens face down in their grid, the draw and
 discard piles, every player's awake queens with their points, and the hand of the person whose
-decision it is, fanned at the bottom.  The rules live in rules.py; what may be played comes from
-``state.legal_actions()`` only.
+decision it is, fanned at the bottom.  The rules live in rules.py; the scene draws the rules'
+view of the table (``QueensView``: a hand only in its person's private moment, what may be played
+only while it tells no secret) and never reads the state.
 
-The picture is drawn from a *view* of the table that the animation steps move towards the state
-(a queen is in the air between two players for a moment); the view is set from the state again
-when each batch of events has played, so a resting screen always shows the state."""
+The picture is drawn from the scene's own copy of that view (``v_*``), which the animation steps
+move towards the new view (a queen is in the air between two players for a moment); it is set from
+the view again when each batch of events has played, so a resting screen always shows the table."""
 from __future__ import annotations
 
 from collections import Counter
@@ -26,7 +27,7 @@ from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNE
                      EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W, HINT_RECT, MARK_R,
                      PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT, ROBOT_SIZE, SEATS_AREA,
                      SLOT_AREAS, SLOT_W, slot_rect)
-from .rules import NUM_SLOTS, QUEEN_POINTS, RIVAL, thresholds
+from .rules import NUM_SLOTS, QUEEN_POINTS, RIVAL, QueensView, thresholds
 
 
 class QueensScene(CardTableScene):
@@ -40,6 +41,8 @@ class QueensScene(CardTableScene):
         self.anim_hand: list[str | None] = []     # None: a card drawn face down, its face unknown here
         self.anim_face_up = False
         self._drew_shown = False
+        self._view: QueensView | None = None
+        self._view_key: tuple | None = None
         banner = self.panel_banner(BANNER_RECT, self.banner_label,
                                    lambda banner: self.app.assets.image(banner.picture, 130), 90, 175, (8, 24))
         self.lay_table(FELT, (HINT_RECT, 36), banner, (DRAW_AT, DISCARD_AT, PILE_W), lambda rgb: shade(rgb, 1.0),
@@ -64,14 +67,25 @@ class QueensScene(CardTableScene):
             Drawn(EQUATION_AREA, self.equation_shown, self.draw_equation, IN_PANEL)]
 
     # -- the view of the table ------------------------------------------------------------------
+    def table_view(self) -> QueensView:
+        """The rules' view of the table as the watching model allows it now, made once per
+        decision, step back or change of who is watching.  (Until the session hands scenes their
+        views, made here from the turn controller: the one line of this scene that reaches it.)"""
+        ctrl = self.controller
+        key = (ctrl._decisions, ctrl.private)
+        if self._view is None or key != self._view_key:
+            self._view, self._view_key = ctrl.state.view(ctrl.shows_private), key
+        return self._view
+
     def sync(self) -> None:
-        """The view equals the state again (the end of every batch of events)."""
-        s = self.state
-        self.v_slots = ["?" if q is not None else None for q in s.slots]
-        self.v_awake = [list(a) for a in s.awake]
-        self.v_draw = len(s.draw_pile)
-        self.v_discard = list(s.discard)
-        self.v_hand_counts = [len(h) for h in s.hands]
+        """The scene's picture equals the view again (the end of every batch of events)."""
+        self._view = None
+        view = self.table_view()
+        self.v_slots = ["?" if asleep else None for asleep in view.asleep]
+        self.v_awake = [list(a) for a in view.awake]
+        self.v_draw = view.draw_size
+        self.v_discard = list(view.discard)
+        self.v_hand_counts = list(view.hand_sizes)
         self.flying.clear()
         self.banner_piece.clear()
         self.count_mark = None
@@ -79,46 +93,47 @@ class QueensScene(CardTableScene):
         self.layout()
 
     # -- whose hand lies at the bottom, and which way up ---------------------------------------------
-    # Who may see it is the turn controller's business (design.md, "Who is watching"): a hand is
-    # face up only in its person's private moment, or when they are the only person at the table.
+    # Who may see it is the watching model's business (design.md, "Who is watching"): the view
+    # holds a hand only in its person's private moment, or when they are the only person there.
     def live_hand_seat(self) -> int | None:
-        """The person whose hand lies at the bottom now: the only person at the table, or the
-        person who must decide.  Never a computer."""
-        ctrl = self.controller
-        persons = ctrl.persons()
-        if len(persons) == 1:
-            return persons[0]
-        if ctrl.is_over:
-            return None
-        decider = self.state.current_player
-        return None if self.seats[decider].is_computer else decider
+        """The person whose hand lies at the bottom now: the one whose hand the view holds (face
+        up), else the person who must decide (face down).  Never a computer."""
+        view = self.table_view()
+        if view.seen is not None:
+            return view.seen
+        decider = view.current_player
+        return None if view.winners or self.seats[decider].is_computer else decider
 
-    def live_face_up(self) -> bool:
+    def live_hand(self) -> list[str | None]:
+        """The hand at the bottom now: its cards face up, or as many unknown cards face down."""
         seat = self.live_hand_seat()
-        return seat is not None and self.controller.shows_private(seat)
+        if seat is None:
+            return []
+        view = self.table_view()
+        hand = view.hands[seat]
+        return list(hand) if hand is not None else [None] * view.hand_sizes[seat]
 
     def deciding(self) -> int | None:
         """The person who may decide on the table now (after their curtain, when their decision
         needs one), or None: a computer decides, a curtain is due, or the game is over."""
-        ctrl = self.controller
-        if ctrl.is_over:
-            return None
-        decider = self.state.current_player
-        if self.seats[decider].is_computer or ctrl.curtain() is not None:
+        view = self.table_view()
+        decider = view.current_player
+        if view.winners or self.seats[decider].is_computer or self.controller.curtain() is not None:
             return None
         return decider
+
+    def legal(self) -> tuple:
+        """What the person deciding may do (the view holds it while it tells no secret)."""
+        return self.table_view().legal or ()
 
     def hand_seat(self) -> int | None:
         return self.anim_hand_seat if self.anim.busy else self.live_hand_seat()
 
     def hand_face_up(self) -> bool:
-        return self.anim_face_up if self.anim.busy else self.live_face_up()
+        return self.anim_face_up if self.anim.busy else self.table_view().seen is not None
 
     def shown_hand(self) -> list[str | None]:
-        if self.anim.busy:
-            return self.anim_hand
-        seat = self.live_hand_seat()
-        return list(self.state.hands[seat]) if seat is not None else []
+        return self.anim_hand if self.anim.busy else self.live_hand()
 
     def hand_looks(self) -> list[CardLook]:
         """The hand's cards as drawn: their faces, or their backs outside the private moment."""
@@ -145,12 +160,10 @@ class QueensScene(CardTableScene):
                                                                self.undo_button(UNDO_BUTTON)]
         if self.anim.busy or self.deciding() is None:
             return
-        state = self.state
-        legal = state.legal_actions()
-        pending = state.pending
-        if pending is not None and pending["kind"] in ("knight", "potion"):
-            counter = "dragon" if pending["kind"] == "knight" else "wand"
-            can = Action("defend") in legal
+        pending = self.table_view().pending
+        if pending is not None and pending.kind in ("knight", "potion"):
+            counter = "dragon" if pending.kind == "knight" else "wand"
+            can = Action("defend") in self.legal()
             self.buttons.append(Button(ACTION_A, lambda: self.try_submit(Action("defend")),
                                        self.t(f"queens.defend.{counter}"), icon=CARD_PICTURES[counter],
                                        colour="green", enabled=can, name="defend", text_size=32,
@@ -182,7 +195,7 @@ class QueensScene(CardTableScene):
     def discard_action(self, cards: list[str]) -> Action | None:
         """The legal discard of exactly these cards, if there is one (the rules say which)."""
         want = sorted(cards)
-        for action in self.state.legal_actions():
+        for action in self.legal():
             if action.kind == "discard" and sorted(action.cards) == want:
                 return action
         return None
@@ -199,16 +212,15 @@ class QueensScene(CardTableScene):
     def try_submit(self, action: Action | None) -> None:
         if action is None:
             return
-        if action not in self.state.legal_actions():
+        if action not in self.legal():
             self.refuse()
             return
         self.submit(action)
 
     def forget_choice(self) -> None:
         """The hand at the bottom as it is when the decision is sent: its cards fly from there."""
-        seat = self.hand_seat()
-        self.anim_hand_seat = seat
-        self.anim_hand = list(self.state.hands[seat]) if seat is not None else []
+        self.anim_hand_seat = self.live_hand_seat()
+        self.anim_hand = self.live_hand()
         self.anim_face_up = False          # set once the decision is made (see animate)
         self.selected = []
         self.potion_target = None
@@ -222,7 +234,8 @@ class QueensScene(CardTableScene):
         selection and the legal actions tell it (the places to tap shine), why a queen tapped
         cannot be taken, or a gentle "try another one"."""
         cards = self.selected_cards()
-        legal = self.state.legal_actions()
+        view = self.table_view()
+        legal = self.legal()
         if not cards:
             return "queens.refuse.pick_card", "finger"
         if cards == ["king"]:
@@ -234,10 +247,10 @@ class QueensScene(CardTableScene):
                 return "queens.refuse.no_target", CARD_PICTURES[cards[0]]
             if queen is not None and cards == ["knight"]:
                 rival = RIVAL.get(queen[1])
-                thief = self.state.current_player
-                if rival is not None and rival in self.state.awake[thief] and queen[0] != thief:
+                thief = view.current_player
+                if rival is not None and rival in view.awake[thief] and queen[0] != thief:
                     return f"queens.refuse.{queen[1]}_{rival}", f"queen_{rival}"
-            if queen is not None and queen[0] == self.state.current_player:
+            if queen is not None and queen[0] == view.current_player:
                 return "queens.refuse.own_queen", f"queen_{queen[1]}"
             return ("queens.refuse.slot", "sleeping") if self.potion_target else ("queens.refuse.target", "queen")
         if self.discard_action(cards) is not None:
@@ -253,28 +266,26 @@ class QueensScene(CardTableScene):
         self.refuse_with(self.t("queens.no_discard"), "cross")
 
     def situation(self) -> tuple:
-        return (self.live_hand_seat(), self.live_face_up(), self.deciding(), self.state.current_player,
-                self.anim.busy, self.controller.is_over)
+        view = self.table_view()
+        return self.live_hand_seat(), view.seen, self.deciding(), view.current_player, self.anim.busy, view.winners
 
     def animate(self, events) -> None:
         # The decision is made and the private moment is over (the turn controller ended it):
         # the hand goes face down before its cards fly, unless nobody else is at the table.
         seat = self.anim_hand_seat
-        self.anim_face_up = seat is not None and self.controller.shows_private(seat)
+        self.anim_face_up = seat is not None and seat == self.table_view().seen
         super().animate(events)
 
     def tap(self, pos) -> None:
         if self.second_of_double_tap(pos):
             return    # the first one already chose
-        seat = self.deciding()
-        state = self.state
-        if seat is None:
+        if self.deciding() is None:
             return
         self.refusal = None
-        pending = state.pending
+        pending = self.table_view().pending
         slot = self.slot_at(pos)
         if pending is not None:
-            if pending["kind"] == "wake" and slot is not None:
+            if pending.kind == "wake" and slot is not None:
                 self.try_submit(Action("wake", slot=slot))
             return
         index = self.hand_layout().hit(pos) if self.hand_face_up() else None
@@ -301,12 +312,12 @@ class QueensScene(CardTableScene):
             target, name = queen
             if cards == ["knight"]:
                 action = Action("knight", target=target, queen=name)
-                if action in state.legal_actions():
+                if action in self.legal():
                     self.submit(action)
                 else:
                     self.refuse(queen)
             elif cards == ["potion"]:
-                if any(a.kind == "potion" and a.target == target and a.queen == name for a in state.legal_actions()):
+                if any(a.kind == "potion" and a.target == target and a.queen == name for a in self.legal()):
                     self.potion_target = queen
                     self.app.assets.play("click")
                 else:
@@ -350,7 +361,7 @@ class QueensScene(CardTableScene):
         if self.deciding() is None or self.anim.busy:
             return []
         targets = []
-        if self.hand_face_up() and self.state.pending is None:
+        if self.hand_face_up() and self.table_view().pending is None:
             rects = self.hand_layout().card_rects()
             parts = visible_parts(rects)
             targets += [Target(("card", i), part.center, part) for i, part in enumerate(parts)]
@@ -516,9 +527,9 @@ class QueensScene(CardTableScene):
                       end_width=self.queen_width(), end=lambda: self.v_awake[p].append(queen))
         self.say(self.t("queens.say.woken", name=self.name(p), queen=self.queen_name(queen),
                         points=QUEEN_POINTS[queen]), f"queen_{queen}", 0.7)
-        pending = self.state.pending
+        pending = self.table_view().pending
         last_waking = not any(e.kind == "queen_woken" for e in rest)
-        if queen == "rose" and last_waking and pending is not None and pending.get("reason") == "rose":
+        if queen == "rose" and last_waking and pending is not None and pending.reason == "rose":
             self.say(self.t("queens.say.rose", name=self.name(p)), "queen_rose", 1.2)
         self._hide_banner()
 
@@ -616,7 +627,7 @@ class QueensScene(CardTableScene):
 
     def _anim_drew(self, ev, rest) -> None:
         p = ev.player
-        self._drew_shown = p == self.anim_hand_seat and self.anim_face_up and self.controller.may_show(ev)
+        self._drew_shown = p == self.anim_hand_seat and self.anim_face_up     # the hand seen: its cards too
         if not self._drew_shown:
             return
         for card in ev.cards:
@@ -657,28 +668,27 @@ class QueensScene(CardTableScene):
             text = self.t("queens.say.won", name=names[0])
         else:
             text = self.t("queens.say.won_together", names=self.t("results.and").join(names))
-        if all(q is None for q in self.state.slots):
+        if not any(self.table_view().asleep):
             text = self.t("queens.say.all_awake") + " " + text
         self.anim.call(self.sound("fanfare"))
         self.say(text, "trophy", 2.0)
 
     # -- hints -----------------------------------------------------------------------------------
     def decision_hint(self) -> str:
-        state = self.state
         if self.refusal:
             return self.refusal[0]
-        decider = state.current_player
+        view = self.table_view()
+        decider = view.current_player
         name = self.name(decider)
-        pending = state.pending
+        pending = view.pending
         if self.seats[decider].is_computer:
             return self.t("queens.hint.computer", name=name)
         if self.deciding() != decider:
             return self.t("queens.hint.wait", name=name)
-        if pending is not None and pending["kind"] == "wake":
-            return self.t(f"queens.hint.wake.{pending['reason']}", name=name)
+        if pending is not None and pending.kind == "wake":
+            return self.t(f"queens.hint.wake.{pending.reason}", name=name)
         if pending is not None:
-            return self.t(f"queens.attack.{pending['kind']}", name=name, attacker=self.name(pending["attacker"]),
-                          queen=self.queen_name(pending["queen"]))
+            return self.attack_text(pending, name)
         cards = self.selected_cards()
         if cards == ["king"]:
             return self.t("queens.hint.king")
@@ -699,7 +709,7 @@ class QueensScene(CardTableScene):
         if any(not c.startswith("n") for c in cards):
             return "queens.hint.no_discard.alone"
         picked = Counter(cards)
-        if any(action.kind == "discard" and not picked - Counter(action.cards) for action in self.state.legal_actions()):
+        if any(action.kind == "discard" and not picked - Counter(action.cards) for action in self.legal()):
             return "queens.hint.no_discard.more"
         return "queens.hint.no_discard.back"
 
@@ -708,9 +718,9 @@ class QueensScene(CardTableScene):
         a pick, empty places for a potion's queen."""
         if self.anim.busy or self.deciding() is None:
             return set()
-        legal = self.state.legal_actions()
+        legal = self.legal()
         cards = self.selected_cards()
-        if self.state.pending is not None:
+        if self.table_view().pending is not None:
             return {a.slot for a in legal if a.kind == "wake"}
         if cards == ["king"]:
             return {a.slot for a in legal if a.kind == "king"}
@@ -723,14 +733,14 @@ class QueensScene(CardTableScene):
         if self.anim.busy or self.deciding() is None:
             return set()
         cards = self.selected_cards()
-        pending = self.state.pending
-        if pending is not None and pending["kind"] in ("knight", "potion"):
-            return {(pending["target"], pending["queen"])}
+        pending = self.table_view().pending
+        if pending is not None and pending.kind in ("knight", "potion"):
+            return {(pending.target, pending.queen)}
         if cards in (["knight"], ["potion"]):
             kind = cards[0]
             if kind == "potion" and self.potion_target:
                 return {self.potion_target}
-            return {(a.target, a.queen) for a in self.state.legal_actions() if a.kind == kind}
+            return {(a.target, a.queen) for a in self.legal() if a.kind == kind}
         return set()
 
     # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
@@ -739,7 +749,8 @@ class QueensScene(CardTableScene):
         the seat a jester's count stopped at), none while cards move."""
         if self._frozen is not None:
             return self._frozen[1]
-        return None if self.controller.is_over or self.anim.busy else self.state.current_player
+        view = self.table_view()
+        return None if view.winners or self.anim.busy else view.current_player
 
     def ink(self, seat: int) -> tuple:
         """A panel's words: white on the lit player's colour, outlined so that they read on yellow too."""
@@ -806,7 +817,7 @@ class QueensScene(CardTableScene):
     def equation_shown(self) -> tuple[str, bool, str | None] | None:
         """What the discard preview says now, whether the selection is a legal discard, and the
         card of a pair (shown as two equal cards, not as "7 = 7"); None: no preview."""
-        if self.anim.busy or self.state.pending is not None:
+        if self.anim.busy or self.table_view().pending is not None:
             return None
         cards = self.selected_cards()
         if len(cards) < 2:
@@ -823,10 +834,14 @@ class QueensScene(CardTableScene):
         return self.app.assets.fit_text(text, 40, INK, BANNER_RECT.w - 210, BANNER_RECT.h - 24, title=True)
 
     def question_text(self, seat: int) -> str:
-        pending = self.state.pending
+        pending = self.table_view().pending
         if pending is None:
             return super().question_text(seat)
-        if pending["kind"] == "wake":
+        if pending.kind == "wake":
             return self.t("queens.question.wake", name=self.name(seat))
-        return self.t(f"queens.attack.{pending['kind']}", name=self.name(seat),
-                      attacker=self.name(pending["attacker"]), queen=self.queen_name(pending["queen"]))
+        return self.attack_text(pending, self.name(seat))
+
+    def attack_text(self, pending, name: str) -> str:
+        """An attack, said to its victim ``name``: "Ben wants to steal your Cat Queen..."."""
+        return self.t(f"queens.attack.{pending.kind}", name=name, attacker=self.name(pending.attacker),
+                      queen=self.queen_name(pending.queen))
