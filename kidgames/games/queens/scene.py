@@ -37,8 +37,10 @@ class QueensScene(CardTableScene):
         self.selected: list[int] = []          # indices into the shown hand
         self.potion_target: tuple[int, str] | None = None
         self.count_mark: tuple[int, int] | None = None
+        # The hand at the bottom while cards move, as it was when the decision was sent: its
+        # seat, its cards (None: a card face down, its face unknown here) and which way up.
         self.anim_hand_seat: int | None = None
-        self.anim_hand: list[str | None] = []     # None: a card drawn face down, its face unknown here
+        self.anim_hand: list[str | None] = []
         self.anim_face_up = False
         self._drew_shown = False
         self._view: QueensView | None = None
@@ -95,23 +97,22 @@ class QueensScene(CardTableScene):
     # -- whose hand lies at the bottom, and which way up ---------------------------------------------
     # Who may see it is the watching model's business (design.md, "Who is watching"): the view
     # holds a hand only in its person's private moment, or when they are the only person there.
-    def live_hand_seat(self) -> int | None:
-        """The person whose hand lies at the bottom now: the one whose hand the view holds (face
-        up), else the person who must decide (face down).  Never a computer."""
+    def live_bottom(self) -> tuple[int | None, list[str | None], bool]:
+        """The hand at the bottom now, as (seat, cards, face up): the hand the view holds, face
+        up, else the hand of the person who must decide, face down (as many unknown cards); no
+        hand while a computer decides or once the game is over."""
         view = self.table_view()
-        if view.seen is not None:
-            return view.seen
-        decider = view.current_player
-        return None if view.winners or self.seats[decider].is_computer else decider
+        seat = view.seen
+        if seat is not None:
+            return seat, list(view.hands[seat] or ()), True
+        seat = view.current_player
+        if view.winners or self.seats[seat].is_computer:
+            return None, [], False
+        return seat, [None] * view.hand_sizes[seat], False
 
-    def live_hand(self) -> list[str | None]:
-        """The hand at the bottom now: its cards face up, or as many unknown cards face down."""
-        seat = self.live_hand_seat()
-        if seat is None:
-            return []
-        view = self.table_view()
-        hand = view.hands[seat]
-        return list(hand) if hand is not None else [None] * view.hand_sizes[seat]
+    def bottom(self) -> tuple[int | None, list[str | None], bool]:
+        """The hand at the bottom as drawn: as it was when the decision was sent while cards move."""
+        return (self.anim_hand_seat, self.anim_hand, self.anim_face_up) if self.anim.busy else self.live_bottom()
 
     def deciding(self) -> int | None:
         """The person who may decide on the table now (after their curtain, when their decision
@@ -127,30 +128,30 @@ class QueensScene(CardTableScene):
         return self.table_view().legal or ()
 
     def hand_seat(self) -> int | None:
-        return self.anim_hand_seat if self.anim.busy else self.live_hand_seat()
-
-    def hand_face_up(self) -> bool:
-        return self.anim_face_up if self.anim.busy else self.table_view().seen is not None
+        return self.bottom()[0]
 
     def shown_hand(self) -> list[str | None]:
-        return self.anim_hand if self.anim.busy else self.live_hand()
+        return self.bottom()[1]
+
+    def hand_face_up(self) -> bool:
+        return self.bottom()[2]
 
     def hand_looks(self) -> list[CardLook]:
         """The hand's cards as drawn: their faces, or their backs outside the private moment."""
-        face_up = self.hand_face_up()
-        return [card_look(c) if face_up and c is not None else BACK for c in self.shown_hand()]
+        _, hand, face_up = self.bottom()
+        return [card_look(c) if face_up and c is not None else BACK for c in hand]
 
     def hand_layout(self) -> HandLayout:
-        hand = self.shown_hand()
-        lifted = set(self.selected) if not self.anim.busy and self.hand_face_up() else set()
+        _, hand, face_up = self.bottom()
+        lifted = set(self.selected) if not self.anim.busy and face_up else set()
         return HandLayout(HAND_AREA, len(hand), HAND_W, selected=lifted)
 
     def visible_secrets(self) -> set[int]:
         """The seats whose private things are drawn now: a hand face up (with its question or its
         buttons beside it), a drawn card flying face up into it."""
         seats = {sprite.secret_of for sprite in self.flying if sprite.secret_of is not None}
-        seat = self.hand_seat()
-        if seat is not None and self.shown_hand() and self.hand_face_up():
+        seat, hand, face_up = self.bottom()
+        if seat is not None and hand and face_up:
             seats.add(seat)
         return seats
 
@@ -187,8 +188,8 @@ class QueensScene(CardTableScene):
                                        text_size=32, why=self.why_no_discard))
 
     def selected_cards(self) -> list[str]:
-        hand = self.shown_hand()
-        if not self.hand_face_up():
+        _, hand, face_up = self.bottom()
+        if not face_up:
             return []
         return [hand[i] for i in self.selected if i < len(hand) and hand[i] is not None]
 
@@ -219,8 +220,7 @@ class QueensScene(CardTableScene):
 
     def forget_choice(self) -> None:
         """The hand at the bottom as it is when the decision is sent: its cards fly from there."""
-        self.anim_hand_seat = self.live_hand_seat()
-        self.anim_hand = self.live_hand()
+        self.anim_hand_seat, self.anim_hand, _ = self.live_bottom()
         self.anim_face_up = False          # set once the decision is made (see animate)
         self.selected = []
         self.potion_target = None
@@ -267,7 +267,7 @@ class QueensScene(CardTableScene):
 
     def situation(self) -> tuple:
         view = self.table_view()
-        return self.live_hand_seat(), view.seen, self.deciding(), view.current_player, self.anim.busy, view.winners
+        return self.live_bottom()[0], view.seen, self.deciding(), view.current_player, self.anim.busy, view.winners
 
     def animate(self, events) -> None:
         # The decision is made and the private moment is over (the turn controller ended it):
