@@ -308,8 +308,8 @@ class GameScene(Scene):
         return ""
 
     def prompt_picture(self, hint: str) -> str:
-        """The picture of what ``hint`` asks."""
-        return prompt_picture(hint)
+        """The picture of what ``hint`` asks, as the game declares (``spec.words.pictures``)."""
+        return prompt_picture(hint, self.spec.words.pictures)
 
     def prompt_button(self, rect: pygame.Rect) -> Button:
         """The prompt's picture, with a speaking head: a tap says the prompt again."""

@@ -47,6 +47,7 @@ class RaceState:
         self.track = load_track()
         self.positions = [0] * num_players
         self.current_player = 0
+        self.turn = 0                # throws so far
         self.winners: list[int] = []
 
     @property
@@ -73,6 +74,7 @@ class RaceState:
         ACTIONS.check(action)
         p = self.current_player
         value = action.get("die") or self.rng.randint(1, 6)
+        self.turn += 1
         start, end = self.positions[p], min(self.positions[p] + value, len(self.track) - 1)
         events = [Event("rolled", player=p, value=value),
                   Event("moved", player=p, path=list(range(start + 1, end + 1)))]
@@ -91,7 +93,7 @@ class RaceState:
     def to_json(self) -> dict:
         return {"game": GAME_ID, "version": SAVE_VERSION, "num_players": self.num_players,
                 "positions": list(self.positions), "current_player": self.current_player,
-                "winners": list(self.winners), "rng": rng_state_to_json(self.rng)}
+                "turn": self.turn, "winners": list(self.winners), "rng": rng_state_to_json(self.rng)}
 
 
 _PROTOCOL: type[GameState] = RaceState      # the type checker names a member the state lacks
@@ -114,6 +116,7 @@ def _restore(saved: SavedGame) -> RaceState:
     saved.need(all(isinstance(p, int) and 0 <= p <= last for p in positions), "a pawn is off the track")
     state.positions = positions
     state.current_player = saved.seat("current_player", n, "current player")
+    state.turn = saved.turn()
     winners = saved["winners"]
     saved.need(winners == [i for i, p in enumerate(positions) if p == last][:1], "the winner is not the pawn at the tree")
     state.winners = list(winners)
