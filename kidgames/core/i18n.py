@@ -1,9 +1,10 @@
 """Message catalogs: every visible string comes from ``kidgames/locale/<lang>.po``.
 
-The catalogs are standard gettext files (kidgames/core/po.py): ``msgctxt`` is the key the code asks
-for, ``msgid`` the English text, ``msgstr`` the language's.  ``Catalog("cs").t("menu.play")`` gives
-the Czech text; a text that depends on a count (``castle.buy``, "Koupit za {n} diamanty") has one
-form per plural form of the language and ``t`` picks the form for its ``n``.  A key missing in a
+The catalogs are standard gettext files (read with polib, kidgames/core/po.py): ``msgctxt`` is the
+key the code asks for, ``msgid`` the English text, ``msgstr`` the language's.
+``Catalog("cs").t("menu.play")`` gives the Czech text; a text that depends on a count
+(``castle.buy``, "Koupit za {n} diamanty") has one form per plural form of the language and ``t``
+picks the form for its ``n``.  A key missing in a
 language (or left untranslated) falls back to English, and a key missing everywhere shows the key
 itself (a visible bug, never a crash).
 """

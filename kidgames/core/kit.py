@@ -71,10 +71,21 @@ class GameState(Protocol):
 
     def to_json(self) -> dict: ...
 
+    def view(self, sees: Callable[[int], bool]) -> Any:
+        """What the game's table shows, as plain immutable data (a frozen dataclass): everything
+        public, and the private things only of the seats for which ``sees(seat)`` is true (the
+        watching model of the session, kidgames/core/session.py)."""
+        ...
+
 
 def turn_player(state: GameState) -> int:
     """Whose turn it is (the decider may be another seat answering)."""
     return state.turn_player
+
+
+def scores_of(state: GameState) -> list[int] | None:
+    """The state's scores (a number per seat, for the results), where the game counts something."""
+    return getattr(state, "scores", None)
 
 
 # -- actions ---------------------------------------------------------------------------------------------
@@ -347,6 +358,10 @@ class UndoSteps:
         return data
 
     # -- what can be taken back ------------------------------------------------------------------
+    def kept_steps(self) -> list[dict]:
+        """The steps that may be taken back now, oldest first (empty while none may)."""
+        return self.__dict__.get("undo_steps") or []
+
     @property
     def undoable(self) -> bool:
         """Whether the last step can be taken back now (by the seat :attr:`undo_actor`)."""

@@ -316,7 +316,10 @@ class GameSpec:
     whether the decision due now is made with the decider's private things in view (a hand of
     cards), so that on a shared screen it needs a curtain naming them (None: no decision ever is);
     ``auto_answer(state, options)`` an answer the turn controller gives for a person at once, where
-    an option says so (auto-defend), or None."""
+    an option says so (auto-defend), or None; ``public_side(event)`` what everybody may see of an
+    event private to a seat whose things are never drawn (a computer's look: that it looked, not
+    what it saw), None for the default of kidgames/core/session.py (the event's kind, player and
+    owner; every other field None)."""
 
     id: str
     title: str
@@ -338,13 +341,15 @@ class GameSpec:
     # function of every GameState).
     private_decision: Callable[[Any], bool] | None = None
     auto_answer: Callable[[Any, Mapping[str, Any]], Action | None] | None = None
+    public_side: Callable[[Event], Event] | None = None
 
     @classmethod
     def of(cls, engine, /, **presentation) -> "GameSpec":
         """A game's spec from its rules module (``GAME_ID``, ``TITLE``, ``MIN_PLAYERS``,
         ``MAX_PLAYERS``, ``new_state``, ``state_from_json`` and ``OPTIONS``) and what the app shows
         of it (``scene``, ``ai``, ``tile``, ``rules`` pages, …)."""
-        rules = {name: getattr(engine, name) for name in ("private_decision", "auto_answer") if hasattr(engine, name)}
+        rules = {name: getattr(engine, name) for name in ("private_decision", "auto_answer", "public_side")
+                 if hasattr(engine, name)}
         return cls(id=engine.GAME_ID, title=engine.TITLE, min_players=engine.MIN_PLAYERS,
                    max_players=engine.MAX_PLAYERS, new_state=engine.new_state,
                    state_from_json=engine.state_from_json, options=tuple(getattr(engine, "OPTIONS", ())),

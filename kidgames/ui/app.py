@@ -707,10 +707,11 @@ class App:
         from kidgames.ui.menu import ask_before_replacing
         ask_before_replacing(self, game_id, start_new)
 
-    def show_results(self, spec: GameSpec, seats: list[Seat], state: GameState, options: dict) -> None:
+    def show_results(self, spec, seats, winners, scores, options) -> None:
+        """The results of a finished game: its ``winners`` and ``scores`` (None: the game counts nothing)."""
         from kidgames.ui.results import ResultsScene
-        self.push(ResultsScene(self, spec, seats, list(state.winners), options,
-                               scores=state.scores))
+        self.push(ResultsScene(self, spec, seats, list(winners), options,
+                               scores=None if scores is None else list(scores)))
 
     def show_rules(self, game_id: str) -> None:
         from kidgames.ui.rules_scene import RulesScene

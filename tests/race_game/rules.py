@@ -5,8 +5,9 @@ the pawn on (``jump``) or back (``slide``) to another space.  The first pawn on 
 tree, wins; a throw that goes beyond it stops there.  The track comes from ``race.yaml``."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import yaml
 
@@ -39,6 +40,32 @@ def load_track(path: Path = TRACK) -> list[dict]:
     return spaces
 
 
+@dataclass(frozen=True)
+class RaceBoard:
+    """The track as the board table draws it: the size of its drawing and its spaces (never changed)."""
+
+    size: tuple[float, float]
+    nodes: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class RaceView:
+    """What the race's table shows (everything is public): the track (each space's place and what
+    it sends a pawn to do), each pawn's space, whose throw it is, the throws so far and the die
+    still on the table (None: it waits to be thrown)."""
+
+    board: RaceBoard
+    track: tuple[tuple[tuple[float, float], str | None], ...]
+    positions: tuple[int, ...]
+    current_player: int
+    turn: int
+    dice: tuple[int, ...] | None = None
+
+
+#: The track's own units (race.yaml) are the pixels of a 1240×1000 board.
+BOARD_SIZE = (1240.0, 1000.0)
+
+
 class RaceState:
     def __init__(self, num_players: int, rng) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
@@ -67,6 +94,11 @@ class RaceState:
 
     def observation(self, seat: int) -> dict:
         return {"seat": seat, "positions": list(self.positions), "current_player": self.current_player}
+
+    def view(self, sees: Callable[[int], bool]) -> RaceView:
+        track = tuple((tuple(space["at"]), next((k for k in ("jump", "slide") if k in space), None))
+                      for space in self.track)
+        return RaceView(RaceBoard(BOARD_SIZE, {}), track, tuple(self.positions), self.current_player, self.turn)
 
     def apply(self, action: Action) -> list[Event]:
         if self.is_over:

@@ -1,9 +1,9 @@
 """Race to the Tree on screen: the same table of pieces as the board games (kidgames/ui/board_table.py
 and kidgames/ui/pieces.py, as Knights and Forest use them): the track painted once on the left, on
 the right the side panel with the buttons, a row for each player, the hint beside its prompt button
-and the die; the pawns hop along the track.  Everything shared (the turn controller, computer pacing,
+and the die; the pawns hop along the track.  Everything shared (the session, computer pacing,
 saving, the spoken and pictured prompts, the way to the results) comes from the shared scenes; the
-game paints its own track only."""
+game paints its own track only, from the session's view (``RaceView``)."""
 from __future__ import annotations
 
 import pygame
@@ -31,14 +31,15 @@ SPACE_PICTURE = {"jump": "flower", "slide": "snail"}     # what a space that sen
 
 
 class RaceScene(BoardTableScene):
-    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
-        super().__init__(app, spec, seats, state, options, controller)
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.track = self.table_view().track      # the spaces: the same all game
         self.scale, self.offset = fit_board(BOARD_RECT.size, BOARD_RECT, 0)
         self.walked_to: int | None = None       # the space a throw's walk ended on, before a jump
         self.die = Die(DIE_CENTRE, DIE_SIZE, self.thrower_rim)
         self.die.layer = OVER_BUTTONS
         self.die.value = None
-        pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(p) for p in state.positions], self.pawn_ring,
+        pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(p) for p in self.table_view().positions], self.pawn_ring,
                       layer=OVER_BUTTONS)
         rows = [self.player_row(i, rect) for i, rect in enumerate(self.row_rects())]
         self.lay_board(SIDEBAR, (SIDEBAR_FILL, SIDEBAR_EDGE), (SIDEBAR.x + 20, 14), PROMPT_BUTTON, rows,
@@ -48,7 +49,7 @@ class RaceScene(BoardTableScene):
     # -- geometry -------------------------------------------------------------------------------------
     def space_xy(self, index: int) -> tuple[float, float]:
         """Space ``index`` of the track on the canvas (the race's positions are space numbers)."""
-        return self.to_canvas(self.state.track[index]["at"])
+        return self.to_canvas(self.track[index][0])
 
     def row_rects(self) -> list[pygame.Rect]:
         n = len(self.seats)
@@ -77,10 +78,10 @@ class RaceScene(BoardTableScene):
 
     def pawn_ring(self, p: int) -> bool:
         """The pawn whose turn it is stands in a white ring while its player may throw."""
-        return p == self.shown_current and not self.controller.is_over and not self.anim.busy
+        return p == self.shown_current and not self.session.view().is_over and not self.anim.busy
 
     def hint_text(self) -> str:
-        if self.controller.is_over or self.anim.busy:
+        if self.session.view().is_over or self.anim.busy:
             return ""
         seat = self.seats[self.shown_current]
         return self.t("race.hint.computer" if seat.is_computer else "race.hint.roll", name=seat.name)
@@ -110,13 +111,13 @@ class RaceScene(BoardTableScene):
     def render_board(self) -> pygame.Surface:
         surface = pygame.Surface(self.app.screen.get_size()).convert()
         surface.fill(GRASS)
-        spaces = [self.space_xy(i) for i in range(len(self.state.track))]
+        spaces = [self.space_xy(i) for i in range(len(self.track))]
         pygame.draw.lines(surface, PATH, False, spaces, round(PATH_WIDTH * self.scale))
         radius = round(SPACE_RADIUS * self.scale)
-        for space, (x, y) in zip(self.state.track[:-1], spaces):
+        for (_, sends), (x, y) in zip(self.track[:-1], spaces):
             pygame.draw.circle(surface, SPACE_EDGE, (x, y), radius + 3)
             pygame.draw.circle(surface, SPACE, (x, y), radius)
-            picture = next((SPACE_PICTURE[kind] for kind in SPACE_PICTURE if kind in space), None)
+            picture = SPACE_PICTURE.get(sends) if sends else None
             if picture:
                 image = self.app.assets.image(picture, radius * 2)
                 surface.blit(image, image.get_rect(center=(x, y)))

@@ -46,7 +46,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from types import MappingProxyType
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (ActionSchema, GameState, SavedGame, UndoSteps, check_seat, game_options, is_int, new_rng,
                                read_save)
@@ -102,6 +103,26 @@ def piece_of(card: str) -> int:
     return CASTLE_CARDS[card][1]
 
 
+@dataclass(frozen=True)
+class CastleView:
+    """What the Castle table shows (everything in Castle Builders is public): each seat's colour,
+    castle and spare pieces, the piles (the draw pile's size, the discard pile), whose decision it
+    is, what the witch asks (``pending``, ``losses_left``), the cards drawn this turn and the turn.
+    (The first part of the view; the Castle scene still reads the rest from the state until it
+    is converted.)"""
+
+    colours: tuple[str | None, ...]
+    castles: tuple[tuple[str, ...], ...]
+    spares: tuple[tuple[str, ...], ...]
+    draw_pile: int
+    discard: tuple[str, ...]
+    current_player: int
+    pending: str | None
+    losses_left: int
+    drawn_this_turn: int
+    turn: int
+
+
 class CastleState(UndoSteps):
     """A game of Castle Builders in progress.
 
@@ -153,6 +174,12 @@ class CastleState(UndoSteps):
         return colour == self.colours[seat]
 
     # -- protocol --------------------------------------------------------------------------------
+    def view(self, sees: Callable[[int], bool]) -> CastleView:
+        """The table as everybody sees it (Castle has no secrets, so ``sees`` changes nothing)."""
+        return CastleView(tuple(self.colours), tuple(tuple(c) for c in self.castles),
+                          tuple(tuple(s) for s in self.spares), len(self.draw_pile), tuple(self.discard),
+                          self.current_player, self.pending, self.losses_left, self.drawn_this_turn, self.turn)
+
     @property
     def is_over(self) -> bool:
         return bool(self.winners)

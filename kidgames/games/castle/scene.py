@@ -33,6 +33,12 @@ from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, c
 
 
 class CastleScene(CardTableScene):
+
+    @property
+    def state(self):
+        """Transitional (issue 24): this scene still reads the state; it goes when the scene draws
+        the session's views alone (``session.unconverted_state`` is the one door to it)."""
+        return self.session.unconverted_state()
     art_kit = CastleArt
 
     def set_up(self) -> None:
@@ -82,8 +88,8 @@ class CastleScene(CardTableScene):
         self.layout()
 
     def person_decides(self) -> bool:
-        ctrl = self.controller
-        return (not self.anim.busy and not ctrl.is_over and not ctrl.is_computer_turn())
+        view = self.session.view()
+        return (not self.anim.busy and not view.is_over and not view.computer_turn)
 
     def computer_pause(self) -> float:
         """A computer thinks before its turn's first step as long as in every game, and briefly
@@ -147,7 +153,7 @@ class CastleScene(CardTableScene):
         self.buying = False
 
     def situation(self) -> tuple:
-        return (self.state.current_player, self.state.pending, self.anim.busy, self.controller.is_over,
+        return (self.state.current_player, self.state.pending, self.anim.busy, self.session.view().is_over,
                 self.state.drawn_this_turn)
 
     def tap(self, pos) -> None:
@@ -436,7 +442,7 @@ class CastleScene(CardTableScene):
     # -- hints -----------------------------------------------------------------------------------
     def shown_turn(self) -> int | None:
         """The player whose panel is lit as having the turn."""
-        return None if self.controller.is_over else self.v_turn
+        return None if self.session.view().is_over else self.v_turn
 
     def decision_hint(self) -> str:
         state = self.state

@@ -12,8 +12,9 @@ a tree before anything else happens.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (ActionSchema, Field, GameState, SavedGame, UndoSteps, brief, check_seat, dice,
                                game_options_with_board, is_int, new_rng, read_save)
@@ -44,6 +45,30 @@ OPTIONS = (Option("short", FLAG, False, text="option.short", help="7 trees and c
 MAGIC = ("magic_swap", "magic_jump", "magic_shuffle")
 #: The one action of the roll step (actions are immutable, so one serves every game).
 ROLL_ACTION = Action("roll")
+
+
+@dataclass(frozen=True)
+class ForestView:
+    """What the Forest table shows to everybody: the ``board``, the pawns' spaces, whose turn it
+    is, the turns so far, this turn's throw (None before it), the wanted card and the cards each
+    seat has won.  What lies under the trees is nobody's to see here: a look is an event of its
+    person's private moment.  (The first part of the view; the Forest scene still reads the rest
+    from the state until it is converted.)"""
+
+    board: ForestBoard
+    positions: tuple[str, ...]
+    current_player: int
+    turn: int
+    dice: tuple[int, ...] | None
+    wanted: str | None
+    won: tuple[tuple[str, ...], ...]
+
+
+def public_side(event: Event) -> Event:
+    """A look under a tree (or a wrong guess) as everybody sees it: which tree, not its motif."""
+    if "motif" in event.fields:
+        return Event(event.kind, **{**event.fields, "motif": None})
+    return event
 
 
 class ForestState(UndoSteps):
@@ -99,6 +124,12 @@ class ForestState(UndoSteps):
         self.stack = cards
 
     # -- protocol ------------------------------------------------------------------------------
+    def view(self, sees: Callable[[int], bool]) -> ForestView:
+        """The public table (the trees' motifs are in no seat's view: a look is shown as its event)."""
+        return ForestView(self.board, tuple(self.positions), self.current_player, self.turn,
+                          None if self.dice is None else tuple(self.dice), self.wanted,
+                          tuple(tuple(cards) for cards in self.won))
+
     @property
     def is_over(self) -> bool:
         """Rule 8: the game ends as soon as the last card has been won."""

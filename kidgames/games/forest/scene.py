@@ -52,10 +52,17 @@ PANEL_BUTTON = 150                              # the picture buttons of a choic
 
 
 class ForestScene(BoardTableScene):
+
+    @property
+    def state(self):
+        """Transitional (issue 24): this scene still reads the state; it goes when the scene draws
+        the session's views alone (``session.unconverted_state`` is the one door to it)."""
+        return self.session.unconverted_state()
     roll_time, roll_pause = ROLL_TIME, 0.15
 
-    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
-        super().__init__(app, spec, seats, state, options, controller)
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        state, seats = self.state, self.seats
         self.fit(BOARD_RECT, BOARD_MARGIN)
         # What a person is choosing now (never a rule: only which of the offered actions to send).
         self.choice: list[Action] | None = None       # two moves to one space: one die or both?
@@ -476,7 +483,7 @@ class ForestScene(BoardTableScene):
 
     # -- what the screen says --------------------------------------------------------------------------
     def hint_text(self) -> str:
-        if self.controller.is_over or self.anim.busy:
+        if self.session.view().is_over or self.anim.busy:
             return ""
         seat = self.seats[self.state.current_player]
         name = seat.name

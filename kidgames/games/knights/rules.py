@@ -7,8 +7,9 @@ module holds what the fields *mean*.  Pure Python: no pygame here.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from kidgames.games.knights.board import Board, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
@@ -181,6 +182,23 @@ def load_knights_board(path: str | Path = DEFAULT_BOARD) -> Board:
     return load_board(Path(path), SCHEMA)
 
 
+@dataclass(frozen=True)
+class KnightsView:
+    """What the Knights table shows (everything in Knights is public): the ``board`` (the board
+    file, never changed by a game), each knight's field and way (``positions``, ``direction``),
+    whose throw it is (``current_player``), the throws so far (``turn``), the last throw
+    (``last_roll``) and the dice still lying from this turn (``dice``: none, a throw ends the turn)."""
+
+    board: Board
+    positions: tuple[str, ...]
+    direction: tuple[str, ...]
+    next_wide: tuple[bool, ...]
+    current_player: int
+    turn: int
+    last_roll: int | None
+    dice: tuple[int, ...] | None = None
+
+
 class KnightsState(UndoSteps):
     """A game of Knights in progress.
 
@@ -233,6 +251,11 @@ class KnightsState(UndoSteps):
             "next_wide": list(self.next_wide), "current_player": self.current_player,
             "winners": list(self.winners), "turn": self.turn, "last_roll": self.last_roll,
         }
+
+    def view(self, sees: Callable[[int], bool]) -> KnightsView:
+        """The table as everybody sees it (Knights has no secrets, so ``sees`` changes nothing)."""
+        return KnightsView(self.board, tuple(self.positions), tuple(self.direction), tuple(self.next_wide),
+                           self.current_player, self.turn, self.last_roll)
 
     def _apply(self, action: Action) -> list[Event]:
         """Throw the die (``Action("roll")``, or ``Action("roll", die=4)`` to force the throw)."""

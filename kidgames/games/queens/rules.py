@@ -21,11 +21,11 @@ Decisions of this engine where the rules file leaves the form open:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from bisect import bisect_left
 from itertools import combinations_with_replacement, compress
 from operator import is_
 from types import MappingProxyType
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (MAX_TURN, ActionSchema, GameState, SavedGame, UndoSteps, cards_field, check_seat,
@@ -289,10 +289,9 @@ class QueensView:
     sleeps in each slot (never which), the awake queens before each seat, each hand's size, the
     hands themselves of the seats that may be seen now (None for every other), the piles (the draw
     pile's size, the face-up discard pile), whose turn it is and whose decision
-    (``current_player``), what is ``pending`` (public: everybody saw the attack or the count), the
-    winners, and ``legal``: the legal actions of ``current_player`` where they tell no secret (the
-    decider may be seen, or the decision is made without their hand: picking a queen), else None
-    (a defence offered or not would tell whether the victim holds the dragon)."""
+    (``current_player``), and what is ``pending`` (public: everybody saw the attack or the count).
+    The decider's legal actions are in the session's view beside it, only where they tell no
+    secret: a defence offered or not would tell whether the victim holds the dragon."""
 
     num_players: int
     asleep: tuple[bool, ...]
@@ -304,8 +303,6 @@ class QueensView:
     turn_player: int
     current_player: int
     pending: QueensPending | None
-    winners: tuple[int, ...]
-    legal: tuple[Action, ...] | None
 
     @property
     def seen(self) -> int | None:
@@ -377,16 +374,13 @@ class QueensState(UndoSteps):
     def view(self, sees: Callable[[int], bool]) -> QueensView:
         """The table as it may be drawn now: the hand of a seat only where ``sees(seat)`` (the
         watching model: that seat's private moment, or the only person at the table), its size
-        for everybody; the decider's legal actions only where they tell nothing of a hand not
-        seen (see :class:`QueensView`).  Nothing of the state itself is handed out."""
+        for everybody, and never which queen sleeps where.  Nothing of the state itself is handed out."""
         pending = self.pending
-        decider = self.current_player
         return QueensView(
             self.num_players, tuple(q is not None for q in self.slots), tuple(map(tuple, self.awake)),
             tuple(map(len, self.hands)), tuple(tuple(h) if sees(s) else None for s, h in enumerate(self.hands)),
-            len(self.draw_pile), tuple(self.discard), self.turn_player, decider,
-            None if pending is None else QueensPending(**pending), tuple(self.winners),
-            tuple(self.legal_actions()) if sees(decider) or not private_decision(self) else None)
+            len(self.draw_pile), tuple(self.discard), self.turn_player, self.current_player,
+            None if pending is None else QueensPending(**pending))
 
     # -- deciding ---------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

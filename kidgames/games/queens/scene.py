@@ -43,8 +43,6 @@ class QueensScene(CardTableScene):
         self.anim_hand: list[str | None] = []
         self.anim_face_up = False
         self._drew_shown = False
-        self._view: QueensView | None = None
-        self._view_key: tuple | None = None
         banner = self.panel_banner(BANNER_RECT, self.banner_label,
                                    lambda banner: self.app.assets.image(banner.picture, 130), 90, 175, (8, 24))
         self.lay_table(FELT, (HINT_RECT, 36), banner, (DRAW_AT, DISCARD_AT, PILE_W), lambda rgb: shade(rgb, 1.0),
@@ -70,18 +68,10 @@ class QueensScene(CardTableScene):
 
     # -- the view of the table ------------------------------------------------------------------
     def table_view(self) -> QueensView:
-        """The rules' view of the table as the watching model allows it now, made once per
-        decision, step back or change of who is watching.  (Until the session hands scenes their
-        views, made here from the turn controller: the one line of this scene that reaches it.)"""
-        ctrl = self.controller
-        key = (ctrl._decisions, ctrl.private)
-        if self._view is None or key != self._view_key:
-            self._view, self._view_key = ctrl.state.view(ctrl.shows_private), key
-        return self._view
+        return self.session.view().table
 
     def sync(self) -> None:
         """The scene's picture equals the view again (the end of every batch of events)."""
-        self._view = None
         view = self.table_view()
         self.v_slots = ["?" if asleep else None for asleep in view.asleep]
         self.v_awake = [list(a) for a in view.awake]
@@ -105,8 +95,8 @@ class QueensScene(CardTableScene):
         seat = view.seen
         if seat is not None:
             return seat, list(view.hands[seat] or ()), True
-        seat = view.current_player
-        if view.winners or self.seats[seat].is_computer:
+        seat = self.view().decider
+        if seat is None or self.seats[seat].is_computer:
             return None, [], False
         return seat, [None] * view.hand_sizes[seat], False
 
@@ -117,15 +107,15 @@ class QueensScene(CardTableScene):
     def deciding(self) -> int | None:
         """The person who may decide on the table now (after their curtain, when their decision
         needs one), or None: a computer decides, a curtain is due, or the game is over."""
-        view = self.table_view()
-        decider = view.current_player
-        if view.winners or self.seats[decider].is_computer or self.controller.curtain() is not None:
+        view = self.view()
+        decider = view.decider
+        if decider is None or self.seats[decider].is_computer or view.curtain is not None:
             return None
         return decider
 
     def legal(self) -> tuple:
         """What the person deciding may do (the view holds it while it tells no secret)."""
-        return self.table_view().legal or ()
+        return self.view().legal or ()
 
     def hand_seat(self) -> int | None:
         return self.bottom()[0]
@@ -266,8 +256,8 @@ class QueensScene(CardTableScene):
         self.refuse_with(self.t("queens.no_discard"), "cross")
 
     def situation(self) -> tuple:
-        view = self.table_view()
-        return self.live_bottom()[0], view.seen, self.deciding(), view.current_player, self.anim.busy, view.winners
+        view = self.view()
+        return self.live_bottom()[0], view.private, self.deciding(), view.decider, self.anim.busy, view.is_over
 
     def animate(self, events) -> None:
         # The decision is made and the private moment is over (the turn controller ended it):
@@ -749,8 +739,7 @@ class QueensScene(CardTableScene):
         the seat a jester's count stopped at), none while cards move."""
         if self._frozen is not None:
             return self._frozen[1]
-        view = self.table_view()
-        return None if view.winners or self.anim.busy else view.current_player
+        return None if self.anim.busy else self.view().decider
 
     def ink(self, seat: int) -> tuple:
         """A panel's words: white on the lit player's colour, outlined so that they read on yellow too."""
