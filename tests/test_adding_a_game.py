@@ -61,3 +61,18 @@ def test_the_race_is_on_the_menu_and_plays_to_its_end_by_taps(tmp_path, monkeypa
     assert run_until(app, lambda: isinstance(app.top, ResultsScene), 20)
     run(app, 0.5)
     assert not app.errors
+
+
+def test_the_race_refuses_with_its_declared_codes():
+    """Refusals as data: each of the race's codes from a built position, and refusal None exactly
+    for the legal actions over seeded random races (see test_refusals.py)."""
+    from race_game import rules as race
+    from test_refusals import random_positions_refuse_exactly_the_illegal, refused
+
+    refused(race.new_state(2, seed=1), Action("jump"), "malformed")
+    over = race.new_state(2, seed=1)
+    over.winners = [1]
+    refused(over, Action("roll"), "game_over")
+    assert race.REFUSALS == {"malformed", "game_over"}
+    assert all(f"``{code}``" in race.__doc__ for code in race.REFUSALS)
+    random_positions_refuse_exactly_the_illegal("race", race, {}, 100)

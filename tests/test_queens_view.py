@@ -98,6 +98,41 @@ def test_a_view_holds_only_what_the_seats_seen_may_know(players):
     assert positions > 100
 
 
+def probes(state, rng: random.Random) -> list[Action]:
+    """The legal actions and some refused ones: a king, knight or potion on every place or queen,
+    answers and picks out of turn, discards of the hand's cards two or three at a time."""
+    hand = state.hands[state.current_player]
+    actions = list(state.legal_actions()) + [Action("defend"), Action("allow"), Action("jester")]
+    actions += [Action(kind, slot=s) for kind in ("king", "wake") for s in range(12)]
+    for target, queens in enumerate(state.awake):
+        for queen in queens:
+            actions += [Action("knight", target=target, queen=queen),
+                        Action("potion", target=target, queen=queen, slot=rng.randrange(12))]
+    for size in (2, 3):
+        if len(hand) >= size:
+            actions += [Action("discard", cards=tuple(rng.sample(hand, size))) for _ in range(4)]
+    return actions
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_view_refuses_what_the_rules_refuse_where_it_holds_the_deciders_hand(players):
+    """The scene asks the view why a tap does nothing: the rules' own answer, from what the view
+    holds (the decider's hand, the table), for the legal actions and the refused ones alike."""
+    rng = random.Random(players)
+    asked = 0
+    for seed in range(4):
+        state = SPEC.new_state(players, seed=seed)
+        while not state.is_over:
+            view = state.view(lambda seat: seat == state.current_player)
+            for action in probes(state, rng):
+                assert view.refusal(action) == state.refusal(action), action
+                asked += 1
+            for card in ("king", "knight", "potion"):
+                assert view.play_refusal(card) == state.play_refusal(card), card
+            state.apply(rng.choice(state.legal_actions()))
+    assert asked > 1000
+
+
 def test_a_defence_offered_or_not_is_in_the_view_only_in_the_victims_private_moment():
     """The victim's answers tell whether they hold the dragon: the session's view holds no legal
     actions (and no hand) until the victim's curtain is passed; a queen to pick (a jester's count)

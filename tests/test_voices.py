@@ -42,6 +42,7 @@ def decoded(path: Path) -> tuple[float, int, float]:
 
 @pytest.fixture(scope="module")
 def mixer():
+    pygame.mixer.quit()      # an app of an earlier test may have opened it at another rate or channels
     pygame.mixer.init(22050, -16, 1)
     yield
     pygame.mixer.quit()

@@ -2,7 +2,10 @@
 
 Each player in turn throws one die and moves that many spaces along the track; a space may send
 the pawn on (``jump``) or back (``slide``) to another space.  The first pawn on the last space, the
-tree, wins; a throw that goes beyond it stops there.  The track comes from ``race.yaml``."""
+tree, wins; a throw that goes beyond it stops there.  The track comes from ``race.yaml``.
+
+Refused actions (``IllegalActionError.code``, and ``RaceState.refusal`` without playing):
+``malformed`` (not a throw of one die) and ``game_over``."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,8 +14,8 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
-from kidgames.core.kit import ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
-from kidgames.core.protocol import Action, Event, IllegalActionError, check_players, rng_from_json, rng_state_to_json
+from kidgames.core.kit import MALFORMED, ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
+from kidgames.core.protocol import Action, Event, IllegalActionError, Refusal, check_players, rng_from_json, rng_state_to_json
 
 GAME_ID = "race"
 TITLE = "Race to the Tree"
@@ -20,6 +23,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 SAVE_VERSION = 1
 ACTIONS = ActionSchema(TITLE, {"roll": {"die": dice(6, 1)}})
 OPTIONS = ()
+#: Every reason code an action of this game is refused with (see the module's docstring).
+REFUSALS = frozenset({MALFORMED, "game_over"})
 TRACK = Path(__file__).with_name("race.yaml")
 
 
@@ -100,10 +105,20 @@ class RaceState:
                       for space in self.track)
         return RaceView(RaceBoard(BOARD_SIZE, {}), track, tuple(self.positions), self.current_player, self.turn)
 
-    def apply(self, action: Action) -> list[Event]:
+    def refusal(self, action: Any) -> Refusal | None:
+        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is legal."""
+        problem = self._problem(action)
+        return None if problem is None else problem.refusal
+
+    def _problem(self, action: Any) -> IllegalActionError | None:
         if self.is_over:
-            raise IllegalActionError("the race is over")
-        ACTIONS.check(action)
+            return IllegalActionError("the race is over", "game_over")
+        return ACTIONS.problem(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        problem = self._problem(action)
+        if problem is not None:
+            raise problem
         p = self.current_player
         value = action.get("die") or self.rng.randint(1, 6)
         self.turn += 1

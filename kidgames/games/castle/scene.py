@@ -32,6 +32,11 @@ from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_
 from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
 
+#: The words (message key) and picture of a refused action, by the rules' reason code: Stop before
+#: a card was drawn.
+REFUSAL_WORDS = {"draw_first": ("castle.why.stop", "plus")}
+
+
 class CastleScene(CardTableScene):
 
     @property
@@ -131,12 +136,20 @@ class CastleScene(CardTableScene):
         self.buttons.append(Button(STOP_BUTTON, lambda: self.act(Action("stop")), self.t("castle.stop"),
                                    icon="check", colour="orange", name="stop", text_size=36,
                                    enabled=Action("stop") in legal,
-                                   why=lambda: self.refuse_with(self.t("castle.why.stop"), "plus")))
+                                   why=lambda: self.explain(Action("stop"))))
         if any(a.kind == "buy" for a in legal):
             self.buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.t("castle.buy", n=PRICE), icon="diamond",
                                        colour="gold", name="buy", text_size=34, selected=self.buying))
         else:
             self.buying = False
+
+    def explain(self, action: Action) -> None:
+        """A tap on a button that cannot act: the hint says why the rules refuse its action, with a
+        picture (see REFUSAL_WORDS)."""
+        refusal = self.state.refusal(action)
+        words = REFUSAL_WORDS.get(refusal.code) if refusal is not None else None
+        if words is not None:
+            self.refuse_with(self.t(words[0]), words[1])
 
     def toggle_buying(self) -> None:
         self.buying = not self.buying

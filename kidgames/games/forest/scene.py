@@ -4,8 +4,6 @@ where a tree is named, the magic of a double one.  The rules live in rules.py; t
 them and turns taps into the actions ``state.legal_actions()`` offers."""
 from __future__ import annotations
 
-import copy
-import json
 import math
 
 import pygame
@@ -225,16 +223,11 @@ class ForestScene(BoardTableScene):
 
     def same_outcome(self, options: list[Action]) -> bool:
         """Whether the moves to one space (one die, or both) leave the game the same: then nobody
-        is asked which (the rules decide, by playing each on a copy; only a pawn sent home by the
-        full throw tells them apart)."""
+        is asked which (the rules say what each would do: only a pawn sent home by the full throw
+        tells them apart)."""
         state = self.state
-        results = []
-        for action in options:
-            trial = copy.deepcopy(state, {id(state.board): state.board})
-            events = trial.apply(action)
-            results.append((json.dumps(trial.to_json(), sort_keys=True, default=str),
-                            sorted(e.kind for e in events if e.kind != "moved")))
-        return all(r == results[0] for r in results[1:])
+        sent = [state.sends_home(action.dest, action.dice_used) for action in options]
+        return all(seats == sent[0] for seats in sent[1:])
 
     def pick_choice(self, k: int) -> None:
         if self.choice and self.person_can_act() and k < len(self.choice):

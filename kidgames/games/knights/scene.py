@@ -223,17 +223,14 @@ class KnightsScene(BoardTableScene):
         return p == self.shown_current and not self.anim.busy and not self.session.view().is_over
 
     def waiting_for(self, seat: int) -> tuple[str, int] | None:
-        """A knight held by a waiting field, and the throw that frees him (as the board file says)."""
+        """A knight held by a waiting field, and the throw that frees him (the rules say which)."""
         if self.pawns.moving == seat and self.anim.busy:
             return None
-        table = self.table_view()
-        node = self.board.nodes[table.positions[seat]]
-        out = table.direction[seat] == "out"
-        if node.kind in ("dragon", "claws") or (node.kind == "pool" and out):
-            return self.field_sprite(node.id), node.props["release"]
-        if node.kind == "frog_king":
-            return "frog_king", node.props["roll"]
-        return None
+        waits = self.table_view().waiting[seat]
+        if waits is None:
+            return None
+        node, field, need = waits
+        return ("frog_king" if field == "frog_king" else self.field_sprite(node)), need
 
     def hint_text(self) -> str:
         if self.session.view().is_over:

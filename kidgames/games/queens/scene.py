@@ -9,8 +9,6 @@ move towards the new view (a queen is in the air between two players for a momen
 the view again when each batch of events has played, so a resting screen always shows the table."""
 from __future__ import annotations
 
-from collections import Counter
-
 import pygame
 
 from kidgames.core.protocol import Action
@@ -27,8 +25,20 @@ from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNE
                      EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W, HINT_RECT, MARK_R,
                      PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT, ROBOT_SIZE, SEATS_AREA,
                      SLOT_AREAS, SLOT_W, slot_rect)
-from .rules import NUM_SLOTS, QUEEN_POINTS, RIVAL, QueensView, thresholds
+from .rules import NUM_SLOTS, QUEEN_POINTS, QueensView, equation, thresholds
 
+
+
+#: The words (message key) and picture of a refused action, by the rules' reason code (see
+#: rules.REFUSALS), made from its fields.
+REFUSAL_WORDS = {
+    "protected": lambda f: (f"queens.refuse.{f['queen']}_{f['rival']}", f"queen_{f['rival']}"),
+    "own_queen": lambda f: ("queens.refuse.own_queen", f"queen_{f['queen']}"),
+    "no_counter": lambda f: (f"queens.why.no_{f['counter']}", CARD_PICTURES[f["counter"]]),
+}
+#: The hint under cards picked together that are no discard, by the rules' reason code (any
+#: other: put a card back).
+DISCARD_HINTS = {"not_alone": "queens.hint.no_discard.alone", "not_a_sum_yet": "queens.hint.no_discard.more"}
 
 class QueensScene(CardTableScene):
     art_kit = QueensArt
@@ -158,7 +168,7 @@ class QueensScene(CardTableScene):
             self.buttons.append(Button(ACTION_A, lambda: self.try_submit(Action("defend")),
                                        self.t(f"queens.defend.{counter}"), icon=CARD_PICTURES[counter],
                                        colour="green", enabled=can, name="defend", text_size=32,
-                                       why=lambda: self.why_no_answer(counter)))
+                                       why=self.why_no_answer))
             self.buttons.append(Button(ACTION_B, lambda: self.try_submit(Action("allow")),
                                        self.t("queens.allow"), icon="cross", colour="orange",
                                        name="allow", text_size=32))
@@ -192,12 +202,13 @@ class QueensScene(CardTableScene):
         return None
 
     def equation_text(self, cards: list[str]) -> str | None:
-        """The selected number cards written as the sum they make: "2 + 5 = 7" (a pair is shown as
-        two equal cards instead, see equation_shown)."""
-        if len(cards) < 2 or any(not c.startswith("n") for c in cards):
+        """The selected number cards written as the sum they make (the rules say which): "2 + 5 = 7"
+        (a pair is shown as two equal cards instead, see equation_shown); None when they make none."""
+        made = equation(cards)
+        if made is None:
             return None
-        values = sorted(int(c[1:]) for c in cards)
-        return " + ".join(map(str, values[:-1])) + f" = {values[-1]}"
+        numbers, total = made
+        return " + ".join(map(str, numbers)) + f" = {total}"
 
     # -- playing by tapping ---------------------------------------------------------------------
     def try_submit(self, action: Action | None) -> None:
@@ -222,34 +233,33 @@ class QueensScene(CardTableScene):
     def refusal_key(self, queen: tuple[int, str] | None = None) -> tuple[str, str]:
         """What to say to a tap that does nothing, and its picture: what to do instead, when the
         selection and the legal actions tell it (the places to tap shine), why a queen tapped
-        cannot be taken, or a gentle "try another one"."""
+        cannot be taken (the rules' reason, see REFUSAL_WORDS), or a gentle "try another one"."""
         cards = self.selected_cards()
         view = self.table_view()
-        legal = self.legal()
         if not cards:
             return "queens.refuse.pick_card", "finger"
-        if cards == ["king"]:
-            if any(a.kind == "king" for a in legal):
+        if cards in (["king"], ["knight"], ["potion"]):
+            card = cards[0]
+            why = view.play_refusal(card)
+            if why is not None:
+                return "queens.refuse.no_target", CARD_PICTURES[card]
+            if card == "king":
                 return "queens.refuse.king", "sleeping"
-            return "queens.refuse.no_target", "card_king"
-        if cards in (["knight"], ["potion"]):
-            if not any(a.kind == cards[0] for a in legal):
-                return "queens.refuse.no_target", CARD_PICTURES[cards[0]]
-            if queen is not None and cards == ["knight"]:
-                rival = RIVAL.get(queen[1])
-                thief = view.current_player
-                if rival is not None and rival in view.awake[thief] and queen[0] != thief:
-                    return f"queens.refuse.{queen[1]}_{rival}", f"queen_{rival}"
-            if queen is not None and queen[0] == view.current_player:
-                return "queens.refuse.own_queen", f"queen_{queen[1]}"
+            if queen is not None and card == "knight":
+                why = view.refusal(Action("knight", target=queen[0], queen=queen[1]))
+                if why is not None and why.code in REFUSAL_WORDS:
+                    return REFUSAL_WORDS[why.code](why.fields)
             return ("queens.refuse.slot", "sleeping") if self.potion_target else ("queens.refuse.target", "queen")
         if self.discard_action(cards) is not None:
             return "queens.refuse.discard", "sparkles"
         return "queens.refuse", "cross"
 
-    def why_no_answer(self, counter: str) -> None:
+    def why_no_answer(self) -> None:
         """A tap on "Use the dragon" (or wand) with none in the hand."""
-        self.refuse_with(self.t(f"queens.why.no_{counter}"), CARD_PICTURES[counter])
+        why = self.table_view().refusal(Action("defend"))
+        if why is not None and why.code in REFUSAL_WORDS:
+            key, picture = REFUSAL_WORDS[why.code](why.fields)
+            self.refuse_with(self.t(key), picture)
 
     def why_no_discard(self) -> None:
         """A tap on "Throw away" when the cards are not a pair, a sum or one card."""
@@ -694,14 +704,11 @@ class QueensScene(CardTableScene):
 
     def no_discard_key(self, cards: list[str]) -> str:
         """What the hint says to cards picked together that cannot be thrown away together (the
-        preview says "Not a pair and not a sum"): a card with a picture goes alone; numbers that
-        one more number from the hand makes a sum of; else put a card back."""
-        if any(not c.startswith("n") for c in cards):
-            return "queens.hint.no_discard.alone"
-        picked = Counter(cards)
-        if any(action.kind == "discard" and not picked - Counter(action.cards) for action in self.legal()):
-            return "queens.hint.no_discard.more"
-        return "queens.hint.no_discard.back"
+        preview says "Not a pair and not a sum"), from the rules' reason (see REFUSAL_WORDS): a
+        card with a picture goes alone; numbers that one more number from the hand makes a sum of;
+        else put a card back."""
+        why = self.table_view().refusal(Action("discard", cards=tuple(cards)))
+        return DISCARD_HINTS.get(why.code if why is not None else "", "queens.hint.no_discard.back")
 
     def highlighted_slots(self) -> set[int]:
         """Where a tap does something now (from the legal actions): sleeping queens for a king or
