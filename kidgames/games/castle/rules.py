@@ -57,9 +57,9 @@ from types import MappingProxyType
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, game_options, is_int,
+from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, game_options, is_int,
                                new_rng, read_save)
-from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, Refusal, check_players,
+from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, check_players,
                                     rng_from_json, rng_state_to_json)
 
 GAME_ID = "castle"
@@ -136,7 +136,7 @@ class CastleView:
     turn: int
 
 
-class CastleState(UndoSteps):
+class CastleState(Checked, UndoSteps):
     """A game of Castle Builders in progress.
 
     Public attributes (the engine contract; tests may read and overwrite them): ``draw_pile`` (top
@@ -196,11 +196,6 @@ class CastleState(UndoSteps):
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
-
-    @property
-    def turn_player(self) -> int:
-        """Whose turn it is: in Castle Builders nobody answers out of turn, so the current player."""
-        return self.current_player
 
     @property
     def scores(self) -> list[int]:
@@ -268,17 +263,6 @@ class CastleState(UndoSteps):
             self.pending = NO_DECISION
             return self._witch_takes(p)
         return self._lose_chosen(p, action.card)
-
-    def refusal(self, action: Any) -> Refusal | None:
-        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is
-        legal: the very check :meth:`apply` makes, without changing or copying anything."""
-        problem = self._problem(action)
-        return None if problem is None else problem.refusal
-
-    def _check(self, action: Any) -> None:
-        problem = self._problem(action)
-        if problem is not None:
-            raise problem
 
     def _problem(self, action: Any) -> IllegalActionError | None:
         """The error that refuses ``action`` (its code one of :data:`REFUSALS`), or None when it is
