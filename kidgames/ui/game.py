@@ -102,6 +102,19 @@ class GameScene(Scene):
     table: Table | None = None      # what the game shows, as pieces (kidgames/ui/table.py)
     banner_piece = None             # the game's banner on its table (kidgames/ui/pieces.py), if any
 
+    #: The scene's animation of each event kind: its ``_anim_<kind>(event, rest)`` methods, its
+    #: own and those it inherits, gathered once when the class is made (see :meth:`animate`).
+    animations: dict[str, Callable[..., None]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        handlers: dict[str, Callable[..., None]] = {}
+        for klass in reversed(cls.__mro__):
+            for name, member in vars(klass).items():
+                if name.startswith("_anim_") and callable(member):
+                    handlers[name[len("_anim_"):]] = member
+        cls.animations = handlers
+
     def __init__(self, app, session: Session) -> None:
         super().__init__(app)
         self.session = session        # the scene's only partner: views in, decisions out
@@ -194,10 +207,11 @@ class GameScene(Scene):
         """Turn events into animation steps: each event goes to the scene's
         ``_anim_<kind>(event, rest)`` where it has one, ``rest`` being the events after it (one
         handler signature for every game)."""
+        handlers = self.animations
         for i, event in enumerate(events):
-            handler = getattr(self, f"_anim_{event.kind}", None)
-            if handler:
-                handler(event, events[i + 1:])
+            handler = handlers.get(event.kind)
+            if handler is not None:
+                handler(self, event, events[i + 1:])
 
     def sound(self, name: str):
         """An animation step's sound: quiet while a tap skips the animation ahead."""
