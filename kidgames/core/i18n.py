@@ -26,7 +26,7 @@ LANGUAGE_NAMES = {"en": "English", "cs": "Čeština", "de": "Deutsch", "ru": "Р
 DEFAULT = "en"
 
 
-def load_catalog(lang: str, folder: Path | None = None) -> po.Catalog | None:
+def load_catalog(lang: str, folder: Path | None = None) -> po.PoFile | None:
     """One language's catalog, read from its file each call (None if there is no such file): a
     :class:`Catalog` keeps what it read.  A damaged file raises :class:`po.CatalogError`."""
     path = (folder or LOCALE_DIR) / f"{lang}.po"
@@ -35,7 +35,7 @@ def load_catalog(lang: str, folder: Path | None = None) -> po.Catalog | None:
     return po.read(path)
 
 
-def _forms(catalog: po.Catalog | None) -> dict[str, list[str]]:
+def _forms(catalog: po.PoFile | None) -> dict[str, list[str]]:
     """Each translated key's texts (one, or one per plural form); untranslated and fuzzy entries
     are left out, so English shows instead."""
     if catalog is None:
@@ -114,8 +114,8 @@ class Catalog:
         self._fallback = _forms(english)
         for folder in sorted({w.catalog for w in words if w.catalog is not None}):
             self._merge(folder)
-        self._rule = (own or english or po.Catalog({}, {})).plural_rule()[1]
-        self._english_rule = (english or po.Catalog({}, {})).plural_rule()[1]
+        self._rule = (own or english or po.PoFile({}, {})).plural_rule()[1]
+        self._english_rule = (english or po.PoFile({}, {})).plural_rule()[1]
 
     def _merge(self, folder: Path) -> None:
         """A game's own catalog in ``folder``: its texts in this language, English where it has none.

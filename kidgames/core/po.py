@@ -56,7 +56,7 @@ class Entry:
 
 
 @dataclass
-class Catalog:
+class PoFile:
     """A parsed ``.po`` file: its header fields and entries by key."""
 
     header: dict[str, str]
@@ -128,7 +128,7 @@ def _check_lines(lines: list[str], name: str) -> tuple[int, int]:
     return header or 1, first or 1
 
 
-def parse(text: str, name: str = "catalog") -> Catalog:
+def parse(text: str, name: str = "catalog") -> PoFile:
     """Parse the text of a ``.po`` file; every entry must have a ``msgctxt`` (its key) except the
     header (the entry whose ``msgid`` is empty)."""
     text = text.removeprefix("\ufeff")      # a byte-order mark some editors write
@@ -167,10 +167,10 @@ def parse(text: str, name: str = "catalog") -> Catalog:
                 raise CatalogError(f"{where}: a message needs one msgstr (msgstr[i] only with msgid_plural)")
             translation = [item.msgstr]
         entries[key] = Entry(key, item.msgid, translation, item.msgid_plural or None, "fuzzy" in item.flags)
-    return Catalog(header, entries)
+    return PoFile(header, entries)
 
 
-def read(path: Path) -> Catalog:
+def read(path: Path) -> PoFile:
     """Read one ``.po`` file (UTF-8)."""
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
