@@ -12,8 +12,9 @@ a tree before anything else happens.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (ActionSchema, Field, GameState, SavedGame, UndoSteps, brief, check_seat, dice,
                                game_options_with_board, is_int, new_rng, read_save)
@@ -44,6 +45,46 @@ OPTIONS = (Option("short", FLAG, False, text="option.short", help="7 trees and c
 MAGIC = ("magic_swap", "magic_jump", "magic_shuffle")
 #: The one action of the roll step (actions are immutable, so one serves every game).
 ROLL_ACTION = Action("roll")
+
+
+@dataclass(frozen=True)
+class ForestView:
+    """What the Forest table shows (:meth:`ForestState.view`): plain data, the same for every
+    watcher, since nothing of the table is one seat's secret.  The motifs under the trees are in no
+    view: a look is shown by its event, in its person's private moment; a right guess by its event.
+
+    ``board`` (never changed by a game), each pawn's space (``positions``), whose turn it is
+    (``current_player``), the turns so far (``turn``), this turn's throw (``dice``, None while the
+    dice wait), the face-up card (``wanted``, None once every card is won), the cards each seat has
+    won (``won``), the cards left face down (``stack_size``), the step of the turn (``phase``: roll,
+    move, guess or over) and the tree slots with a tree (``trees``).
+
+    What a tap may do now, as the rules say it: ``ways`` lists each space the throw reaches (in the
+    order of the legal moves) with the moves a tap there offers, fewest dice first: one move, or the
+    two a person must choose between because they do not end the same (only the full throw sends a
+    pawn home); ``magic`` the kinds of magic a double one offers now and ``jumps`` the spaces a
+    magic jump may go to."""
+
+    board: ForestBoard
+    positions: tuple[str, ...]
+    current_player: int
+    turn: int
+    dice: tuple[int, int] | None
+    wanted: str | None
+    won: tuple[tuple[str, ...], ...]
+    stack_size: int
+    phase: str
+    trees: tuple[str, ...]
+    ways: tuple[tuple[str, tuple[Action, ...]], ...]
+    magic: tuple[str, ...]
+    jumps: tuple[str, ...]
+
+    def way(self, dest: str) -> tuple[Action, ...]:
+        """The moves a tap on ``dest`` offers (nothing when the throw does not reach it)."""
+        for space, moves in self.ways:
+            if space == dest:
+                return moves
+        return ()
 
 
 class ForestState(UndoSteps):
@@ -99,6 +140,37 @@ class ForestState(UndoSteps):
         self.stack = cards
 
     # -- protocol ------------------------------------------------------------------------------
+    def view(self, sees: Callable[[int], bool]) -> ForestView:
+        """What the table shows (see :class:`ForestView`).  ``sees`` (whether a seat's private
+        things may be drawn now) changes nothing here: no seat's secret is on the table, a look
+        lives in its event and in its seat's memory."""
+        phase = self.phase
+        ways: tuple[tuple[str, tuple[Action, ...]], ...] = ()
+        magic: tuple[str, ...] = ()
+        jumps: tuple[str, ...] = ()
+        if phase == MOVE:
+            offered = self._legal(phase)
+            to: dict[str, list[Action]] = {}
+            for action in offered:
+                if action.kind == "move":
+                    to.setdefault(action.dest, []).append(action)
+                elif action.kind == "magic_jump":
+                    jumps += (action.node,)
+                if action.kind in MAGIC and action.kind not in magic:
+                    magic += (action.kind,)
+            ways = tuple((dest, self._way(moves)) for dest, moves in to.items())
+        return ForestView(self.board, tuple(self.positions), self.current_player, self.turn,
+                          None if self.dice is None else (self.dice[0], self.dice[1]), self.wanted,
+                          tuple(tuple(cards) for cards in self.won), len(self.stack), phase,
+                          tuple(self.tree_at), ways, magic, jumps)
+
+    def _way(self, moves: list[Action]) -> tuple[Action, ...]:
+        """The moves to one space a tap there offers, fewest dice first: all of them when they end
+        differently (a pawn sent home by the full throw alone), else only the first."""
+        moves = sorted(moves, key=lambda a: a.dice_used)
+        sent = [self.sends_home(a.dest, a.dice_used) for a in moves]
+        return tuple(moves) if any(seats != sent[0] for seats in sent[1:]) else (moves[0],)
+
     @property
     def is_over(self) -> bool:
         """Rule 8: the game ends as soon as the last card has been won."""
@@ -131,21 +203,23 @@ class ForestState(UndoSteps):
         return ROLL if self.dice is None else MOVE
 
     def legal_actions(self) -> list[Action]:
-        phase = self.phase
-        if phase == OVER:
-            offered: tuple[Action, ...] = ()
-        elif phase == ROLL:
-            offered = (ROLL_ACTION,)
-        elif phase == GUESS:
-            offered = self._guesses()
-        else:
-            assert self.dice is not None        # the move phase: the dice are thrown
-            a, b = self.dice
-            offered = self.board.turn_moves(self.positions[self.current_player], a, b).actions
-            if self.dice == (1, 1):
-                offered += self._magic()
+        offered = self._legal(self.phase)
         self._offered = (offered, self._offered_key())
         return list(offered)
+
+    def _legal(self, phase: str) -> tuple[Action, ...]:
+        if phase == OVER:
+            return ()
+        if phase == ROLL:
+            return (ROLL_ACTION,)
+        if phase == GUESS:
+            return self._guesses()
+        assert self.dice is not None        # the move phase: the dice are thrown
+        a, b = self.dice
+        offered = self.board.turn_moves(self.positions[self.current_player], a, b).actions
+        if self.dice == (1, 1):
+            offered += self._magic()
+        return offered
 
     def _offered_key(self) -> tuple:
         """Everything the legal actions depend on.  The actions legal_actions offered are taken
@@ -256,17 +330,25 @@ class ForestState(UndoSteps):
         a, b = self.dice
         return self.board.turn_moves(self.positions[self.current_player], a, b).routes
 
+    def sends_home(self, dest: str, dice_used: int) -> list[int]:
+        """The seats whose pawns a move of the current player ending on ``dest`` with ``dice_used``
+        dice sends back to the village (rule 5: only the full throw does, never on the village
+        itself): what a tap on a space would do, asked without playing it."""
+        if dice_used != 2 or dest == self.board.village:
+            return []
+        p = self.current_player
+        return [q for q in range(self.num_players) if q != p and self.positions[q] == dest]
+
     def _move(self, dest: str, path: tuple[str, ...], used: int) -> list[Event]:
         p = self.current_player
+        others = self.sends_home(dest, used)
         start = self.positions[p]
         self.positions[p] = dest
         events = [Event("moved", player=p, path=path, dest=dest, dice_used=used, **{"from": start})]
-        if used == 2 and dest != self.board.village:
-            others = [q for q in range(self.num_players) if q != p and self.positions[q] == dest]
-            if others:
-                for q in others:
-                    self.positions[q] = self.board.village
-                events.append(Event("sent_home", players=others, node=dest, by=p, reason="landed"))
+        if others:
+            for q in others:
+                self.positions[q] = self.board.village
+            events.append(Event("sent_home", players=others, node=dest, by=p, reason="landed"))
         if dest == self.board.key:
             events.append(Event("at_key", player=p))
             return events
