@@ -125,6 +125,7 @@ class ForestState(UndoSteps):
         self._offered: tuple[tuple[Action, ...], tuple] | None = None
         self._guesses_for: tuple[tuple, tuple[Action, ...]] | None = None
         self._magic_for: tuple[tuple, tuple[Action, ...]] | None = None
+        self._taps_for: tuple[tuple, tuple] | None = None
         # Events are immutable: the few that recur, turn after turn, are made once per game.
         self._turn_events = tuple(Event("turn", player=seat) for seat in range(num_players))
         self._rolled_events: dict[tuple[int, int, int], Event] = {}
@@ -145,24 +146,31 @@ class ForestState(UndoSteps):
         things may be drawn now) changes nothing here: no seat's secret is on the table, a look
         lives in its event and in its seat's memory."""
         phase = self.phase
-        ways: tuple[tuple[str, tuple[Action, ...]], ...] = ()
-        magic: tuple[str, ...] = ()
-        jumps: tuple[str, ...] = ()
-        if phase == MOVE:
-            offered = self._legal(phase)
-            to: dict[str, list[Action]] = {}
-            for action in offered:
-                if action.kind == "move":
-                    to.setdefault(action.dest, []).append(action)
-                elif action.kind == "magic_jump":
-                    jumps += (action.node,)
-                if action.kind in MAGIC and action.kind not in magic:
-                    magic += (action.kind,)
-            ways = tuple((dest, self._way(moves)) for dest, moves in to.items())
+        ways, magic, jumps = self._taps() if phase == MOVE else ((), (), ())
         return ForestView(self.board, tuple(self.positions), self.current_player, self.turn,
                           None if self.dice is None else (self.dice[0], self.dice[1]), self.wanted,
                           tuple(tuple(cards) for cards in self.won), len(self.stack), phase,
                           tuple(self.tree_at), ways, magic, jumps)
+
+    def _taps(self) -> tuple[tuple[tuple[str, tuple[Action, ...]], ...], tuple[str, ...], tuple[str, ...]]:
+        """The view's ``ways``, ``magic`` and ``jumps`` of the move step, worked out once per
+        position (a scene asks for the view frame after frame)."""
+        key = (self._offered_key(), tuple(self.positions))
+        if self._taps_for is not None and self._taps_for[0] == key:
+            return self._taps_for[1]
+        to: dict[str, list[Action]] = {}
+        magic: tuple[str, ...] = ()
+        jumps: tuple[str, ...] = ()
+        for action in self._legal(MOVE):
+            if action.kind == "move":
+                to.setdefault(action.dest, []).append(action)
+            elif action.kind == "magic_jump":
+                jumps += (action.node,)
+            if action.kind in MAGIC and action.kind not in magic:
+                magic += (action.kind,)
+        taps = (tuple((dest, self._way(moves)) for dest, moves in to.items()), magic, jumps)
+        self._taps_for = (key, taps)
+        return taps
 
     def _way(self, moves: list[Action]) -> tuple[Action, ...]:
         """The moves to one space a tap there offers, fewest dice first: all of them when they end
