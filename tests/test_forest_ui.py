@@ -80,7 +80,7 @@ class Family:
             if scene.choice:
                 tap_button(app, f"choice:{self.rng.randrange(2)}")
                 return
-            reach = scene.reachable()
+            reach = dict(scene.table_view().ways)
             target = state.board.key if state.board.key in reach else None
             if target is None:
                 blue = [d for d in reach if state.board.tree_slot(d) in state.tree_at]

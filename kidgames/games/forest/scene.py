@@ -197,16 +197,13 @@ class ForestScene(BoardTableScene):
     def may_tap_dice(self) -> bool:
         return self.person_can_act() and self.may_roll()
 
-    def reachable(self) -> dict[str, tuple[Action, ...]]:
-        """The spaces the throw reaches, each with the moves a tap there offers (the rules say
-        which: one, or the two that end differently)."""
-        return dict(self.table_view().ways)
-
     def _nearest_space(self, pos) -> str | None:
         """The shining space a tap picks: the nearest within a finger's reach."""
-        return _nearest(pos, {d: self.space_xy(d) for d in self.reachable()})
+        return _nearest(pos, {dest: self.space_xy(dest) for dest, _ in self.table_view().ways})
 
     def _tap_move(self, pos) -> None:
+        """A tap on a shining space: its move, or the question which of its two (the rules say
+        when they end differently)."""
         dest = self._nearest_space(pos)
         if dest is None:
             return
@@ -315,14 +312,11 @@ class ForestScene(BoardTableScene):
         self.pawns.hop(self.anim, ev.player, a, b, FLY_TIME, height)
 
     def _anim_peeked(self, ev, rest) -> None:
-        """A look under a tree: its person sees the motif behind the secret curtain; everybody else
-        (and a computer's look always) sees the tree lift with its back to the room."""
-        self._peek_or_lift(ev, ev.slot, ev.motif)
+        """A look under a tree (or at the tree wrongly named): its person sees the motif behind the
+        secret curtain; everybody else (and a computer's look always) sees the tree lift with its
+        back to the room."""
+        slot, motif = ev.slot, ev.motif
 
-    def _anim_guessed_wrong(self, ev, rest) -> None:
-        self._peek_or_lift(ev, ev.slot, ev.motif)
-
-    def _peek_or_lift(self, ev, slot: str, motif: str) -> None:
         def show() -> None:
             self.lifted = (slot, 1.0, motif)
             self.look_owner = ev.private_to
@@ -336,6 +330,8 @@ class ForestScene(BoardTableScene):
         self.anim.add(0.45, lambda t: self._lift(slot, t), start=self.sound("magic"), easing=ease_out_back)
         self.anim.wait(0.9)
         self.anim.add(0.35, lambda t: self._lift(slot, 1 - t), end=hide)
+
+    _anim_guessed_wrong = _anim_peeked
 
     def _lift(self, slot: str, height: float) -> None:
         self.lifted = (slot, max(0.0, height), None)
