@@ -261,13 +261,13 @@ def timed_frames(app, n: int, timer: PresentTimer, before=None, on_frame=None, s
         if before:
             before()
         count = app.frames_drawn
-        applied = len(scene.controller.log) if scene is not None else 0
+        applied = len(scene.session._controller.log) if scene is not None else 0
         timer.reset()
         areas_timer.reset()
         t = time.perf_counter()
         app.frame(FRAME)
         elapsed = (time.perf_counter() - t) * 1000
-        if scene is not None and len(scene.controller.log) != applied:
+        if scene is not None and len(scene.session._controller.log) != applied:
             action_ms.append(elapsed)
             action_drawn += app.frames_drawn > count
         if app.frames_drawn > count:
@@ -313,15 +313,15 @@ def knights_frames(app, timer: PresentTimer, frames: int) -> tuple[dict, object]
     app.frame(FRAME)              # the first frame paints the board once
     open_ms = (time.perf_counter() - t) * 1000
     action_frames: list[float] = []
-    turn = [scene.state.turn]
+    turn = [scene.table_view().turn]
 
     def note_action(elapsed: float) -> None:
-        if scene.state.turn != turn[0]:      # a computer threw in this frame (and the game was saved)
-            turn[0] = scene.state.turn
+        if scene.table_view().turn != turn[0]:      # a computer threw in this frame (and the game was saved)
+            turn[0] = scene.table_view().turn
             action_frames.append(elapsed)
 
     out = timed_frames(app, frames, timer, on_frame=note_action)
-    out.update(action_frames=action_frames, turns=scene.state.turn, open_ms=open_ms)
+    out.update(action_frames=action_frames, turns=scene.table_view().turn, open_ms=open_ms)
     return out, scene
 
 
@@ -385,13 +385,13 @@ def child_frames(opts) -> dict:
     result["knights"], scene = knights_frames(app, timer, opts.frames)
     result["max_rss_mb_after_knights"] = max_rss_mb()
 
-    # what one save costs: the controller's save sink runs inside the frame in which a throw is
+    # what one save costs: the session's save runs inside the frame in which a throw is
     # applied and hands the save to the app's background writer; the write itself (json, fsync,
     # rename) happens off the frame
     saves, written = [], []
     for _ in range(20):
         t = time.perf_counter()
-        scene.save_game(scene.controller)
+        scene.session.save()
         saves.append((time.perf_counter() - t) * 1000)
         app.saves.flush()
         written.append((time.perf_counter() - t) * 1000)
@@ -400,9 +400,10 @@ def child_frames(opts) -> dict:
                              "bytes": app.saves.file_for("knights").stat().st_size}
 
     # the results scene: play the game out without animation, then let the results come up
-    ctrl = scene.controller
-    while not ctrl.is_over:
-        scene.submit(ctrl.computer_action())
+    while not scene.view().is_over:
+        outcome = scene.session.step(0.0)
+        if outcome is not None:
+            scene.applied(outcome)
         scene.anim.skip()
     for _ in range(600):
         app.frame(FRAME)
@@ -497,7 +498,7 @@ def child_memory(opts) -> dict:
         animated += FRAME
     result = {"driver": pygame.display.get_driver(), "python_mb": base, "imports_mb": imports,
               "menu_mb": menu, "max_rss_mb": max_rss_mb(), "animated_s": animated,
-              "turns": scene.state.turn}
+              "turns": scene.table_view().turn}
     pygame.quit()
     return result
 

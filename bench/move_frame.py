@@ -13,7 +13,7 @@ into what the frame spent:
 
 - apply: ``TurnController.submit`` without the save (the rules, the computer's memory),
 - choose: ``computer_action`` (the computer player's decision),
-- save: the save sink, as the frame waits for it (``GameScene.save_game``),
+- save: the save sink, as the frame waits for it (``Session._saved``),
 - draw: drawing and presenting the frame (the first frame of the move's animation),
 - other: the rest (events, animation steps queued, updates).
 
@@ -173,7 +173,8 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False) -> 
     from kidgames.core.turns import TurnController
     from kidgames.games import GAMES
     from kidgames.ui.app import App
-    from kidgames.ui.game import GameScene, start_game_scene
+    from kidgames.core.session import Session
+    from kidgames.ui.game import start_game_scene
     from kidgames.ui.menu import MenuScene
     from kidgames.core.saving import SaveWriter
 
@@ -182,7 +183,7 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False) -> 
     watch.wrap_writer(SaveWriter)
     # Wrapped on the classes before the game opens, so every instance is timed.
     original_submit = TurnController.submit
-    original_save = GameScene.save_game
+    original_save = Session._saved
 
     def save_game(self, controller):
         t, c = time.perf_counter(), time.thread_time()
@@ -197,7 +198,7 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False) -> 
             return original_submit(self, action)
         finally:
             split.add("submit", t, c)
-    GameScene.save_game = save_game
+    Session._saved = save_game
     TurnController.submit = submit
     split.wrap(TurnController, "computer_action", "choose")
 
@@ -214,8 +215,8 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False) -> 
     split.take()
     rows = []
     frames = 0
-    while len(rows) < moves and frames < max_frames and not scene.controller.is_over:
-        before = scene.controller._decisions
+    while len(rows) < moves and frames < max_frames and not scene.view().is_over:
+        before = scene.session._controller.decisions
         throttled = watch.throttled()
         t, c, p = time.perf_counter(), time.thread_time(), time.process_time()
         app.frame(FRAME)
@@ -228,7 +229,7 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False) -> 
             time.sleep(max(0.0, t + FRAME - time.perf_counter()))
         frames += 1
         parts = split.take()
-        if scene.controller._decisions != before:
+        if scene.session._controller.decisions != before:
             save = parts.get("save", 0.0)
             row = {"wall": wall, "cpu": cpu, "choose": parts.get("choose", 0.0), "save": save,
                    "apply": parts.get("submit", 0.0) - save, "draw": parts.get("draw", 0.0),

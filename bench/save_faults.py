@@ -72,7 +72,7 @@ def child_play(home: str, fault: str, mount: str) -> None:
             if app.top is scene and scene.person_can_act():
                 break
             frames(1)
-        scene.submit(scene.state.legal_actions()[0])
+        scene.submit(scene.session._controller.state.legal_actions()[0])
         made += 1
         frames(20)
         if move == 0:
@@ -99,7 +99,7 @@ def child_play(home: str, fault: str, mount: str) -> None:
     leave = app.top.text
     app.close()
     print("RESULT " + json.dumps({"made": made, "told": [t for t, _ in told], "texts": [x for _, x in told],
-                                  "leave": leave, "state": scene.state.to_json(), "home": str(app.home)}))
+                                  "leave": leave, "state": scene.session._controller.state.to_json(), "home": str(app.home)}))
 
 
 def child_look(home: str) -> None:
@@ -177,10 +177,10 @@ decisions = None
 while True:
     app.frame(1 / 60)            # at the screen's pace: computers move every ~0.6 s, as they do on screen
     time.sleep(1 / 60)
-    if scene.controller.log and scene.controller.log[-1] is not decisions:
-        decisions = scene.controller.log[-1]
-        print("STATE " + hashlib.md5(json.dumps(scene.state.to_json(), sort_keys=True).encode()).hexdigest(), flush=True)
-    if scene.controller.is_over:
+    if scene.session._controller.log and scene.session._controller.log[-1] is not decisions:
+        decisions = scene.session._controller.log[-1]
+        print("STATE " + hashlib.md5(json.dumps(scene.session._controller.state.to_json(), sort_keys=True).encode()).hexdigest(), flush=True)
+    if scene.session._controller.is_over:
         break
 """
 

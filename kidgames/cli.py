@@ -169,9 +169,10 @@ def main(argv: list[str] | None = None, games=None) -> int:
     args = parser.parse_args(argv)
     if args.voice_clips:
         from kidgames.core.i18n import Catalog
-        from kidgames.core.speech import all_clips
+        from kidgames.core.speech import Prompts, all_clips
+        declared = [spec.words for spec in games.values()]
         try:
-            for clip, words in sorted(all_clips(Catalog(args.voice_clips).spoken()).items()):
+            for clip, words in sorted(all_clips(Catalog(args.voice_clips, declared).spoken(), Prompts(declared)).items()):
                 print(f"{clip}\t{words}")
         except BrokenPipeError:       # the list piped into head: it read enough
             sys.stdout = None

@@ -7,10 +7,25 @@ seat must then answer yes or no (a question: they decide although it is your tur
 scores you a point.  Who has the most points after ``turns_to_play`` turns wins.
 """
 import random
+from dataclasses import dataclass
 
 from kidgames.core.protocol import Action, Event, GameSpec, IllegalActionError, StateDataError
 
 DECK = ("cat", "dog", "fox", "owl", "pig", "hen", "cow", "elk")
+
+
+@dataclass(frozen=True)
+class PeekView:
+    """The peek table: whose turn, the guess asked, the turns played, the scores, who has looked,
+    and each seat's own card only where that seat may be seen and has looked."""
+
+    turn_player: int
+    current_player: int
+    guess: str | None
+    turns: int
+    scores: tuple[int, ...]
+    peeked: tuple[bool, ...]
+    cards: tuple[str | None, ...]
 
 
 class PeekState:
@@ -46,6 +61,11 @@ class PeekState:
                 "turns": self.turns, "turns_to_play": self.turns_to_play, "scores": list(self.scores),
                 "peeked": list(self.peeked), "guess": self.guess,
                 "my_card": self.cards[seat] if self.peeked[seat] else None}
+
+    def view(self, sees):
+        return PeekView(self.turn_player, self.current_player, self.guess, self.turns, tuple(self.scores),
+                        tuple(self.peeked), tuple(card if looked and sees(seat) else None
+                                                  for seat, (card, looked) in enumerate(zip(self.cards, self.peeked))))
 
     def apply(self, action):
         if action not in self.legal_actions():

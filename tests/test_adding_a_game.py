@@ -17,6 +17,7 @@ from race_game import SPEC
 from race_game.rules import load_track
 from race_game.scene import DIE_TARGET
 from ui_driver import later, make_app, run, run_until, tap
+from ui_driver import state_of
 
 
 def test_the_race_is_a_game_of_the_protocol():
@@ -50,13 +51,28 @@ def test_the_race_is_on_the_menu_and_plays_to_its_end_by_taps(tmp_path, monkeypa
     app.games = {**GAMES, "race": SPEC}        # registered here only: the app knows it like any game
     scene = start_game_scene(app, "race", [Seat("Anna", "red"), Seat("Robo", "green", "computer")], seed=4)
     for _ in range(200):
-        if scene.state.is_over:
+        if state_of(scene).is_over:
             break
-        assert run_until(app, lambda: scene.person_can_act() or scene.state.is_over, 20)
+        assert run_until(app, lambda: scene.person_can_act() or state_of(scene).is_over, 20)
         if scene.person_can_act():
             later(app, 0.5)
             tap(app, DIE_TARGET.center)
-    assert scene.state.is_over
+    assert state_of(scene).is_over
     assert run_until(app, lambda: isinstance(app.top, ResultsScene), 20)
     run(app, 0.5)
     assert not app.errors
+
+
+def test_the_race_refuses_with_its_declared_codes():
+    """Refusals as data: each of the race's codes from a built position, and refusal None exactly
+    for the legal actions over seeded random races (see test_refusals.py)."""
+    from race_game import rules as race
+    from test_refusals import random_positions_refuse_exactly_the_illegal, refused
+
+    refused(race.new_state(2, seed=1), Action("jump"), "malformed")
+    over = race.new_state(2, seed=1)
+    over.winners = [1]
+    refused(over, Action("roll"), "game_over")
+    assert race.REFUSALS == {"malformed", "game_over"}
+    assert all(f"``{code}``" in race.__doc__ for code in race.REFUSALS)
+    random_positions_refuse_exactly_the_illegal("race", race, {}, 100)

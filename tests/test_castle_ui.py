@@ -13,6 +13,7 @@ from kidgames.games.castle.scene import CastleScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
 from ui_driver import FRAME, later, make_app, screenshot, tap
+from ui_driver import controller_of, state_of
 
 PEOPLE_AND_ROBO = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", "easy")]
 
@@ -36,7 +37,7 @@ class Table:
         """Frames until a person may act (or the game is over)."""
         scene = self.scene
         for _ in range(int(seconds / FRAME)):
-            if scene.state.is_over or (self.app.top is scene and scene.person_can_act()):
+            if state_of(scene).is_over or (self.app.top is scene and scene.person_can_act()):
                 self.frame()     # the frame that shows the settled table
                 return True
             self.frame()
@@ -61,20 +62,20 @@ class Table:
 
     def do(self, action: Action) -> None:
         scene = self.scene
-        assert action in scene.state.legal_actions()
-        before = len(scene.controller.log)
+        assert action in state_of(scene).legal_actions()
+        before = len(controller_of(scene).log)
         for point in self.taps_for(action):
             self.tap(point)
-        assert len(scene.controller.log) > before, f"the taps for {action} did nothing"
+        assert len(controller_of(scene).log) > before, f"the taps for {action} did nothing"
 
     def play(self, pick, limit: int = 2000) -> int:
         actions = 0
         while actions < limit:
             assert self.settle(), "the table never became ready"
-            if self.scene.state.is_over:
+            if state_of(self.scene).is_over:
                 break
-            assert not self.scene.seats[self.scene.state.current_player].is_computer
-            self.do(pick(self.scene.state))
+            assert not self.scene.seats[state_of(self.scene).current_player].is_computer
+            self.do(pick(state_of(self.scene)))
             actions += 1
         return actions
 
@@ -117,10 +118,10 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.05)
     app, scene = start(tmp_path)
     # Robo draws one card and stops (this test follows the people, not the computer's level)
-    scene.controller._computer = lambda obs, actions, *rest: Action("stop") if Action("stop") in actions \
+    controller_of(scene)._computer = lambda obs, actions, *rest: Action("stop") if Action("stop") in actions \
         else Action("draw") if Action("draw") in actions else actions[0]
     table = Table(app, scene)
-    st = scene.state
+    st = state_of(scene)
     # Anna builds red and holds 3 diamonds; Ben builds blue, keeps a red piece and a fairy
     for card, to in (("castle:red:1", st.castles[0]), ("castle:blue:1", st.castles[1]),
                      ("castle:red:2", st.spares[1]), (FAIRY, st.spares[1])):
@@ -148,7 +149,7 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
     # Rules, Witch: Ben draws the witch and holds a fairy: the table asks him
     table.do(Action("draw"))
     assert table.settle()
-    assert scene.state.pending == "witch"
+    assert state_of(scene).pending == "witch"
     assert scene.hint_text() == "The witch! Ben, use your fairy?"
     assert {"use_fairy", "accept_witch"} <= {b.name for b in scene.buttons}
     table.do(Action("use_fairy"))
@@ -156,10 +157,10 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
     assert "The fairy chases the witch away!" in table.banners
     assert FAIRY not in scene.v_spares[1] and scene.v_discard[-2:] == [WITCH, FAIRY]
     assert scene.v_castles[1] == ["castle:blue:1"]
-    assert scene.state.current_player == 0          # Robo played in between
+    assert state_of(scene).current_player == 0          # Robo played in between
 
     # Rules, Witch without a fairy: Anna gives three cards of her choice, one tap each
-    st = scene.state
+    st = state_of(scene)
     for card in (DIAMOND, DIAMOND):
         move(st, card, st.spares[0])
     to_top(st, WITCH)
@@ -179,15 +180,15 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
     assert len(st.losable(0)) == losable - 3 and st.current_player == 1
 
     actions = table.play(careful)
-    assert scene.state.is_over and actions > 5
-    winner = scene.state.winners[0]
-    assert len(scene.state.castles[winner]) == 6
+    assert state_of(scene).is_over and actions > 5
+    winner = state_of(scene).winners[0]
+    assert len(state_of(scene).castles[winner]) == 6
     for _ in range(int(30 / FRAME)):
         if isinstance(app.top, ResultsScene):
             break
         table.frame()
     assert isinstance(app.top, ResultsScene)
-    assert app.top.scores == [len(castle) for castle in scene.state.castles], "the results show every castle's pieces"
+    assert app.top.scores == [len(castle) for castle in state_of(scene).castles], "the results show every castle's pieces"
     assert app.top.scores[winner] == 6
     # the finished castle is celebrated on the table before the results
     assert any(text.endswith(f"{scene.seats[winner].name} wins!") for text in table.banners)
@@ -197,7 +198,7 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
 def test_with_fewer_than_three_cards_the_witch_takes_them_all_and_the_colour_is_free(tmp_path):
     app, scene = start(tmp_path, seats=[Seat("Anna", "red"), Seat("Ben", "blue")])
     table = Table(app, scene)
-    st = scene.state
+    st = state_of(scene)
     move(st, "castle:purple:1", st.castles[0])
     st.colours[0] = "purple"
     move(st, DIAMOND, st.spares[0])
@@ -210,13 +211,13 @@ def test_with_fewer_than_three_cards_the_witch_takes_them_all_and_the_colour_is_
     assert "Anna's castle is gone: its colour is free again." in table.banners
     assert scene.v_castles[0] == [] and scene.v_spares[0] == [] and scene.v_colours[0] is None
     assert scene.v_discard[-3:] == [WITCH, DIAMOND, "castle:purple:1"]
-    assert scene.state.current_player == 1 and scene.hint_text() == "Ben, draw a card!"
+    assert state_of(scene).current_player == 1 and scene.hint_text() == "Ben, draw a card!"
 
 
 def test_auto_fairy_answers_the_witch_without_asking(tmp_path):
     app, scene = start(tmp_path, options={"auto_fairy": True}, seats=[Seat("Anna", "red"), Seat("Ben", "blue")])
     table = Table(app, scene)
-    st = scene.state
+    st = state_of(scene)
     move(st, FAIRY, st.spares[0])
     move(st, DIAMOND, st.spares[0])
     to_top(st, WITCH)
@@ -227,14 +228,14 @@ def test_auto_fairy_answers_the_witch_without_asking(tmp_path):
     assert "use_fairy" not in table.buttons_seen and "accept_witch" not in table.buttons_seen
     assert "The witch! But Anna's fairy is here." in table.banners
     assert scene.v_spares[0] == [DIAMOND] and scene.v_discard[-2:] == [WITCH, FAIRY]
-    assert scene.state.current_player == 1
+    assert state_of(scene).current_player == 1
 
 
 def test_draw_then_stop_and_a_double_tap_draws_once(tmp_path):
     """Stop only after the first card; the second tap of a double tap on Draw is no second card."""
     app, scene = start(tmp_path, seats=[Seat("Anna", "red"), Seat("Ben", "blue")], seed=9)
     table = Table(app, scene)
-    st = scene.state
+    st = state_of(scene)
     move(st, DIAMOND, st.draw_pile)
     scene.sync()
     assert table.settle()
@@ -254,7 +255,7 @@ def test_the_table_for_four_in_german_shows_every_castle(tmp_path):
     app = make_app(tmp_path, lang="de")
     seats = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer"), Seat("Dana", "yellow")]
     scene = start_game_scene(app, "castle", seats, seed=2)
-    st = scene.state
+    st = state_of(scene)
     for seat, colour, count in ((0, "red", 3), (1, "blue", 5), (3, "yellow", 1)):
         for piece in range(1, count + 1):
             move(st, f"castle:{colour}:{piece}", st.castles[seat])
@@ -285,10 +286,10 @@ def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path, wi
              (("Robo", "red"), ("Bip", "blue"), ("Zed", "green"), ("Tik", "yellow"))]
     scene = start_game_scene(app, "castle", seats, seed=7)
     # each computer draws two cards and stops (this test follows the screen, not a level's play)
-    scene.controller._computer = lambda obs, actions, *rest: (
+    controller_of(scene)._computer = lambda obs, actions, *rest: (
         Action("draw") if Action("draw") in actions and obs["drawn_this_turn"] < 2
         else Action("stop") if Action("stop") in actions else actions[0])
-    st = scene.state
+    st = state_of(scene)
     st.draw_pile.remove(WITCH)
     st.draw_pile.insert(len(st.draw_pile) - 4, WITCH)      # the fifth card drawn: the witch sweeps in
     scene.sync()
@@ -302,9 +303,9 @@ def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path, wi
         partial += len(drawn_whole) == before
         area = differing_area(app, window_bytes(app))
         assert area is None, f"the window differs from a full redraw in {area}"
-    kinds = {e.kind for e in scene.controller.log}
+    kinds = {e.kind for e in controller_of(scene).log}
     assert {"drew", "castle_started", "to_spares", "witch"} <= kinds, kinds
-    assert partial > 600 and len(scene.controller.log) > 10
+    assert partial > 600 and len(controller_of(scene).log) > 10
 
 
 def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path):
@@ -316,7 +317,7 @@ def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path):
     from kidgames.games.castle.scene import DISCARD_AT, DRAW_AT, FELT, PILE_W, card_look
     from kidgames.ui.cards import draw_pile
     app, scene = start(tmp_path, seats=[Seat("Anna", "red"), Seat("Ben", "blue")], seed=3)
-    st = scene.state
+    st = state_of(scene)
     for card in ("castle:red:1", "castle:red:2"):
         move(st, card, st.castles[0])
     st.colours[0] = "red"
@@ -382,7 +383,7 @@ def test_every_spare_card_keeps_a_finger_sized_part_in_view(tmp_path, players, s
     colours = ("red", "blue", "green", "yellow")
     seats = [Seat(name, colour) for name, colour in zip(("Anna", "Ben", "Cleo", "Dana"), colours)][:players]
     app, scene = start(tmp_path, seats=seats, seed=5)
-    st = scene.state
+    st = state_of(scene)
     holder = players - 1
     move(st, "castle:red:1", st.castles[0])
     st.colours[0] = "red"
@@ -424,7 +425,7 @@ def test_the_cards_for_the_witch_keep_their_places_while_the_choice_goes_on(tmp_
     and a tap on a stack takes the card that is really there."""
     app, scene = start(tmp_path, seats=[Seat("Anna", "red"), Seat("Ben", "blue")])
     table = Table(app, scene)
-    st = scene.state
+    st = state_of(scene)
     move(st, "castle:red:1", st.castles[0])
     st.colours[0] = "red"
     for card in (DIAMOND, DIAMOND, "castle:blue:2", "castle:yellow:3", "castle:purple:4"):
@@ -442,10 +443,10 @@ def test_the_cards_for_the_witch_keep_their_places_while_the_choice_goes_on(tmp_
     assert {card: tuple(rect) for card, n, rect in scene.lose_places()} == before, "every card kept its place"
     assert scene.lose_card_at(blue) is None
     screenshot(app, tmp_path / "witch_choice_after_one.png")
-    logged = len(scene.controller.log)
+    logged = len(controller_of(scene).log)
     table.tap(blue)                      # the same spot again: its card is gone, nothing is taken
     assert table.settle()
-    assert len(scene.controller.log) == logged and st.losses_left == 2
+    assert len(controller_of(scene).log) == logged and st.losses_left == 2
     assert sorted(st.spares[0]) == sorted([DIAMOND, DIAMOND, "castle:yellow:3", "castle:purple:4"])
     diamonds = scene.lose_rect(DIAMOND).center
     table.tap(diamonds)
@@ -469,7 +470,7 @@ def computer_turns(tmp_path, levels: tuple[str, ...], seed: int, dt: float = 0.0
     turns, who, began, drawn = [], None, 0.0, 0
     for _ in range(int(3600 / dt)):
         app.frame(dt)
-        st, busy = scene.state, scene.anim.busy
+        st, busy = state_of(scene), scene.anim.busy
         if who is not None and (st.is_over or st.current_player != who) and not busy:
             turns.append((app.now() - began, drawn))
             who = None
@@ -481,7 +482,7 @@ def computer_turns(tmp_path, levels: tuple[str, ...], seed: int, dt: float = 0.0
             who, began, drawn = st.current_player, app.now(), 0
         if st.current_player == who:
             drawn = max(drawn, st.drawn_this_turn)
-    assert scene.state.is_over and not app.errors
+    assert state_of(scene).is_over and not app.errors
     return turns
 
 

@@ -8,6 +8,7 @@ from kidgames.core.protocol import BOARD, CHOICE, FLAG, GameSpec, Option
 from kidgames.core.saving import SaveStore
 from kidgames.games import GAMES
 from peek_game import PeekState, state_from_json
+from ui_driver import controller_of, state_of
 
 
 def new_options_game(num_players, seed=None, options=None):
@@ -185,9 +186,9 @@ def a_saved_forest_game(home):
     app = make_app(home)
     scene = start_game_scene(app, "forest", [Seat("Cleo", "red"), Seat("Dan", "blue")], seed=5,
                              options={"short": True})
-    scene.controller.submit(scene.state.legal_actions()[0])
+    controller_of(scene).submit(state_of(scene).legal_actions()[0])
     app.saves.flush()       # the app saves in the background: the test reads the disk after it
-    return (home / "saves" / "forest.json").read_bytes(), scene.state.to_json()
+    return (home / "saves" / "forest.json").read_bytes(), state_of(scene).to_json()
 
 
 FOREST_ARGS = ["forest", "--players", "Anna,Ben,cpu:hard", "--seed", "3", "--short", "--window"]
@@ -212,7 +213,7 @@ def test_a_game_named_on_the_command_line_over_its_save_asks_first_and_play_on_c
         return app.top
     scene = command_line(FOREST_ARGS, drive)
     assert scene.spec.id == "forest" and [s.name for s in scene.seats] == ["Cleo", "Dan"]
-    assert scene.state.to_json() == saved_state, "the saved game goes on where it was"
+    assert state_of(scene).to_json() == saved_state, "the saved game goes on where it was"
 
 
 def test_new_game_in_that_question_starts_the_command_lines_game(tmp_path, command_line):
@@ -228,7 +229,7 @@ def test_new_game_in_that_question_starts_the_command_lines_game(tmp_path, comma
     spec = GAMES["forest"]
     assert scene.options["short"] is True
     expected = spec.new_state(3, seed=3, options=spec.options_from_json({"short": True}))
-    assert scene.state.to_json() == expected.to_json(), "its seed and options"
+    assert state_of(scene).to_json() == expected.to_json(), "its seed and options"
     saved = SaveStore(tmp_path).load("forest", GAMES).saved
     assert [s.name for s in saved.seats] == ["Anna", "Ben", "Green"], "now the new game is the saved one"
 

@@ -13,6 +13,7 @@ from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
 from kidgames.ui.game import GameScene, start_game_scene
 from peek_game import peek_spec
 from ui_driver import FRAME, later, make_app, run, run_until, tap, tap_button
+from ui_driver import controller_of, state_of
 
 ANNA, BEN = Seat("Anna", "red"), Seat("Ben", "blue")
 ROBO = Seat("Robo", "green", "computer")
@@ -30,7 +31,7 @@ class PeekScene(GameScene):
 
     def layout(self):
         self.buttons = self.top_buttons(20, 20)
-        asked = self.state.guess is not None
+        asked = self.table_view().guess is not None
         for i, (name, action) in enumerate((("peek", Action("peek")), ("guess", Action("guess", card="cat")))):
             self.buttons.append(self.action_button(pygame.Rect(300 + 520 * i, 760, 480, 140), name, action,
                                                    visible=not asked))
@@ -65,7 +66,8 @@ class PeekScene(GameScene):
         return self.__dict__.setdefault("_seen", [])
 
     def question_text(self, seat):
-        return f"{self.seats[self.state.turn_player].name} asks: is your card the {self.state.guess}?"
+        table = self.table_view()
+        return f"{self.seats[table.turn_player].name} asks: is your card the {table.guess}?"
 
     def draw(self, surface):
         surface.fill((40, 120, 40))
@@ -136,14 +138,14 @@ def test_a_question_curtain_carries_the_question_and_the_answers_come_behind_it(
     assert app.top is scene and scene.button("yes").visible and scene.button("no").visible
     later(app, 0.5)           # "no" is where "guess" was: a quicker tap is the guess's double tap
     tap_button(app, "no")
-    assert scene.state.guess is None and scene.state.turn_player == 1
+    assert state_of(scene).guess is None and state_of(scene).turn_player == 1
     run(app, 0.2)
     assert app.top is scene, "Ben's own turn is public in this game: no curtain"
 
 
 def test_no_question_curtain_when_the_answer_shows_nothing_private(tmp_path):
     app, scene = open_game(tmp_path, [ANNA, BEN])
-    scene.controller.spec = peek_spec(2, private_turns=False, private_answers=False)
+    controller_of(scene).spec = peek_spec(2, private_turns=False, private_answers=False)
     tap_button(app, "guess")
     run(app, 0.3)
     assert app.top is scene and scene.button("yes").visible, "asked openly, as in Castle Builders"
@@ -158,7 +160,7 @@ def test_a_secret_curtain_names_its_person_and_the_secret_shows_only_after_their
     assert scene.seen_cards == [], "nothing secret is drawn behind the curtain"
     tap_button(app, "ready")
     run(app, 0.1)
-    assert app.top is scene and scene.shown == scene.state.cards[0]
+    assert app.top is scene and scene.shown == state_of(scene).cards[0]
     assert secret_on_screen(app)
 
 
@@ -170,7 +172,7 @@ def test_a_double_tap_on_the_curtain_opens_the_secret_and_leaves_it_open(tmp_pat
     later(app, 0.3)           # the curtain has been seen a moment: the first tap counts
     double_tap(app, curtain(app).button("ready").rect.center)
     run(app, 0.1)
-    assert app.top is scene and scene.shown == scene.state.cards[0], "the second tap did not hide it"
+    assert app.top is scene and scene.shown == state_of(scene).cards[0], "the second tap did not hide it"
     assert secret_on_screen(app)
 
 
@@ -180,7 +182,7 @@ def test_a_late_second_tap_past_the_scene_guard_does_not_hide_the_secret_either(
     run(app, 0.1)
     tap_button(app, "ready")                       # the guard of the new scene is switched off
     tap(app, (800, 500))
-    assert scene.shown == scene.state.cards[0]
+    assert scene.shown == state_of(scene).cards[0]
     run(app, 1.0)
     tap(app, (800, 500))                           # now it is Anna's own tap: the secret hides
     run(app, 0.1)
@@ -205,7 +207,7 @@ def test_the_secret_hides_again_after_the_time_set(tmp_path):
     run(app, 0.1)
     tap_button(app, "ready")
     run(app, 2.7)
-    assert scene.shown == scene.state.cards[0] and secret_on_screen(app)
+    assert scene.shown == state_of(scene).cards[0] and secret_on_screen(app)
     run(app, 0.5)
     assert scene.shown is None and not secret_on_screen(app)
     assert scene.person_can_act(), "the game goes on: Ben's turn"
@@ -217,7 +219,7 @@ def test_until_tapped_the_secret_stays(tmp_path):
     run(app, 0.1)
     tap_button(app, "ready")
     run(app, 20)
-    assert scene.shown == scene.state.cards[0]
+    assert scene.shown == state_of(scene).cards[0]
     assert scene.wake_in() is None, "nothing to wake up for while it waits for a tap"
     tap(app, (800, 500))
     assert scene.shown is None
@@ -249,10 +251,10 @@ def test_one_person_against_a_computer_sees_no_curtain_and_never_the_computers_s
         shown_tops.add(type(app.top).__name__)
         if scene.person_can_act():
             tap_button(app, "peek" if scene.button("peek").visible else "yes")
-        if scene.state.is_over:
+        if state_of(scene).is_over:
             break
     assert "CurtainScene" not in shown_tops
-    assert scene.seen_cards and set(c for c in scene.seen_cards if c) == {scene.state.cards[0]}, \
+    assert scene.seen_cards and set(c for c in scene.seen_cards if c) == {state_of(scene).cards[0]}, \
         "Anna saw her own card, never Robo's"
 
 

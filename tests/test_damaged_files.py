@@ -147,7 +147,7 @@ def test_a_good_save_is_continued_from_its_tile(tmp_path):
     assert isinstance(app.top, MenuScene) and "knights" in app.top.saved
     tap_button(app, "game:knights")
     tap_button(app, "yes")
-    assert isinstance(app.top, KnightsScene) and app.top.state.positions == ["m2", "start"]
+    assert isinstance(app.top, KnightsScene) and state_of(app.top).positions == ["m2", "start"]
 
 
 # -- huge, deep, and not files at all ----------------------------------------------------------------
@@ -298,6 +298,7 @@ def run(self):
 
 app_module.App.run = run
 from kidgames.cli import main
+from ui_driver import state_of
 sys.exit(main(["--lang", "en", "--mute", "--window"]))
 """
 

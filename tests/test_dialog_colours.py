@@ -10,13 +10,14 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.menu import offer_saved_game
 from kidgames.ui.widgets import BUTTON_COLOURS
 from ui_driver import make_app, tap_button
+from ui_driver import controller_of
 
 ANNA_BEN = [Seat("Anna", "red"), Seat("Ben", "blue")]
 
 
 def with_a_saved_game(tmp_path):
     app = make_app(tmp_path)
-    start_game_scene(app, "knights", ANNA_BEN, seed=3).controller.submit(Action("roll"))
+    controller_of(start_game_scene(app, "knights", ANNA_BEN, seed=3)).submit(Action("roll"))
     app.show_menu()
     app.frame(0.0)
     return app

@@ -18,6 +18,7 @@ from kidgames.games import GAMES
 from kidgames.ui.game import GameScene, start_game_scene
 from kidgames.ui.menu import MenuScene
 from ui_driver import FRAME, make_app, tap_button
+from ui_driver import controller_of, state_of
 
 MUTATIONS = 250
 OPENED_ON_SCREEN = 8
@@ -32,7 +33,7 @@ def seats_for(spec):
 
 def play_a_while(scene, rng, actions=24):
     """Decisions straight to the controller (people: at random; the computer: its own choice)."""
-    ctrl = scene.controller
+    ctrl = controller_of(scene)
     for _ in range(actions):
         if ctrl.is_over:
             break
@@ -47,7 +48,7 @@ def a_saved_game(home, game_id, seed=4):
     for attempt in range(20):
         scene = start_game_scene(app, game_id, seats_for(spec), seed=seed + attempt, options=options)
         play_a_while(scene, random.Random(seed + attempt))
-        if not scene.controller.is_over:
+        if not controller_of(scene).is_over:
             app.saves.flush()     # the app saves in the background: the test reads the disk after it
             return app, scene
     raise AssertionError(f"{game_id}: every trial game ended at once")
@@ -99,16 +100,16 @@ def value_at(data, path):
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_saved_game_continues_from_its_tile_as_it_was(tmp_path, game_id):
     app, scene = a_saved_game(tmp_path, game_id)
-    saved_state = scene.state.to_json()
-    saved_controller = json.loads(json.dumps(scene.controller.to_json()))
+    saved_state = state_of(scene).to_json()
+    saved_controller = json.loads(json.dumps(controller_of(scene).to_json()))
     again = make_app(tmp_path)
     assert isinstance(again.top, MenuScene) and game_id in again.top.saved
     tap_button(again, f"game:{game_id}")
     tap_button(again, "yes")
     resumed = next(s for s in again.stack if isinstance(s, GameScene))
     assert resumed.spec.id == game_id
-    assert resumed.state.to_json() == saved_state, "the same position"
-    assert json.loads(json.dumps(resumed.controller.to_json())) == saved_controller, \
+    assert state_of(resumed).to_json() == saved_state, "the same position"
+    assert json.loads(json.dumps(controller_of(resumed).to_json())) == saved_controller, \
         "the same computer memory, generator and log"
     play_a_while(resumed, random.Random(1), actions=10)
     for _ in range(30):

@@ -19,6 +19,7 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.widgets import DISABLED_FILL
 from test_queens_ui import position
 from ui_driver import FRAME, later, make_app, run, run_until, tap
+from ui_driver import controller_of, state_of
 
 ANNA, BEN = Seat("Anna", "red"), Seat("Ben", "blue")
 PIP = (40, 30, 30)
@@ -44,17 +45,17 @@ def test_forest_dice_show_no_number_before_anyone_rolls_nor_the_last_players_thr
     app = make_app(tmp_path)
     scene = start_game_scene(app, "forest", [ANNA, robot("Robo", "green")], seed=4, options={"short": True})
     run(app, 0.3)
-    assert scene.state.phase == ROLL and scene.dice_shown == [None, None]
+    assert state_of(scene).phase == ROLL and scene.dice_shown == [None, None]
     for k in range(2):
         assert not any(near(c, PIP) for c in pixels(app, scene.dice[k].area())), "no pips on a waiting die"
     scene.submit(Action("roll"))
     assert run_until(app, lambda: not scene.anim.busy, 5)
-    assert scene.dice_shown == list(scene.state.dice), "the throw shows while Anna moves"
-    move = next(a for a in scene.state.legal_actions() if a.kind == "move")
+    assert scene.dice_shown == list(state_of(scene).dice), "the throw shows while Anna moves"
+    move = next(a for a in state_of(scene).legal_actions() if a.kind == "move")
     scene.submit(move)
-    assert run_until(app, lambda: scene.state.current_player == 1 and not scene.anim.busy
-                     and scene.state.phase == ROLL, 10) or scene.state.current_player == 1
-    if scene.state.phase == ROLL and not scene.anim.busy:
+    assert run_until(app, lambda: state_of(scene).current_player == 1 and not scene.anim.busy
+                     and state_of(scene).phase == ROLL, 10) or state_of(scene).current_player == 1
+    if state_of(scene).phase == ROLL and not scene.anim.busy:
         assert scene.dice_shown == [None, None], "the computer's dice wait too: not Anna's throw in its colour"
 
 
@@ -65,7 +66,7 @@ def test_the_knights_die_shows_no_number_while_it_waits(tmp_path):
     assert scene.die.value is None
     scene.roll()
     assert run_until(app, lambda: not scene.anim.busy, 15)
-    assert scene.state.current_player == 1 and scene.die.value is None, "Ben's die waits with no number"
+    assert state_of(scene).current_player == 1 and scene.die.value is None, "Ben's die waits with no number"
 
 
 # -- trees and spaces ----------------------------------------------------------------------------------
@@ -73,11 +74,11 @@ def test_the_knights_die_shows_no_number_while_it_waits(tmp_path):
 def test_trees_and_spaces_never_hide_each_other(tmp_path, short):
     app = make_app(tmp_path)
     scene = start_game_scene(app, "forest", [ANNA, BEN], seed=1, options={"short": short})
-    board = scene.state.board
+    board = state_of(scene).board
     picture = app.assets.image("tree", TREE_SIZE)
     opaque = picture.get_bounding_rect()
     trees = {}
-    for slot in scene.state.tree_at:
+    for slot in state_of(scene).tree_at:
         x, y = scene.slot_xy(slot)
         drawn = picture.get_rect(midbottom=(x, y + 12))
         trees[slot] = pygame.Rect(drawn.x + opaque.x, drawn.y + opaque.y, opaque.w, opaque.h)
@@ -96,7 +97,7 @@ def test_trees_and_spaces_never_hide_each_other(tmp_path, short):
 def forest_at(tmp_path, where, dice, others=None):
     app = make_app(tmp_path)
     scene = start_game_scene(app, "forest", [ANNA, BEN], seed=5)
-    state = scene.state
+    state = state_of(scene)
     state.positions[0], state.dice = where, dice
     if others:
         state.positions[1] = others
@@ -111,7 +112,7 @@ def test_one_die_or_both_is_not_asked_when_both_end_the_same(tmp_path):
     on m7 both leave the game the same (Anna looks under its tree either way)."""
     app, scene = forest_at(tmp_path, "m5", (2, 4))
     tap(app, scene.space_xy("m7"))
-    assert scene.choice is None and scene.state.positions[0] == "m7", "moved at once, no question"
+    assert scene.choice is None and state_of(scene).positions[0] == "m7", "moved at once, no question"
 
 
 def test_one_die_or_both_is_asked_when_the_full_throw_sends_someone_home(tmp_path):
@@ -133,7 +134,7 @@ def queens_for_anna(tmp_path, **built):
 def test_use_the_dragon_without_a_dragon_is_grey_and_a_tap_says_why(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["n1", "n2", "n3", "n4", "n5"], ["knight", "n1", "n2", "n3", "n4"]],
                                  awake=[["moon"], []], turn=1)
-    scene.controller.submit(Action("knight", target=0, queen="moon"))
+    controller_of(scene).submit(Action("knight", target=0, queen="moon"))
     scene.sync()
     app.dirty = True
     run(app, 0.3)
@@ -143,7 +144,7 @@ def test_use_the_dragon_without_a_dragon_is_grey_and_a_tap_says_why(tmp_path):
     colours = pixels(app, pygame.Rect(inside.right - 40, inside.y, 30, inside.h))
     assert sum(near(c, DISABLED_FILL, 8) for c in colours) > len(colours) // 2, "drawn grey"
     tap(app, defend.rect.center)
-    assert scene.state.pending is not None, "nothing was played"
+    assert state_of(scene).pending is not None, "nothing was played"
     assert scene.hint_text() == "You have no dragon in your hand." and scene.hint_picture() == "dragon"
 
 
@@ -168,7 +169,7 @@ def test_castle_stop_before_a_draw_is_grey_and_says_why(tmp_path):
     stop = scene.button("stop")
     assert stop is not None and not stop.enabled
     tap(app, stop.rect.center)
-    assert scene.state.drawn_this_turn == 0 and scene.state.current_player == 0
+    assert state_of(scene).drawn_this_turn == 0 and state_of(scene).current_player == 0
     assert scene.hint_text() == "Draw a card first, then you may stop." and scene.hint_picture() == "plus"
 
 
@@ -181,7 +182,7 @@ def test_a_knight_on_the_cat_queen_while_holding_the_dog_queen_says_why(tmp_path
     cat = scene.queen_rects(1, 2)[0]
     later(app, 0.5)
     tap(app, (cat.x + 12, cat.centery))
-    assert scene.state.awake[1] == ["cat", "moon"]
+    assert state_of(scene).awake[1] == ["cat", "moon"]
     assert "Dog Queen" in scene.hint_text() and scene.hint_picture() == "queen_dog"
 
 
@@ -224,10 +225,10 @@ def test_a_computers_level_shows_on_its_seat(tmp_path, game):
 def test_the_lit_seat_is_the_one_asked(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["dragon", "n1", "n2", "n3", "n4"], ["knight", "n1", "n2", "n3", "n4"]],
                                  awake=[["moon"], []], turn=1)
-    scene.controller.submit(Action("knight", target=0, queen="moon"))
+    controller_of(scene).submit(Action("knight", target=0, queen="moon"))
     scene.sync()
     run(app, 0.3)
-    assert scene.state.turn_player == 1 and scene.shown_turn() == 0, "Anna is asked: her panel is lit"
+    assert state_of(scene).turn_player == 1 and scene.shown_turn() == 0, "Anna is asked: her panel is lit"
 
 
 def test_a_curtain_due_after_a_computers_move_goes_up_at_once(tmp_path, monkeypatch):
@@ -236,10 +237,10 @@ def test_a_curtain_due_after_a_computers_move_goes_up_at_once(tmp_path, monkeypa
     scene = start_game_scene(app, "queens", [ANNA, BEN, robot("Robo", "green")], seed=1)
     position(scene, hands=[["n1", "n2", "n3", "n4", "n5"], ["n1", "n2", "n3", "n4", "n6"],
                            ["n6", "n7", "n8", "n9", "n10"]], turn=2)
-    scene.controller._computer = lambda obs, actions, level, rng, memory: Action("discard", cards=("n6",))
+    controller_of(scene)._computer = lambda obs, actions, level, rng, memory: Action("discard", cards=("n6",))
     assert run_until(app, lambda: scene.anim.busy, 5)
     assert run_until(app, lambda: not scene.anim.busy, 10)
-    assert scene.controller.curtain() is not None
+    assert controller_of(scene).curtain() is not None
     assert scene.wake_in() == 0.0 or isinstance(app.top, CurtainScene), "the loop does not sleep before it"
     app.frame(FRAME)
     assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Anna"
@@ -251,7 +252,7 @@ def test_the_witch_waits_on_the_table_while_the_fairy_is_asked_for_and_leaves_fi
     from kidgames.games.castle.scene import REVEAL_AT
     app = make_app(tmp_path)
     scene = start_game_scene(app, "castle", [ANNA, robot("Robo", "green")], seed=3)
-    state = scene.state
+    state = state_of(scene)
     state.draw_pile.remove(FAIRY)
     state.spares[0].append(FAIRY)
     state.draw_pile.remove(WITCH)
@@ -300,12 +301,12 @@ def test_a_first_piece_that_is_not_the_base_stands_on_scaffolding(tmp_path):
 def test_in_the_short_game_a_blue_space_without_a_tree_is_drawn_and_played_as_an_ordinary_space(tmp_path):
     from kidgames.games.forest.art import SPACE_FILL
     app = make_app(tmp_path)
-    full = start_game_scene(app, "forest", [ANNA, BEN], seed=5).state
+    full = state_of(start_game_scene(app, "forest", [ANNA, BEN], seed=5))
     full.positions[0], full.dice = "m4", (2, 3)             # m4 -> a1 -> a2 with the first die
     assert any(a.kind == "move" and a.dest == "a2" and a.dice_used == 1 for a in full.legal_actions()), \
         "in the full game a2 is a blue space: the first die may stop there"
     scene = start_game_scene(app, "forest", [ANNA, BEN], seed=5, options={"short": True})
-    state = scene.state
+    state = state_of(scene)
     treeless = [s.space for s in full.board.slots.values() if s.id not in full.board.short_slots]
     assert "a2" in treeless and len(treeless) == 6
     for node in treeless:

@@ -15,6 +15,7 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.targets import REACH
 from test_queens_ui import position
 from ui_driver import later, make_app, run, tap
+from ui_driver import state_of
 
 SMALLEST = (1024, 768)
 ANNA = Seat("Anna", "red")
@@ -70,7 +71,7 @@ def buttons_are_finger_sized(scene, what):
 def forest(tmp_path, where, dice):
     app = app_at_smallest(tmp_path)
     scene = start_game_scene(app, "forest", [ANNA] + robots(1), seed=5)
-    state = scene.state
+    state = state_of(scene)
     state.positions[0], state.dice = where, dice
     scene.settle()
     app.dirty = True
@@ -88,7 +89,7 @@ def test_forest_spaces_answer_a_finger_beside_them(tmp_path, where, dice):
 
 def test_forest_trees_answer_a_finger_beside_them(tmp_path):
     app, scene = forest(tmp_path, "KEY", None)
-    assert scene.state.phase == "guess"
+    assert state_of(scene).phase == "guess"
     check_reach(app, scene.tap_targets(), lambda p: ("tree", scene.tree_at_pos(p)), "the trees at the castle")
 
 
@@ -101,7 +102,7 @@ def test_a_real_tap_30_window_pixels_beside_a_space_moves_there(tmp_path):
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=(x, y), button=1, touch=True))
         app.frame(1 / 60)
-    assert scene.state.positions[0] == "m11"
+    assert state_of(scene).positions[0] == "m11"
 
 
 # -- Sleeping Queens --------------------------------------------------------------------------------------
@@ -171,7 +172,7 @@ def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(t
     from kidgames.games.castle.rules import DIAMOND
     app = app_at_smallest(tmp_path)
     scene = start_game_scene(app, "castle", [ANNA] + robots(3), seed=1)
-    st = scene.state
+    st = state_of(scene)
 
     def move(card, to):
         st.draw_pile.remove(card)

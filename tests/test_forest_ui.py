@@ -15,6 +15,8 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
 from kidgames.ui.widgets import MIN_TARGET
 from ui_driver import FRAME, make_app, run_until, tap, tap_button
+from state_guard import GuardedState, guard_game
+from ui_driver import controller_of, state_of
 
 FAMILY = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", level="hard")]
 
@@ -45,7 +47,7 @@ class Family:
     def watch(self) -> None:
         scene = self.scene
         if scene.lifted and scene.lifted[2] is not None:
-            owner = scene.state.current_player if not scene.anim.busy else scene.shown_current
+            owner = state_of(scene).current_player if not scene.anim.busy else scene.shown_current
             self.looks_seen.append((owner, scene.lifted[2]))
         elif scene.lifted and scene.seats[scene.shown_current].is_computer:
             self.computer_looks += 1
@@ -69,7 +71,7 @@ class Family:
         if not scene.person_can_act():
             return
         self.taps += 1
-        state = scene.state
+        state = state_of(scene)
         if state.phase == ROLL:
             tap(app, DICE_TARGET.center)
         elif state.phase == GUESS:
@@ -91,7 +93,7 @@ class Family:
 
     def play(self, max_steps=60000) -> None:
         for _ in range(max_steps):
-            if self.scene.controller.is_over and not self.scene.anim.busy:
+            if controller_of(self.scene).is_over and not self.scene.anim.busy:
                 break
             self.step()
 
@@ -103,7 +105,8 @@ def settle(app, seconds=0.5):
 
 def shown_again(app, scene):
     """After a test built a position by hand: the scene as the state says, and shown (nothing
-    in the app knows that the state changed under it)."""
+    in the app knows that the state changed under it: the session's view is made afresh)."""
+    state_of(scene)
     scene.settle()
     app.dirty = True
 
@@ -144,9 +147,12 @@ class EveryFrame:
 
 
 def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp_path, monkeypatch):
+    """... with a state that the UI cannot read (tests/state_guard.py): the scene draws views only."""
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.3)
     app = forest_app(tmp_path)
+    breaches = guard_game(app, "forest")
     scene = start(app)
+    assert isinstance(state_of(scene), GuardedState)
     family = Family(app, scene, random.Random(1))
     shown_to_computer = []
     watch = family.watch
@@ -155,18 +161,20 @@ def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp
         watch()
         lifted = scene.lifted
         if lifted and lifted[2] and scene.seats[scene.shown_current].is_computer \
-                and lifted[2] not in scene.state.won[scene.shown_current]:
+                and lifted[2] not in state_of(scene).won[scene.shown_current]:
             shown_to_computer.append(lifted)
     family.watch = watch_secrets
     family.play()
-    assert scene.state.is_over, "the game ended through taps alone"
+    assert state_of(scene).is_over, "the game ended through taps alone"
     assert family.curtains > 0, "a curtain named a person before their secret"
     assert family.looks_seen, "a person looked under a tree and saw its picture"
     assert family.computer_looks > 0, "the computer looked too, and the tree lifted for it"
     assert not shown_to_computer, "a computer's look never shows its picture"
     settle(app, 3)
     assert isinstance(app.top, ResultsScene)
-    assert app.top.scores == [len(cards) for cards in scene.state.won], "the results show the cards won"
+    assert app.top.scores == [len(cards) for cards in state_of(scene).won], "the results show the cards won"
+    app.saves.flush()
+    assert breaches == [], "no UI module, the Forest scene and art included, read the state"
 
 
 def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
@@ -176,7 +184,7 @@ def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
     scene = start(app, FAMILY[:2])
     settle(app, 0.3)
     assert app.top is scene, "no curtain: a turn in the forest is public"
-    state = scene.state
+    state = state_of(scene)
     state.positions[0], state.positions[1], state.dice = "m5", "m7", (2, 4)
     scene.settle()
     settle(app, 0.2)
@@ -185,8 +193,8 @@ def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
     assert state.positions[0] == "m5", "nothing moves before the choice"
     tap_button(app, "choice:0")
     assert state.positions[0] == "m7"
-    assert scene.controller.log[-1].kind == "turn"
-    moved = [e for e in scene.controller.log if e.kind == "moved"][-1]
+    assert controller_of(scene).log[-1].kind == "turn"
+    moved = [e for e in controller_of(scene).log if e.kind == "moved"][-1]
     assert moved.dice_used == 1
 
 
@@ -195,7 +203,7 @@ def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
     scene = start(app, FAMILY[:2], short=False)
     settle(app, 0.3)
     assert app.top is scene, "no curtain: a turn in the forest is public"
-    state = scene.state
+    state = state_of(scene)
     state.positions[0], state.dice = "m3", (2, 2)   # 2+2 from m3 ends on the blue m7
     scene.settle()
     settle(app, 0.2)
@@ -217,7 +225,7 @@ def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
     tap(app, (600, 500))
     settle(app, 0.3)
     assert scene.lifted is None, "her tap closes it"
-    assert scene.visible_secrets() == set() and scene.controller.private is None
+    assert scene.visible_secrets() == set() and controller_of(scene).private is None
     assert frames.partial > 10
 
 
@@ -226,7 +234,7 @@ def test_a_computer_look_lifts_the_tree_with_its_back_to_the_room(tmp_path, monk
     app = forest_app(tmp_path, speed="normal")
     seats = [Seat("Robo", "green", "computer", level="hard"), Seat("Anna", "red")]
     scene = start(app, seats, short=False)
-    state = scene.state
+    state = state_of(scene)
     state.positions[0], state.dice = "m3", (2, 2)
     state.tree_at = dict(state.tree_at)
     scene.settle()
@@ -238,7 +246,7 @@ def test_a_computer_look_lifts_the_tree_with_its_back_to_the_room(tmp_path, monk
             seen.append(scene.lifted)
         if isinstance(app.top, CurtainScene):
             break
-    looked = [e for e in scene.controller.log if e.kind == "looked"]
+    looked = [e for e in controller_of(scene).log if e.kind == "looked"]
     assert looked, "the computer looked under a tree"
     assert seen and max(h for _, h, _ in seen) > 0.5, "the tree lifted"
     assert all(motif is None for _, _, motif in seen), "its picture never showed"
@@ -250,7 +258,7 @@ def test_a_double_one_offers_three_magics_and_each_works(tmp_path):
     scene = start(app, FAMILY[:2], short=False)
     settle(app, 0.3)
     assert app.top is scene, "no curtain: a turn in the forest is public"
-    state = scene.state
+    state = state_of(scene)
     frames = EveryFrame(app)    # gliding trees, a jump, the wiggling stack, banners: each frame true
 
     def double_one(seat):
@@ -285,7 +293,7 @@ def test_a_double_one_offers_three_magics_and_each_works(tmp_path):
     cards = sorted(state.stack + [state.wanted])
     tap_button(app, "magic:shuffle")
     assert sorted(state.stack + [state.wanted]) == cards
-    assert [e.kind for e in scene.controller.log[-3:]] == ["stack_shuffled", "new_wanted", "turn"]
+    assert [e.kind for e in controller_of(scene).log[-3:]] == ["stack_shuffled", "new_wanted", "turn"]
     settle(app, 2.5)
     assert frames.partial > 50
 
@@ -298,7 +306,7 @@ def test_a_right_guess_wins_the_card_and_a_wrong_one_walks_home_each_frame_true(
     scene = start(app, FAMILY[:2], short=False)
     settle(app, 0.3)
     assert app.top is scene, "no curtain: a turn in the forest is public"
-    state = scene.state
+    state = state_of(scene)
     frames = EveryFrame(app)
     state.positions[0] = state.board.key
     shown_again(app, scene)
@@ -346,7 +354,7 @@ def test_while_four_computers_play_every_frame_shows_what_a_full_redraw_shows(tm
     frames = EveryFrame(app)
     for _ in range(900):
         app.frame(FRAME)
-    assert len(scene.controller.log) >= 10
+    assert len(controller_of(scene).log) >= 10
     assert frames.partial > 300 and frames.whole < frames.partial / 10
 
 

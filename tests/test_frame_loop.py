@@ -11,6 +11,7 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.present import Presenter
 from kidgames.ui.waiting import EventWaiter
 from ui_driver import make_app, run
+from ui_driver import state_of
 
 
 def test_the_waiter_returns_when_an_event_comes_or_the_time_is_up(tmp_path):
@@ -49,7 +50,7 @@ def test_the_loop_wakes_for_a_computers_turn(tmp_path):
     run(app, 0.1)
     threading.Timer(3.0, lambda: setattr(app, "running", False)).start()
     app.run()
-    assert scene.state.turn >= 1, "the computer threw while the loop slept between frames"
+    assert state_of(scene).turn >= 1, "the computer threw while the loop slept between frames"
 
 
 @pytest.mark.parametrize("window", [(1280, 800), (1521, 950), (3840, 2160), (1000, 700), (1600, 1000)])

@@ -10,6 +10,7 @@ from kidgames.games.knights.scene import (BOARD_RECT, DIE_CENTRE, NUDGE_AREA, NU
                                           SIDEBAR)
 from kidgames.ui.game import start_game_scene
 from ui_driver import make_app, run, run_until, tap
+from ui_driver import state_of
 
 
 def knights(app, n=2, seed=1):
@@ -34,9 +35,9 @@ def test_only_the_die_throws_a_stray_tap_makes_it_hop(tmp_path, where):
         tap(app, (600, 500) if where == "board" else (SIDEBAR.centerx, 200))
         run(app, 0.15)
         assert scene.die.jump != jump_before, "the die hops to show where to tap"
-    assert scene.state.turn == 0, "nothing was thrown"
+    assert state_of(scene).turn == 0, "nothing was thrown"
     tap(app, DIE_CENTRE)
-    assert scene.state.turn == 1
+    assert state_of(scene).turn == 1
 
 
 def test_knights_on_one_field_stand_side_by_side(tmp_path):
@@ -56,7 +57,7 @@ def test_knights_on_one_field_stand_side_by_side(tmp_path):
 def test_the_map_with_its_lakes_fits_beside_the_side_panel(tmp_path):
     app = make_app(tmp_path)
     scene = knights(app)
-    board = scene.state.board
+    board = state_of(scene).board
     for node_id in board.nodes:
         x, y = scene.field_xy(node_id)
         reach = 62 if board.nodes[node_id].kind == "pool" else 31     # the lake around a pool field
@@ -85,7 +86,7 @@ def test_a_computer_thinks_on_a_still_picture(tmp_path):
     assert app.frame(1 / 60) is False, "waiting for the computer is not an animation"
     assert app.frames_drawn == drawn
     assert 0 < app.next_wake() <= 1.1
-    assert run_until(app, lambda: scene.state.turn == 1, seconds=3)
+    assert run_until(app, lambda: state_of(scene).turn == 1, seconds=3)
 
 
 def test_a_banner_text_wraps_into_balanced_lines(tmp_path):

@@ -12,6 +12,7 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.table import Piece
 from test_screen_invariant import differing_area, window_bytes
 from ui_driver import FRAME, make_app
+from ui_driver import controller_of
 
 
 def piece_types() -> set[type]:
@@ -51,7 +52,7 @@ def test_every_kind_of_piece_moves_on_screen_and_each_frame_equals_a_full_redraw
     robots = [Seat(n, c, "computer", "normal") for n, c in (("Robo", "red"), ("Bip", "blue"), ("Zed", "green"))]
     castle = start_game_scene(app, "castle", robots, seed=7)
     # each computer draws two cards and stops: cards fly to castles and spare piles, turn after turn
-    castle.controller._computer = lambda obs, actions, *rest: (
+    controller_of(castle)._computer = lambda obs, actions, *rest: (
         Action("draw") if Action("draw") in actions and obs["drawn_this_turn"] < 2
         else Action("stop") if Action("stop") in actions else actions[0])
     assert play_watching(app, castle, 420, seen) > 200

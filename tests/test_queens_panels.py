@@ -11,6 +11,7 @@ from kidgames.games.queens.art import panel_look
 from kidgames.games.queens.rules import QUEEN_POINTS
 from kidgames.ui.game import start_game_scene
 from ui_driver import FRAME, make_app
+from ui_driver import state_of
 
 NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eva"]
 COLOURS = ["red", "blue", "green", "yellow", "purple"]
@@ -27,7 +28,7 @@ def table_with_five_queens_each(tmp_path, n: int):
     scene = start_game_scene(app, "queens", seats, seed=5)
     queens = list(QUEEN_POINTS)
     for i in range(n):
-        scene.state.awake[i] = queens[(5 * i) % 12:][:5] if (5 * i) % 12 + 5 <= 12 else queens[:5]
+        state_of(scene).awake[i] = queens[(5 * i) % 12:][:5] if (5 * i) % 12 + 5 <= 12 else queens[:5]
     scene.sync()
     for _ in range(20):
         app.frame(FRAME)

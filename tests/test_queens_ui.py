@@ -13,13 +13,14 @@ from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
 from ui_driver import FRAME, later, make_app, run, run_until, tap
+from ui_driver import controller_of, state_of
 
 PEOPLE_AND_ROBO = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", "easy")]
 
 
 def settle(app, scene, seconds=60.0) -> bool:
     """Frames until a person may act on the table (or a curtain waits, or the game is over)."""
-    done = run_until(app, lambda: scene.state.is_over or isinstance(app.top, CurtainScene)
+    done = run_until(app, lambda: state_of(scene).is_over or isinstance(app.top, CurtainScene)
                      or ready(app, scene), seconds)
     app.frame(FRAME)     # the frame that shows the settled table
     return done
@@ -27,9 +28,9 @@ def settle(app, scene, seconds=60.0) -> bool:
 
 def ready(app, scene) -> bool:
     """A person may tap the table now: no animation, no curtain due, no auto-answer due."""
-    pending = scene.state.pending
+    pending = state_of(scene).pending
     auto = scene.options.get("auto_defend") and pending is not None and pending["kind"] != "wake"
-    return (app.top is scene and scene.person_can_act() and scene.controller.curtain() is None
+    return (app.top is scene and scene.person_can_act() and controller_of(scene).curtain() is None
             and not auto)
 
 
@@ -80,29 +81,29 @@ def play_whole_game(app, scene, pick, watcher=None, limit=600):
     curtains = []
     actions = 0
     frame = watcher.frame if watcher else (lambda: app.frame(FRAME))
-    while not scene.state.is_over and actions < limit:
+    while not state_of(scene).is_over and actions < limit:
         for _ in range(int(90 / FRAME)):
-            if scene.state.is_over or isinstance(app.top, CurtainScene) or ready(app, scene):
+            if state_of(scene).is_over or isinstance(app.top, CurtainScene) or ready(app, scene):
                 break
             frame()
-        if scene.state.is_over:
+        if state_of(scene).is_over:
             break
         if isinstance(app.top, CurtainScene):
             open_curtain(app, scene, curtains)
             continue
-        state = scene.state
+        state = state_of(scene)
         decider = state.current_player
         assert not scene.seats[decider].is_computer
         # the hand on screen is the decider's own, never anybody else's
         assert scene.hand_seat() == decider
         legal = state.legal_actions()
         action = pick(legal)
-        before = len(scene.controller.log)
+        before = len(controller_of(scene).log)
         for point in hand_targets(scene, action):
             later(app, 0.5)
             later(app, 0.5)
             tap(app, point)
-        assert len(scene.controller.log) > before, f"the taps for {action} did nothing"
+        assert len(controller_of(scene).log) > before, f"the taps for {action} did nothing"
         actions += 1
     return curtains, actions
 
@@ -130,7 +131,7 @@ def test_a_whole_game_by_taps_with_two_people_and_a_computer(tmp_path, monkeypat
                 return options[0]
         return max((a for a in legal if a.kind == "discard"), key=lambda a: len(a.cards))
     curtains, actions = play_whole_game(app, scene, pick)
-    assert scene.state.is_over, "the game did not end"
+    assert state_of(scene).is_over, "the game did not end"
     assert run_until(app, lambda: isinstance(app.top, ResultsScene), 60)
     assert not app.errors
     assert not computer_hands_drawn
@@ -142,7 +143,7 @@ def test_a_whole_game_by_taps_with_two_people_and_a_computer(tmp_path, monkeypat
 
 def attack_position(scene, defence: bool):
     """Anna holds a knight, Ben holds the Cat Queen (and a dragon if ``defence``)."""
-    st = scene.state
+    st = state_of(scene)
     st.awake[1] = ["cat"]
     st.slots[st.slots.index("cat")] = None
     st.hands[0] = ["knight", "n1", "n2", "n3", "n4"]
@@ -171,7 +172,7 @@ def test_the_defence_question_goes_to_the_victim_behind_her_curtain(tmp_path):
     for point in hand_targets(scene, Action("knight", target=1, queen="cat")):
         later(app, 0.5)
         tap(app, point)
-    assert scene.state.pending["kind"] == "knight"
+    assert state_of(scene).pending["kind"] == "knight"
     assert settle(app, scene) and isinstance(app.top, CurtainScene)
     curtain = app.top
     assert curtain.kind == "question" and curtain.seat.name == "Ben"
@@ -182,7 +183,7 @@ def test_the_defence_question_goes_to_the_victim_behind_her_curtain(tmp_path):
     assert scene.button("defend").enabled
     tap(app, ACTION_A.center)
     assert settle(app, scene)
-    assert scene.state.awake[1] == ["cat"] and "dragon" in scene.state.discard
+    assert state_of(scene).awake[1] == ["cat"] and "dragon" in state_of(scene).discard
 
 
 @pytest.mark.parametrize("defence", [True, False], ids=["dragon", "no dragon"])
@@ -197,20 +198,20 @@ def test_auto_defend_answers_for_the_victim_without_a_question(tmp_path, defence
         later(app, 0.5)
         tap(app, point)
     seen = []
-    assert run_until(app, lambda: scene.state.pending is None, 30)
+    assert run_until(app, lambda: state_of(scene).pending is None, 30)
     while not (app.top is scene and ready(app, scene)):
         if isinstance(app.top, CurtainScene):
             seen.append(app.top.kind)
             break
         app.frame(FRAME)
     assert "question" not in seen
-    assert scene.state.awake[1 if defence else 0] == ["cat"]
+    assert state_of(scene).awake[1 if defence else 0] == ["cat"]
 
 
 def test_the_discard_preview_shows_the_sum_before_the_tap(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, [Seat("Anna", "red"), Seat("Robo", "green", "computer")])
-    st = scene.state
+    st = state_of(scene)
     st.hands[0] = ["n2", "n5", "n7", "n4", "king"]
     scene.sync()
     assert settle(app, scene)
@@ -250,7 +251,7 @@ def test_a_double_tap_on_the_curtain_never_shows_the_next_hand(tmp_path):
     tap(app, ready_at)
     for _ in range(120):
         app.frame(FRAME)
-        assert not (scene.hand_seat() == 1 and scene.hand_face_up()) or scene.controller.private == 1
+        assert not (scene.hand_seat() == 1 and scene.hand_face_up()) or controller_of(scene).private == 1
     assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Ben"
 
 
@@ -272,7 +273,7 @@ def position(scene, *, hands=None, awake=None, asleep=None, draw_top=(), discard
     next cards drawn (the last one first), the other non-queen cards fill the draw pile beneath; the
     67 cards and 12 queens stay conserved."""
     from kidgames.games.queens.rules import DECK, QUEEN_POINTS
-    st = scene.state
+    st = state_of(scene)
     if hands is not None:
         st.hands = [list(h) for h in hands]
     if awake is not None:
@@ -360,16 +361,16 @@ def test_the_jester_count_goes_round_the_table_to_the_seat_that_wakes_a_queen(tm
     taps(app, scene, hand_card(scene, "jester"))
     assert scene.hint_text() == app.t("queens.hint.jester")
     taps(app, scene, ACTION_A.center)
-    assert watch.until(lambda: scene.state.awake[2], 30)
+    assert watch.until(lambda: state_of(scene).awake[2], 30)
     watch.settle()
     assert watch.counts == [(1, 1), (2, 2), (3, 3), (4, 4), (0, 5), (1, 6), (2, 7)]
     assert watch.banners_while_counting == [None] * 7      # the card turned up stays in view
     assert "Anna plays the jester!" in watch.banners
     assert "7! The count stops at Cleo: Cleo wakes a queen." in watch.banners
-    queen = scene.state.awake[2][0]
+    queen = state_of(scene).awake[2][0]
     assert any(b.startswith(f"Cleo wakes the {app.t(f'queens.queen.{queen}')}") for b in watch.banners)
     # at rest the screen shows her in Cleo's row and the seven on the discard pile
-    assert scene.v_awake[2] == scene.state.awake[2] and scene.v_awake[1] == []
+    assert scene.v_awake[2] == state_of(scene).awake[2] and scene.v_awake[1] == []
     assert "n7" in scene.v_discard and scene.count_mark is None
 
 
@@ -385,12 +386,12 @@ def test_a_jester_count_of_one_stops_at_the_jester_player_who_picks_by_tapping(t
     taps(app, scene, hand_card(scene, "jester"), ACTION_A.center)
     watch.settle()
     assert watch.counts == [(0, 1)]
-    assert scene.state.pending == {"kind": "wake", "reason": "jester", "seat": 0}
+    assert state_of(scene).pending == {"kind": "wake", "reason": "jester", "seat": 0}
     assert scene.hint_text() == "The jester chose Anna: tap a sleeping queen!"
     assert scene.highlighted_slots() == set(range(12))
     taps(app, scene, slot_rect(4).center)
     watch.settle()
-    assert scene.state.awake[0] == ["moon"] and scene.v_awake[0] == ["moon"] and scene.v_slots[4] is None
+    assert state_of(scene).awake[0] == ["moon"] and scene.v_awake[0] == ["moon"] and scene.v_slots[4] is None
 
 
 def test_the_rose_queen_gives_her_waker_one_more_pick(tmp_path, monkeypatch):
@@ -409,12 +410,12 @@ def test_the_rose_queen_gives_her_waker_one_more_pick(tmp_path, monkeypatch):
     watch.settle()
     assert "The Rose Queen! Anna wakes one more queen." in watch.banners
     assert scene.hint_text() == "The Rose Queen: Anna, wake one more queen!"
-    assert scene.v_awake[0] == ["rose"] and scene.state.current_player == 0
+    assert scene.v_awake[0] == ["rose"] and state_of(scene).current_player == 0
     taps(app, scene, slot_rect(7).center)
-    watch.until(lambda: scene.state.turn_player == 1)
+    watch.until(lambda: state_of(scene).turn_player == 1)
     watch.settle()
     assert "Anna wakes the Heart Queen: 20 points!" in watch.banners
-    assert scene.state.awake[0] == ["rose", "heart"]
+    assert state_of(scene).awake[0] == ["rose", "heart"]
     assert scene.v_slots[0] is None and scene.v_slots[7] is None
 
 
@@ -436,12 +437,12 @@ def test_the_cat_woken_by_the_dog_holder_goes_back_to_sleep_where_she_lay(tmp_pa
         original(surface)
     scene.draw = note
     taps(app, scene, hand_card(scene, "king"), slot_rect(5).center)
-    watch.until(lambda: scene.state.turn_player == 1)
+    watch.until(lambda: state_of(scene).turn_player == 1)
     watch.settle()
     assert "queen_cat" in seen_face_up                 # everyone saw the Cat before she went back
     assert "The Cat Queen and the Dog Queen never sit together: she goes back to sleep." in watch.banners
-    assert scene.state.slots[5] == "cat" and scene.v_slots[5] == "?"
-    assert scene.v_awake[0] == ["dog"] and scene.state.awake[0] == ["dog"]
+    assert state_of(scene).slots[5] == "cat" and scene.v_slots[5] == "?"
+    assert scene.v_awake[0] == ["dog"] and state_of(scene).awake[0] == ["dog"]
 
 
 def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path, monkeypatch):
@@ -450,7 +451,7 @@ def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path, 
     fast_computers(monkeypatch)
     app = make_app(tmp_path)
     scene = start(app, table(0, 2))
-    st = scene.state
+    st = state_of(scene)
     from kidgames.games.queens.rules import DECK
     hands = [["n3", "n3", "n4", "n5", "n6"], ["n7", "n8", "n9", "n10", "n1"]]
     pool = list(DECK)
@@ -463,7 +464,7 @@ def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path, 
     taps(app, scene, scene.hand_layout().card_rects()[0].center, scene.hand_layout().card_rects()[1].center)
     assert scene.equation_shown() == ("", True, "n3"), "a pair: two equal cards with a tick"
     taps(app, scene, ACTION_B.center)
-    watch.until(lambda: scene.state.turn_player == 1)
+    watch.until(lambda: state_of(scene).turn_player == 1)
     watch.settle()
     assert "Shuffle! The thrown cards are the new pile." in watch.banners
     assert 0 in watch.draw_counts and watch.draw_counts[0] == 1    # the pile ran out, then filled up
@@ -486,7 +487,7 @@ def test_when_every_queen_is_awake_the_highest_scores_share_the_win(tmp_path, mo
     taps(app, scene, hand_card(scene, "king"), slot_rect(9).center)
     assert watch.until(lambda: isinstance(app.top, ResultsScene), 30)
     assert "Every queen is awake! Anna and Robo win together!" in watch.banners
-    assert scene.state.winners == [0, 1]
+    assert state_of(scene).winners == [0, 1]
     assert app.top.winners == [0, 1]
     assert app.top.headline() == app.t("results.together", names="Anna and Robo")
 
@@ -507,7 +508,7 @@ def test_a_steal_that_reaches_the_points_wins_at_once(tmp_path, monkeypatch):
     assert watch.until(lambda: isinstance(app.top, ResultsScene), 30)
     assert "Anna's knight brings the Pancake Queen home!" in watch.banners
     assert watch.banners[-1] == "Anna wins!"
-    assert scene.state.awake[0] == ["heart", "cat", "pancake"] and scene.state.awake[1] == ["cake"]
+    assert state_of(scene).awake[0] == ["heart", "cat", "pancake"] and state_of(scene).awake[1] == ["cake"]
     assert app.top.winners == [0]
 
 
@@ -517,21 +518,21 @@ def test_a_refused_tap_says_what_to_do_instead(tmp_path, monkeypatch):
     scene = start(app, table(0, 2))
     position(scene, hands=[["king", "knight", "n3", "n3", "n5"], ["n6", "n7", "n8", "n9", "n10"]],
              awake=[["moon"], []], turn=0)
-    scene.state.slots[2] = None
+    state_of(scene).slots[2] = None
     scene.sync()
     watch = Watch(app, scene)
     watch.settle()
     taps(app, scene, slot_rect(0).center)
     assert scene.hint_text() == "First tap a card in your hand!"
     taps(app, scene, hand_card(scene, "king"), slot_rect(2).center)        # an empty place
-    assert scene.hint_text() == "Tap a sleeping queen!" and scene.state.hands[0][0] == "king"
+    assert scene.hint_text() == "Tap a sleeping queen!" and state_of(scene).hands[0][0] == "king"
     taps(app, scene, hand_card(scene, "king"), hand_card(scene, "knight"), queen_point(scene, 0, "moon"))
     assert scene.hint_text() == "This card reaches no queen now. Pick another card!"   # Robo has none
     taps(app, scene, hand_card(scene, "knight"), scene.hand_layout().card_rects()[2].center,
          scene.hand_layout().card_rects()[3].center, slot_rect(0).center)
     assert scene.selected_cards() == ["n3", "n3"]
     assert scene.hint_text() == "Tap the blue button to throw these cards away!"
-    assert scene.state.discard == [] and scene.state.slots[0] is not None
+    assert state_of(scene).discard == [] and state_of(scene).slots[0] is not None
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "cs", "ru", "ko"])
@@ -615,4 +616,4 @@ def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path, wi
         partial += len(drawn_whole) == before
         area = differing_area(app, window_bytes(app))
         assert area is None, f"the window differs from a full redraw in {area}"
-    assert partial > 600 and len(scene.controller.log) > 10
+    assert partial > 600 and len(controller_of(scene).log) > 10

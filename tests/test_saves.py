@@ -21,6 +21,7 @@ from kidgames.ui.setup import SetupScene
 from kidgames.ui.widgets import MIN_TARGET, PAPER
 from test_ui_flows import PEEK
 from ui_driver import later, make_app, tap_button
+from ui_driver import controller_of, state_of
 
 ANNA_BEN = [Seat("Anna", "red"), Seat("Ben", "blue")]
 
@@ -44,7 +45,7 @@ def leave_to_menu(app):
 def test_a_new_knights_game_does_not_destroy_an_unfinished_game_of_another_game(tmp_path):
     app = app_with_two_games(tmp_path)
     peek = start_game_scene(app, "peek", [Seat("Cleo", "green"), Seat("Dan", "yellow")])
-    peek.controller.submit(Action("peek"))
+    controller_of(peek).submit(Action("peek"))
     leave_to_menu(app)
     tap_button(app, "game:knights")
     assert isinstance(app.top, SetupScene), "Knights has no save: straight to the players"
@@ -80,7 +81,7 @@ def test_each_tile_shows_whether_its_game_can_be_continued(tmp_path):
 
 def test_a_tile_with_a_save_asks_play_on_or_a_new_game(tmp_path):
     app = app_with_two_games(tmp_path)
-    start_game_scene(app, "knights", ANNA_BEN, seed=3).controller.submit(Action("roll"))
+    controller_of(start_game_scene(app, "knights", ANNA_BEN, seed=3)).submit(Action("roll"))
     leave_to_menu(app)
     tap_button(app, "game:knights")
     assert isinstance(app.top, ConfirmScene) and "Anna, Ben" in app.top.text
@@ -93,12 +94,12 @@ def test_a_tile_with_a_save_asks_play_on_or_a_new_game(tmp_path):
     a_moment_later(app)
     tap_button(app, "game:knights")
     tap_button(app, "yes")
-    assert isinstance(app.top, KnightsScene) and app.top.state.turn == 1
+    assert isinstance(app.top, KnightsScene) and state_of(app.top).turn == 1
 
 
 def test_play_in_the_setup_asks_before_replacing_a_saved_game(tmp_path):
     app = make_app(tmp_path)
-    start_game_scene(app, "knights", ANNA_BEN, seed=3).controller.submit(Action("roll"))
+    controller_of(start_game_scene(app, "knights", ANNA_BEN, seed=3)).submit(Action("roll"))
     leave_to_menu(app)
     tap_button(app, "game:knights")
     tap_button(app, "no")                   # a new game, please
@@ -112,7 +113,7 @@ def test_play_in_the_setup_asks_before_replacing_a_saved_game(tmp_path):
     a_moment_later(app)
     tap_button(app, "start")
     tap_button(app, "yes")
-    assert isinstance(app.top, KnightsScene) and app.top.state.turn == 0
+    assert isinstance(app.top, KnightsScene) and state_of(app.top).turn == 0
     assert app.saves.flush()      # the app saves in the background: read the disk after it
     assert json.loads((tmp_path / "saves" / "knights.json").read_text())["state"]["turn"] == 0
 
@@ -121,8 +122,8 @@ def test_a_finished_game_forgets_only_its_own_save(tmp_path):
     app = app_with_two_games(tmp_path)
     start_game_scene(app, "knights", ANNA_BEN, seed=3)
     peek = start_game_scene(app, "peek", [Seat("Cleo", "green"), Seat("Dan", "yellow")])
-    while not peek.state.is_over:
-        peek.controller.submit(Action("peek"))
+    while not state_of(peek).is_over:
+        controller_of(peek).submit(Action("peek"))
     assert app.saves.flush()      # the app saves (and forgets) in the background: read the disk after it
     assert not (tmp_path / "saves" / "peek.json").exists()
     assert (tmp_path / "saves" / "knights.json").exists()
@@ -145,7 +146,7 @@ def test_at_start_the_game_saved_last_is_offered(tmp_path):
 
 def test_an_old_single_save_moves_to_its_game_once(tmp_path):
     app = make_app(tmp_path)
-    start_game_scene(app, "knights", ANNA_BEN, seed=3).controller.submit(Action("roll"))
+    controller_of(start_game_scene(app, "knights", ANNA_BEN, seed=3)).submit(Action("roll"))
     app.saves.flush()       # the app saves in the background: the test reads the disk after it
     (tmp_path / "saves" / "knights.json").rename(tmp_path / "save.json")
     again = make_app(tmp_path)

@@ -37,6 +37,51 @@ def test_a_relative_xdg_data_home_is_ignored_as_the_spec_says(monkeypatch, tmp_p
     assert paths.user_dir() == tmp_path / "data" / "kidgames"
 
 
+def test_the_linux_folder_is_the_one_the_games_were_always_saved_in(monkeypatch, tmp_path):
+    """~/.local/share/kidgames (XDG), so that a family's saves of earlier versions are found."""
+    from kidgames.core import paths
+    for name in ("KIDGAMES_HOME", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert paths.user_dir() == tmp_path / ".local" / "share" / "kidgames"
+    monkeypatch.setenv("KIDGAMES_HOME", str(tmp_path / "elsewhere"))     # KIDGAMES_HOME comes first
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert paths.user_dir() == tmp_path / "elsewhere"
+
+
+def test_on_a_mac_the_games_go_to_application_support_unless_kept_in_the_earlier_folder(monkeypatch, tmp_path):
+    import platformdirs.macos
+    from kidgames.core import paths
+    monkeypatch.setattr(paths, "PLATFORM_DIRS", platformdirs.macos.MacOS)
+    for name in ("KIDGAMES_HOME", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert paths.user_dir() == tmp_path / "Library" / "Application Support" / "kidgames"
+    earlier = tmp_path / ".local" / "share" / "kidgames"           # where versions before kept them on a Mac
+    (earlier / "saves").mkdir(parents=True)
+    assert paths.user_dir() == earlier, "the saves kept there are found"
+    (tmp_path / "Library" / "Application Support" / "kidgames").mkdir(parents=True)
+    assert paths.user_dir() == tmp_path / "Library" / "Application Support" / "kidgames"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert paths.user_dir() == tmp_path / "data" / "kidgames"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/data")
+    assert paths.user_dir() == tmp_path / "Library" / "Application Support" / "kidgames"
+
+
+def test_on_windows_the_games_go_to_the_roaming_appdata_folder(monkeypatch, tmp_path):
+    """%APPDATA%\\kidgames, as before: no vendor folder above it, in the profile that roams."""
+    import platformdirs.windows
+    from kidgames.core import paths
+    monkeypatch.setattr(paths, "PLATFORM_DIRS", platformdirs.windows.Windows)
+    monkeypatch.delenv("KIDGAMES_HOME", raising=False)
+    # platformdirs asks Windows for the folder; off Windows, its override stands in for the answer
+    monkeypatch.setenv("WIN_PD_OVERRIDE_APPDATA", r"C:\Users\Anna\AppData\Roaming")
+    monkeypatch.setenv("WIN_PD_OVERRIDE_LOCAL_APPDATA", r"C:\Users\Anna\AppData\Local")
+    assert str(paths.user_dir()).replace("/", "\\") == r"C:\Users\Anna\AppData\Roaming\kidgames"
+    monkeypatch.setenv("KIDGAMES_HOME", str(tmp_path))
+    assert paths.user_dir() == tmp_path
+
+
 def test_a_relative_kidgames_home_is_made_absolute_once(monkeypatch, tmp_path):
     from kidgames.core import paths
     monkeypatch.chdir(tmp_path)

@@ -14,6 +14,7 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
 from ui_driver import FRAME, later, make_app, tap, tap_button
 from test_ui_flows import PEEK
+from ui_driver import state_of
 
 
 def window_bytes(app) -> bytes:
@@ -92,7 +93,7 @@ def test_after_a_throw_the_idle_window_shows_the_next_player(tmp_path):
     watcher.run(0.5)
     tap(app, DIE_CENTRE)
     watcher.run(16)
-    assert scene.state.current_player == 1 and scene.shown_current == 1
+    assert state_of(scene).current_player == 1 and scene.shown_current == 1
     assert scene.hint_text() == app.t("knights.hint.roll", name="Ben")
     watcher.check()
     assert watcher.checks > 20
@@ -105,15 +106,15 @@ def test_a_whole_knights_game_with_people_and_a_computer_keeps_the_window_true(t
     scene = start_game_scene(app, "knights", seats, seed=seed)   # seeds of short games (22, 24 throws)
     watcher = Watcher(app, every=20)
     turns = 0
-    while not scene.state.is_over and turns < 400:
-        assert watcher.run_until(lambda: scene.person_can_act() or scene.state.is_over, seconds=60)
-        if scene.state.is_over:
+    while not state_of(scene).is_over and turns < 400:
+        assert watcher.run_until(lambda: scene.person_can_act() or state_of(scene).is_over, seconds=60)
+        if state_of(scene).is_over:
             break
         if turns < 4:
             watcher.run(NUDGE_EVERY + 0.4)     # a child thinks: the die hops once, idle around it
         tap(app, DIE_CENTRE)
         turns += 1
-    assert scene.state.is_over
+    assert state_of(scene).is_over
     assert watcher.run_until(lambda: isinstance(app.top, ResultsScene), seconds=30)
     watcher.run(13)                                # the confetti falls and settles
     watcher.check()
@@ -222,7 +223,7 @@ def test_a_whole_queens_game_keeps_the_window_true(tmp_path, monkeypatch):
                 return options[0]
         return legal[-1]
     curtains, actions = play_whole_game(app, scene, pick, watcher=watcher)
-    assert scene.state.is_over and actions > 5
+    assert state_of(scene).is_over and actions > 5
     assert watcher.run_until(lambda: isinstance(app.top, ResultsScene), seconds=60)
     watcher.check()
     assert watcher.checks > actions
@@ -238,7 +239,7 @@ def test_the_idle_window_equals_a_full_redraw_through_a_whole_forest_game(tmp_pa
     scene = start(app, seed=8)
     watcher = Watcher(app, every=10)
     Family(app, scene, random_module.Random(2), frame=watcher.frame).play()
-    assert scene.state.is_over
+    assert state_of(scene).is_over
     watcher.run_until(lambda: isinstance(app.top, ResultsScene), 5)
     assert watcher.checks > 50
 
@@ -254,7 +255,7 @@ def test_a_whole_castle_game_keeps_the_window_true(tmp_path, monkeypatch):
     watcher = Watcher(app, every=20)
     table = Table(app, scene, frame=watcher.frame)
     actions = table.play(careful)
-    assert scene.state.is_over and actions > 5
+    assert state_of(scene).is_over and actions > 5
     assert watcher.run_until(lambda: isinstance(app.top, ResultsScene), seconds=60)
     watcher.check()
     assert watcher.checks > actions

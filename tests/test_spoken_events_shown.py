@@ -14,6 +14,7 @@ from kidgames.ui.results import ResultsScene
 from test_watching import MIXES, Table, forest_pick, queens_pick
 from test_screen_invariant import differing_area, window_bytes
 from ui_driver import make_app, run
+from ui_driver import controller_of, state_of
 
 SKIP_TAP = 0.04     # the chance, each frame while things move, that a child taps to skip ahead
 AROUND = 45          # frames (1.5 s) after a prompt is said in which it must be on screen
@@ -68,11 +69,11 @@ class Reader(Table):
     def decide(self, action) -> None:
         """A person's decision, sent as the scene sends it once the taps have chosen it (a tap to
         skip ahead may have changed what the table has picked, which this test does not follow)."""
-        self.decisions.append((self.scene.state.current_player, self.private == self.scene.state.current_player))
+        self.decisions.append((state_of(self.scene).current_player, self.private == state_of(self.scene).current_player))
         self.private = self.private_until = None
-        before = len(self.scene.controller.log)
+        before = len(controller_of(self.scene).log)
         self.scene.submit(action)
-        assert len(self.scene.controller.log) > before, f"{action} was refused"
+        assert len(controller_of(self.scene).log) > before, f"{action} was refused"
         self.frame()
 
     def check_banner_on_window(self) -> None:

@@ -26,6 +26,7 @@ from kidgames.ui.dialog import ConfirmScene, MessageScene, SavingMessage
 from kidgames.ui.game import GameScene, start_game_scene
 from kidgames.ui.menu import MenuScene
 from ui_driver import FRAME, make_app, run, run_until, screenshot, tap_button
+from ui_driver import state_of
 
 ROOT = Path(__file__).resolve().parent.parent
 ANNA_BEN = [Seat("Anna", "red"), Seat("Ben", "blue")]
@@ -34,7 +35,7 @@ ANNA_BEN = [Seat("Anna", "red"), Seat("Ben", "blue")]
 def a_move(app, scene) -> None:
     """The person whose turn it is makes the first legal move, then the frames play it."""
     assert run_until(app, lambda: app.top is scene and scene.person_can_act(), 20), "a person may move"
-    scene.submit(scene.state.legal_actions()[0])
+    scene.submit(state_of(scene).legal_actions()[0])
     app.frame(FRAME)
 
 
@@ -103,7 +104,7 @@ def test_a_failed_save_is_told_at_once_the_game_goes_on_and_saving_again_is_told
     assert app.top.title == "Saving works again" and app.top.icon == "check"
     tap_button(app, "ok")
     app.saves.flush()
-    assert saved_turn(tmp_path) == scene.state.to_json(), "the last move is on the disk"
+    assert saved_turn(tmp_path) == state_of(scene).to_json(), "the last move is on the disk"
     scene.ask_leave()
     assert app.top.text == app.t("game.leave.text")
 
@@ -114,7 +115,7 @@ def test_the_leave_question_says_saved_only_when_the_last_move_is_on_the_disk(tm
     a_move(app, scene)
     assert run_until(app, lambda: scene.person_can_act(), 20)
     BrokenDisk(monkeypatch, errno.EROFS)
-    scene.submit(scene.state.legal_actions()[0])
+    scene.submit(state_of(scene).legal_actions()[0])
     scene.ask_leave()          # asked in the same frame as the move: the write is waited for
     assert "saved. You can" not in app.top.text and "the disk is read-only" in app.top.text
 
@@ -144,7 +145,7 @@ def test_a_folder_removed_during_play_is_told_and_saving_goes_on_when_it_can(tmp
     a_move(app, scene)
     assert until(app, lambda: isinstance(app.top, SavingMessage) and "again" in app.top.title)
     app.saves.flush()
-    assert saved_turn(tmp_path / "home") == scene.state.to_json()
+    assert saved_turn(tmp_path / "home") == state_of(scene).to_json()
 
 
 def test_a_full_disk_keeps_the_previous_good_save_and_leaves_no_half_file(tmp_path, monkeypatch):
@@ -378,13 +379,13 @@ def test_a_moves_frame_does_not_wait_for_a_slow_disk_and_the_last_move_is_kept_o
     for _ in range(4):
         assert run_until(app, lambda: scene.person_can_act(), 20)
         t = time.perf_counter()
-        scene.submit(scene.state.legal_actions()[0])
+        scene.submit(state_of(scene).legal_actions()[0])
         app.frame(FRAME)
         walls.append(time.perf_counter() - t)
     assert max(walls) < 0.1, f"a move's frame waited for the disk: {walls}"
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run()                            # the window is closed: the loop ends, the writes finish
-    assert saved_turn(tmp_path) == scene.state.to_json(), "the last move is on the disk"
+    assert saved_turn(tmp_path) == state_of(scene).to_json(), "the last move is on the disk"
 
 
 def test_background_writes_keep_the_order_of_the_moves(tmp_path):

@@ -13,6 +13,7 @@ from kidgames.ui.game import GameScene, start_game_scene
 from kidgames.ui.menu import MenuScene
 from peek_game import peek_spec
 from ui_driver import make_app, run, run_until, tap, tap_button
+from ui_driver import state_of
 
 
 # -- a tiny game with a secret per turn (tests/peek_game.py), shown by a minimal scene -----------------
@@ -42,7 +43,7 @@ def test_a_curtain_names_each_person_before_they_see_their_secret(tmp_path):
     tap_button(app, "ready")
     assert app.top is scene
     tap(app, (800, 500))                           # Anna peeks
-    assert scene.state.turns == 1
+    assert state_of(scene).turns == 1
     run(app, 0.1)
     assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Ben"
 
@@ -55,13 +56,13 @@ def test_leaving_a_game_keeps_it_and_the_menu_continues_it(tmp_path, monkeypatch
     for _ in range(4):
         tap(app, (1420, 800))
         run_until(app, scene.person_can_act, seconds=20)
-    positions = list(scene.state.positions)
+    positions = list(state_of(scene).positions)
     tap_button(app, "home")
     tap_button(app, "yes")
     assert isinstance(app.top, MenuScene)
     tap_button(app, "game:knights")                # its tile asks: play on, or a new game?
     tap_button(app, "yes")
-    assert app.top.state.positions == positions and app.top.state.turn == 4
+    assert state_of(app.top).positions == positions and state_of(app.top).turn == 4
 
 
 # -- a bug must not end the family's evening ---------------------------------------------------------
@@ -96,16 +97,16 @@ def test_a_modified_board_file_is_drawn_and_played_to_the_end(tmp_path, monkeypa
     app = make_app(tmp_path)
     scene = start_game_scene(app, "knights", [Seat("Anna", "red"), Seat("Ben", "blue")], seed=2,
                              options={"board": str(board)})
-    assert "m2" not in scene.state.board.nodes
+    assert "m2" not in state_of(scene).board.nodes
     throws = 0
-    while not scene.state.is_over and throws < 1500:
+    while not state_of(scene).is_over and throws < 1500:
         if scene.person_can_act():
             tap(app, (1420, 800))
             throws += 1
         tap(app, (600, 500))
-    assert scene.state.is_over
+    assert state_of(scene).is_over
     # The board of a saved game travels with the save.
-    saved = GAMES["knights"].state_from_json(scene.state.to_json())
+    saved = GAMES["knights"].state_from_json(state_of(scene).to_json())
     assert "m2" not in saved.board.nodes
 
 
@@ -117,6 +118,7 @@ def test_a_saved_games_computer_names_follow_the_language_it_is_continued_in(tmp
     english = make_app(tmp_path)
     start_game_scene(english, "knights", [Seat("Anna", "red"), Seat("Blue", "blue", COMPUTER, default_name=True)],
                      seed=4)
+    english.saves.flush()           # the save on the disk, as the next start reads it
     czech = make_app(tmp_path, lang="cs")
     tap_button(czech, "game:knights")
     assert "Anna, Modrá" in czech.top.text

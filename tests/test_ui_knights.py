@@ -12,6 +12,7 @@ from kidgames.ui.menu import MenuScene
 from kidgames.ui.results import ResultsScene
 from kidgames.ui.setup import SetupScene
 from ui_driver import make_app, run, run_until, screenshot, start_knights_for_two_people, tap, tap_button
+from ui_driver import controller_of, state_of
 
 DIE = (1420, 800)
 
@@ -46,16 +47,16 @@ def test_menu_to_setup_to_a_whole_game_to_the_winner_by_taps(tmp_path, quick_ski
     tap_button(app, "start")
     assert isinstance(app.top, KnightsScene)
     scene, throws = play_to_the_end(app)
-    assert scene.state.is_over
-    winner = scene.state.winners[0]
-    assert scene.state.board.nodes[scene.state.positions[winner]].kind == "castle"
+    assert state_of(scene).is_over
+    winner = state_of(scene).winners[0]
+    assert state_of(scene).board.nodes[state_of(scene).positions[winner]].kind == "castle"
     results = app.top
     assert results.winners == [winner]
     screenshot(app, tmp_path / "results.png")
     # The save is gone once the game is over: nothing to continue.
     assert not app.saves.exists("knights")
     tap_button(app, "again")
-    assert isinstance(app.top, KnightsScene) and app.top.state.turn == 0
+    assert isinstance(app.top, KnightsScene) and state_of(app.top).turn == 0
     tap_button(app, "home")
     assert isinstance(app.top, ConfirmScene)
     tap_button(app, "yes")
@@ -66,7 +67,7 @@ def test_a_whole_game_by_finger_taps(tmp_path, quick_skip):
     app = make_app(tmp_path)
     start_knights_for_two_people(app, touch=True)
     scene, throws = play_to_the_end(app, touch=True)
-    assert throws == sum(1 for e in scene.controller.log if e.kind == "rolled")
+    assert throws == sum(1 for e in controller_of(scene).log if e.kind == "rolled")
 
 
 def test_a_double_tap_on_the_die_throws_once(tmp_path):
@@ -74,7 +75,7 @@ def test_a_double_tap_on_the_die_throws_once(tmp_path):
     scene = start_knights_for_two_people(app)
     tap(app, DIE)
     tap(app, DIE)
-    assert scene.state.turn == 1
+    assert state_of(scene).turn == 1
     assert scene.anim.busy, "the second tap of a double tap must not skip the tumbling die"
 
 
@@ -89,8 +90,8 @@ def test_a_computer_knight_throws_by_itself_at_a_pace_a_child_can_follow(tmp_pat
     tap_button(app, "start")
     scene = app.top
     run(app, 0.5)
-    assert scene.state.turn == 0, "a computer waits a moment before it throws"
-    assert run_until(app, lambda: scene.state.turn >= 1, seconds=3)
+    assert state_of(scene).turn == 0, "a computer waits a moment before it throws"
+    assert run_until(app, lambda: state_of(scene).turn >= 1, seconds=3)
     assert scene.anim.busy, "its throw is animated"
 
 
@@ -103,7 +104,7 @@ def test_the_game_is_saved_after_every_throw_and_offered_again(tmp_path, quick_s
     app.saves.flush()       # the app saves in the background: the test reads the disk after it
     saved = json.loads((tmp_path / "saves" / "knights.json").read_text())
     assert saved["state"]["turn"] == 3
-    assert saved["state"]["positions"] == scene.state.positions
+    assert saved["state"]["positions"] == state_of(scene).positions
     # Start the app again: it offers to continue the same game.
     from kidgames.ui.menu import offer_saved_game
     app2 = make_app(tmp_path)
@@ -111,8 +112,8 @@ def test_the_game_is_saved_after_every_throw_and_offered_again(tmp_path, quick_s
     assert isinstance(app2.top, ConfirmScene)
     tap_button(app2, "yes")
     assert isinstance(app2.top, KnightsScene)
-    assert app2.top.state.positions == scene.state.positions
-    assert app2.top.state.turn == 3
+    assert state_of(app2.top).positions == state_of(scene).positions
+    assert state_of(app2.top).turn == 3
 
 
 def test_a_damaged_save_is_set_aside_with_a_message(tmp_path):
@@ -200,10 +201,10 @@ def test_every_special_field_has_its_own_picture_on_the_board(tmp_path):
     from kidgames.core.paths import SPRITES
     from kidgames.games import GAMES
     app = make_app(tmp_path)
-    state = GAMES["knights"].new_state(2, seed=1)
     from kidgames.core.seats import Seat
-    scene = KnightsScene(app, GAMES["knights"], [Seat("A", "red"), Seat("B", "blue")], state, {})
-    for node_id, node in state.board.nodes.items():
+    from kidgames.core.session import Session
+    scene = KnightsScene(app, Session.new(GAMES["knights"], [Seat("A", "red"), Seat("B", "blue")], seed=1))
+    for node_id, node in state_of(scene).board.nodes.items():
         sprite = scene.field_sprite(node_id)
         if node.kind in ("path", "yellow", "bank"):
             continue
@@ -233,7 +234,7 @@ def test_the_canvas_scales_to_a_tablet_window_and_taps_land_where_they_are_seen(
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window_die, button=1, touch=True))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=window_die, button=1, touch=True))
     app.frame(1 / 60)
-    assert scene.state.turn == 1
+    assert state_of(scene).turn == 1
     # What the window shows is the canvas, scaled: the die's white face is where the finger was.
     app.draw()
     assert app.window.get_at(window_die)[:3] != (24, 20, 30)
@@ -261,7 +262,7 @@ def test_a_touch_that_sends_finger_and_mouse_events_counts_once(tmp_path):
         pygame.event.post(pygame.event.Event(kind, pos=DIE, button=1, touch=True))
     app.frame(1 / 60)
     run(app, 3)
-    assert scene.state.turn == 1
+    assert state_of(scene).turn == 1
 
 
 @pytest.mark.parametrize("window", [None, (1280, 800)])
@@ -283,7 +284,7 @@ def test_the_waiting_die_hops_by_redrawing_its_corner_only_and_leaves_a_clean_pi
     run(app, NUDGE_EVERY + 0.2)
     assert partial_areas and all(areas is not None and all(NUDGE_AREA.contains(a) for a in areas)
                                  for areas in partial_areas), "waiting for a tap redraws only the die's corner"
-    assert scene.state.turn == 0
+    assert state_of(scene).turn == 0
     after_partial = app.window.copy()
     app.present = original
     app.draw()

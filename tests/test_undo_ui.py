@@ -11,6 +11,7 @@ from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from test_queens_ui import PEOPLE_AND_ROBO, attack_position, hand_targets, open_curtain, settle
 from ui_driver import FRAME, later, make_app, run, run_until, tap
+from ui_driver import controller_of, state_of
 
 ANNA_AND_ROBO = [Seat("Anna", "red"), Seat("Robo", "green", "computer")]
 
@@ -52,7 +53,7 @@ def the_save(home, app) -> tuple:
 
 
 def forest_quiet_move(scene):
-    st = scene.state
+    st = state_of(scene)
     return next(a for a in st.legal_actions()
                 if a.kind == "move" and st.board.tree_slot(a.dest) is None and a.dest != st.board.key)
 
@@ -66,7 +67,7 @@ def test_forest_a_move_is_taken_back_by_the_arrow_and_only_then_is_the_arrow_dra
     scene.roll()
     still(app, scene)
     assert not scene.button("undo").visible, "a throw is never taken back"
-    before = js(scene.state.to_json())
+    before = js(state_of(scene).to_json())
     save_before = the_save(tmp_path, app)
     move = forest_quiet_move(scene)
     tap(app, scene.space_xy(move.dest))
@@ -74,14 +75,14 @@ def test_forest_a_move_is_taken_back_by_the_arrow_and_only_then_is_the_arrow_dra
         later(app, 0.5)
         tap(app, scene.button("choice:0").rect.center)
     still(app, scene)
-    assert scene.state.positions[0] == move.dest and scene.state.current_player == 1
+    assert state_of(scene).positions[0] == move.dest and state_of(scene).current_player == 1
     arrow = scene.button("undo")
     assert arrow.visible and arrow_drawn(app, arrow), "the arrow shows while the move can be taken back"
     assert min(app.to_window(arrow.rect.bottomright)[i] - app.to_window(arrow.rect.topleft)[i] for i in (0, 1)) >= 60
     later(app, 0.5)
     tap(app, arrow.rect.center)
     run(app, 0.3)
-    assert js(scene.state.to_json()) == before and scene.state.current_player == 0 and scene.state.dice
+    assert js(state_of(scene).to_json()) == before and state_of(scene).current_player == 0 and state_of(scene).dice
     assert the_save(tmp_path, app) == save_before, "the save is as before the move (but for its time)"
     assert not scene.button("undo").visible and not arrow_drawn(app, scene.button("undo"))
     assert [k for k, _ in app.voice.said[-2:]] == ["undo.done", "forest.hint.move"], "said, then what to do"
@@ -90,7 +91,7 @@ def test_forest_a_move_is_taken_back_by_the_arrow_and_only_then_is_the_arrow_dra
     if scene.choice:
         later(app, 0.5)
         tap(app, scene.button("choice:0").rect.center)
-    run_until(app, lambda: scene.state.current_player == 0 and scene.state.dice is None, 20)
+    run_until(app, lambda: state_of(scene).current_player == 0 and state_of(scene).dice is None, 20)
     still(app, scene)
     assert not scene.button("undo").visible, "the computer's throw: nothing to take back"
 
@@ -103,7 +104,7 @@ def test_a_computer_waits_longer_while_a_person_may_still_take_back(tmp_path):
     scene.roll()
     still(app, scene)
     scene.submit(forest_quiet_move(scene))
-    assert scene.controller.can_undo() and scene.computer_pause() > plain
+    assert controller_of(scene).can_undo() and scene.computer_pause() > plain
 
 
 def test_castle_a_stop_is_taken_back_and_the_same_player_draws_again(tmp_path):
@@ -112,19 +113,19 @@ def test_castle_a_stop_is_taken_back_and_the_same_player_draws_again(tmp_path):
     run(app, 0.5)
     tap(app, scene.button("draw").rect.center)
     still(app, scene)
-    if scene.state.current_player != 0:      # the first card was the witch: not this test's game
+    if state_of(scene).current_player != 0:      # the first card was the witch: not this test's game
         return
     assert not scene.button("undo").visible, "a drawn card is never taken back"
-    before = js(scene.state.to_json())
+    before = js(state_of(scene).to_json())
     later(app, 0.5)
     tap(app, scene.button("stop").rect.center)
     still(app, scene)
-    assert scene.state.current_player == 1 and scene.button("undo").visible
+    assert state_of(scene).current_player == 1 and scene.button("undo").visible
     assert arrow_drawn(app, scene.button("undo"))
     later(app, 0.5)
     tap(app, scene.button("undo").rect.center)
     still(app, scene)
-    assert js(scene.state.to_json()) == before
+    assert js(state_of(scene).to_json()) == before
     assert scene.button("draw").enabled and scene.button("stop").enabled, "Anna's turn again, a card drawn"
     assert not scene.button("undo").visible
 
@@ -137,11 +138,11 @@ def test_queens_a_knights_target_is_taken_back_from_the_victims_curtain_and_the_
     assert app.top.button("undo") is None, "nothing to take back before the first move"
     open_curtain(app, scene, [])
     assert settle(app, scene)
-    before = js(scene.state.to_json())
+    before = js(state_of(scene).to_json())
     for point in hand_targets(scene, Action("knight", target=1, queen="cat")):
         later(app, 0.5)
         tap(app, point)
-    assert scene.state.pending["kind"] == "knight"
+    assert state_of(scene).pending["kind"] == "knight"
     assert settle(app, scene) and isinstance(app.top, CurtainScene)
     curtain = app.top
     assert curtain.kind == "question" and curtain.seat.name == "Ben"
@@ -149,7 +150,7 @@ def test_queens_a_knights_target_is_taken_back_from_the_victims_curtain_and_the_
     later(app, 0.5)
     tap(app, curtain.button("undo").rect.center)
     app.frame(FRAME)
-    assert js(scene.state.to_json()) == before and "knight" in scene.state.hands[0]
+    assert js(state_of(scene).to_json()) == before and "knight" in state_of(scene).hands[0]
     # the very next picture is Anna's curtain: her hand is not shown to whoever tapped the arrow
     assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Anna" and app.top.kind == "handover"
     assert scene.visible_secrets() == set()
@@ -173,4 +174,4 @@ def test_queens_no_arrow_while_the_victim_looks_at_her_hand(tmp_path):
     open_curtain(app, scene, [])          # Ben's question: his hand shows
     assert settle(app, scene)
     assert scene.visible_secrets() == {1}
-    assert not scene.button("undo").visible and not scene.controller.can_undo()
+    assert not scene.button("undo").visible and not controller_of(scene).can_undo()

@@ -16,7 +16,8 @@ import kidgames.ui.game as game_module
 from kidgames.core.i18n import LANGUAGES, Catalog, Message
 from kidgames.core.paths import VOICES
 from kidgames.core.seats import Seat
-from kidgames.core.speech import Speaker, all_clips, is_spoken
+from kidgames.core.speech import Prompts, Speaker
+from kidgames.games import GAMES
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
@@ -27,6 +28,8 @@ from ui_driver import FRAME, make_app, run, tap_button
 _spec = importlib.util.spec_from_file_location("make_voices", Path(__file__).parent.parent / "tools" / "make_voices.py")
 make_voices = sys.modules.setdefault("make_voices", importlib.util.module_from_spec(_spec))
 _spec.loader.exec_module(make_voices)
+#: Which messages the four games and the app speak (each game declares its own on its spec).
+PROMPTS = Prompts(spec.words for spec in GAMES.values())
 
 
 def decoded(path: Path) -> tuple[float, int, float]:
@@ -39,6 +42,7 @@ def decoded(path: Path) -> tuple[float, int, float]:
 
 @pytest.fixture(scope="module")
 def mixer():
+    pygame.mixer.quit()      # an app of an earlier test may have opened it at another rate or channels
     pygame.mixer.init(22050, -16, 1)
     yield
     pygame.mixer.quit()
@@ -48,14 +52,14 @@ def mixer():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_prompt_has_its_clips_in_every_language_each_sound_of_a_sane_length(lang, mixer):
     messages = Catalog(lang).spoken()
-    clips = all_clips(messages)
-    spoken = [key for key in messages if is_spoken(key)]
+    clips = make_voices.shipped_clips(lang)
+    spoken = [key for key in messages if PROMPTS.is_spoken(key)]
     assert len(spoken) > 140, "the prompts of the four games, the curtains and the results"
     for key in spoken:      # each prompt, said with values, asks only for clips that exist
         values = {name: "Red" for name in ("name", "attacker", "victim", "seller")}
         values.update(queen=messages["queens.queen.cat"], rival=messages["queens.queen.dog"], n=3, need=6,
                       points=15, names=messages["colour.red"] + messages["results.and"] + messages["colour.blue"])
-        sequence = Speaker(messages, {"Red": "red"}).sequence(key, values)
+        sequence = Speaker(messages, {"Red": "red"}, PROMPTS).sequence(key, values)
         assert sequence and set(sequence) <= set(clips), (key, set(sequence) - set(clips))
     levels = {}
     for clip in clips:
@@ -73,7 +77,7 @@ def test_every_prompt_has_its_clips_in_every_language_each_sound_of_a_sane_lengt
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_clip_is_spoken_by_its_languages_voice_at_a_pace_young_children_follow(lang, mixer):
-    clips = all_clips(Catalog(lang).spoken())
+    clips = make_voices.shipped_clips(lang)
     made = make_voices.read_words(VOICES / lang)
     voice = make_voices.VOICES[lang].recipe()
     assert {clip: made.get(clip, ("", ""))[0] for clip in clips} == clips, "words.txt says what each clip says"
@@ -97,7 +101,7 @@ def test_all_voices_together_stay_small():
 
 def test_a_name_is_spoken_by_its_pawns_colour_and_the_values_by_their_own_clips():
     messages = Catalog("en").spoken()
-    speaker = Speaker(messages, {"Anna": "red", "Ben": "blue"})
+    speaker = Speaker(messages, {"Anna": "red", "Ben": "blue"}, PROMPTS)
     knight = Catalog("en").t("queens.say.knight", name="Anna", queen="Cat Queen", victim="Ben")
     assert speaker.sequence(knight.key, knight.values) == [
         "queens.say.knight.0", "colour.red", "queens.say.knight.1", "queens.queen.cat", "queens.say.knight.2",

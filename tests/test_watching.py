@@ -26,6 +26,7 @@ from kidgames.games.forest.rules import GUESS, MOVE, ROLL
 from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
 from kidgames.ui.game import start_game_scene
 from ui_driver import make_app
+from ui_driver import controller_of, state_of
 
 FRAME = 1 / 30
 ANNA, BEN, CLEO = Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Cleo", "yellow")
@@ -155,20 +156,20 @@ class Table:
 
     def decide(self, action: Action) -> None:
         """A person's decision, sent through the scene (a decision ends the private moment)."""
-        decider = self.scene.state.current_player
+        decider = state_of(self.scene).current_player
         self.decisions.append((decider, self.private == decider))
         self.private = self.private_until = None
         # (an accepted decision may bring no event: Castle's accept_witch only asks for the cards)
-        before = len(self.scene.controller.log), self.scene.state.to_json()
+        before = len(controller_of(self.scene).log), state_of(self.scene).to_json()
         submit = getattr(self.scene, "try_submit", None) or self.scene.submit
         submit(action)
-        assert (len(self.scene.controller.log), self.scene.state.to_json()) != before, f"{action} was refused"
+        assert (len(controller_of(self.scene).log), state_of(self.scene).to_json()) != before, f"{action} was refused"
         self.frame()
 
     # -- playing ------------------------------------------------------------------------------------
     def play(self, pick, max_frames=200_000, stop_after=None) -> None:
         steady = 0
-        while not self.scene.controller.is_over or self.scene.anim.busy:
+        while not controller_of(self.scene).is_over or self.scene.anim.busy:
             if stop_after is not None and self.frames >= stop_after:
                 return
             assert self.frames < max_frames, "the game did not end"
@@ -198,7 +199,7 @@ class Table:
                     steady = 0
                     if self.maybe_overlay():
                         continue
-                    self.decide(pick(scene.state))
+                    self.decide(pick(state_of(scene)))
             else:
                 steady = 0
 
@@ -259,11 +260,11 @@ def test_sleeping_queens_shows_a_hand_only_in_its_persons_private_moment(tmp_pat
     original = table.decide
 
     def decide(action):
-        needs.append(queens_needs_hand(scene.state))
+        needs.append(queens_needs_hand(state_of(scene)))
         original(action)
     table.decide = decide
     table.play(queens_pick(rng))
-    assert scene.state.is_over
+    assert state_of(scene).is_over
     if not shared:
         assert table.curtains == [], "one person with computers: no curtain at all"
         assert table.secrets_seen, "the only person saw their own hand"
@@ -287,8 +288,8 @@ def test_fairy_tale_forest_shows_a_look_only_to_its_person(tmp_path, monkeypatch
     rng = random.Random(seed)
     table = Table(app, scene, rng, secret_seconds=secret_seconds)
     table.play(forest_pick(rng))
-    assert scene.state.is_over
-    looks = [e for e in scene.controller.log if e.kind in ("peeked", "guessed_wrong")
+    assert state_of(scene).is_over
+    looks = [e for e in controller_of(scene).log if e.kind in ("peeked", "guessed_wrong")
              and e.private_to in table.persons]
     assert looks, "people looked under trees"
     if len(table.persons) == 1:
@@ -309,7 +310,7 @@ def test_games_without_secrets_never_show_a_curtain(tmp_path, monkeypatch, game)
     table = Table(app, scene, rng, secret_seconds=5)
     table.play(lambda state: rng.choice(state.legal_actions()), stop_after=4000)
     assert table.curtains == [] and not any(isinstance(s, CurtainScene) for s in app.stack)
-    assert len(scene.controller.log) > 30
+    assert len(controller_of(scene).log) > 30
 
 
 # -- the check itself can fail -------------------------------------------------------------------------
@@ -350,7 +351,7 @@ def test_an_overlay_inside_a_queens_private_moment_turns_the_hand_down_until_its
     table = Table(app, scene, rng, secret_seconds=5)
     table.overlay_ways, table.overlay_chance = OVERLAYS, 0.3
     table.play(queens_pick(rng))
-    assert scene.state.is_over
+    assert state_of(scene).is_over
     assert len(table.overlays) >= 8
     assert_overlays_ended_moments(table)
 
@@ -367,7 +368,7 @@ def test_an_overlay_over_a_look_under_a_tree_closes_it_until_its_curtain(tmp_pat
     table = Table(app, scene, rng, secret_seconds=secret_seconds)
     table.overlay_ways, table.overlay_chance = OVERLAYS, 0.25
     table.play(forest_pick(rng))
-    assert scene.state.is_over
+    assert state_of(scene).is_over
     assert len(table.overlays) >= 4
     assert_overlays_ended_moments(table)
     assert {kind for kind, _ in table.curtains} == {SECRET}

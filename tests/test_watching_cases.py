@@ -13,6 +13,7 @@ from kidgames.ui.cards import BACK
 from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
 from test_queens_ui import position
 from test_watching import ANNA, BEN, CLEO, FRAME, Table, cpu, start
+from ui_driver import controller_of, state_of
 
 
 @pytest.fixture(autouse=True)
@@ -57,14 +58,14 @@ def test_a_queen_picked_after_a_jester_needs_no_curtain_and_the_computers_potion
         hands=[["wand", "n1", "n2", "n4", "n5"], ["jester", "n6", "n7", "n8", "n9"],
                ["potion", "n1", "n2", "n4", "n5"]],
         awake=[["cat"], [], []], asleep={0: "heart", 1: "moon"}, draw_top=["n3"], turn=1)
-    scene.controller._computer = scripted(
+    controller_of(scene)._computer = scripted(
         lambda actions: next(a for a in actions if a.kind == "potion" and a.queen == "cat"))
     assert until(table, lambda: isinstance(app.top, CurtainScene))
     assert curtain_of(app) == (HANDOVER, "Ben")
     table.open_curtain()
     table.decide(Action("jester"))
     assert until(table, lambda: scene.person_can_act())
-    state = scene.state
+    state = state_of(scene)
     assert state.current_player == 0 and state.pending["kind"] == "wake"
     for _ in range(15):
         table.frame()
@@ -114,7 +115,7 @@ def test_the_attackers_hand_is_face_down_under_the_knights_banner_and_the_victim
             dragon_frames += 1
             assert set(scene.hand_looks()) == {BACK}, "the dragon flies from a face-down hand"
     assert dragon_frames > 3
-    assert scene.state.awake[0] == ["moon"]
+    assert state_of(scene).awake[0] == ["moon"]
 
 
 def test_a_hand_with_its_new_card_is_face_down_when_the_next_computer_plays(tmp_path):
@@ -131,11 +132,11 @@ def test_a_hand_with_its_new_card_is_face_down_when_the_next_computer_plays(tmp_
     robo_thinking = 0
     for _ in range(int(6 / FRAME)):
         table.frame()
-        if scene.state.current_player == 3 and not scene.anim.busy:
+        if state_of(scene).current_player == 3 and not scene.anim.busy:
             robo_thinking += 1
             assert scene.visible_secrets() == set()
             assert scene.hand_seat() is None, "nobody's hand at the bottom while a computer plays"
-    assert robo_thinking > 0 and "king" in scene.state.hands[2]
+    assert robo_thinking > 0 and "king" in state_of(scene).hands[2]
 
 
 def test_auto_defend_answers_in_the_controller_with_no_question_and_no_hand(tmp_path):
@@ -143,7 +144,7 @@ def test_auto_defend_answers_in_the_controller_with_no_question_and_no_hand(tmp_
                        options={"auto_defend": True})
     position(scene, hands=[["dragon", "n1", "n2", "n4", "n5"], ["knight", "n6", "n7", "n8", "n9"],
                            ["n1", "n2", "n4", "n5", "n6"]], awake=[["moon"], [], []], turn=1)
-    ctrl = scene.controller
+    ctrl = controller_of(scene)
     events = ctrl.submit(Action("knight", target=0, queen="moon"))
     kinds = [e.kind for e in events]
     assert "defended" in kinds and "queen_stolen" not in kinds
@@ -161,7 +162,7 @@ def forest_table(tmp_path, seats=(ANNA, BEN, cpu("Robo", "green")), secret_secon
 def test_a_forest_turn_starts_without_a_curtain_and_a_computers_move_stays_in_view(tmp_path):
     app, scene, table = forest_table(tmp_path, seats=(cpu("Robo", "green"), ANNA, BEN))
     seen_top = set()
-    assert until(table, lambda: scene.state.current_player == 1 and scene.person_can_act(), 30)
+    assert until(table, lambda: state_of(scene).current_player == 1 and scene.person_can_act(), 30)
     for _ in range(int(2 / FRAME)):
         table.frame()
         seen_top.add(type(app.top).__name__)
@@ -173,7 +174,7 @@ def test_a_forest_turn_starts_without_a_curtain_and_a_computers_move_stays_in_vi
 @pytest.mark.parametrize("how", ["walk", "one die", "jump"])
 def test_a_look_in_the_forest_comes_behind_its_own_curtain(tmp_path, how):
     app, scene, table = forest_table(tmp_path)
-    state = scene.state
+    state = state_of(scene)
     table.frame()
     if how == "walk":
         state.positions[0], state.dice = "m3", (2, 2)          # 2 + 2 from m3 ends on the blue m7
@@ -203,7 +204,7 @@ def test_a_look_in_the_forest_comes_behind_its_own_curtain(tmp_path, how):
 
 def test_a_wrong_guess_banner_is_public_and_the_missed_motif_comes_behind_a_curtain(tmp_path):
     app, scene, table = forest_table(tmp_path)
-    state = scene.state
+    state = state_of(scene)
     state.positions[0] = state.board.key
     scene.settle()
     table.frame()
@@ -224,7 +225,7 @@ def test_a_wrong_guess_banner_is_public_and_the_missed_motif_comes_behind_a_curt
 
 def test_until_tapped_an_open_look_says_tap_to_close_with_a_finger(tmp_path):
     app, scene, table = forest_table(tmp_path, secret_seconds=None)
-    state = scene.state
+    state = state_of(scene)
     state.positions[0], state.dice = "m3", (2, 2)
     scene.settle()
     table.frame()

@@ -1,8 +1,10 @@
 """A wheel built from the repository plays a game headless from a fresh virtual environment.
 
 The wheel is built with the setuptools and wheel of the test environment (nothing downloaded) and
-installed, without its dependencies, into a new venv; pygame-ce and PyYAML are lent to that venv by
-a ``.pth`` line naming only their folder (where no kidgames is).  The game then runs from the
+installed into a new venv with its dependencies from the package index, as a family's ``pip install``
+does, except pygame-ce and PyYAML (big binary wheels): those are lent to that venv by a ``.pth`` line
+naming a folder that holds only them (links to the test environment's copies), so that a dependency
+missing from setup.cfg fails here.  The game then runs from the
 installed package, away from the checkout: its boards, pictures, fonts, sounds, voices and message
 catalogs must all come out of the wheel (kidgames/core/paths.py, importlib.resources).
 """
@@ -14,6 +16,7 @@ import subprocess
 import sys
 import textwrap
 import venv
+from importlib.metadata import distribution
 from pathlib import Path
 
 import pygame
@@ -36,7 +39,7 @@ PLAY = textwrap.dedent("""
             self.frame()
         top = self.top
         game = sys.argv[1]
-        board = getattr(top.state, "board", None)
+        board = getattr(top.session.view().table, "board", None)
         seen.update(
             package=kidgames.__file__, content={name: str(paths.content_folder(name)) for name in paths.CONTENT},
             scene=type(top).__name__, spaces=len(board.nodes) if board is not None else 0,
@@ -49,6 +52,21 @@ PLAY = textwrap.dedent("""
     code = main([sys.argv[1], "--players", "Anna,cpu", "--seed", "3", "--lang", "cs", "--mute", "--window"])
     print("RESULT " + json.dumps(dict(seen, code=code)))
 """)
+
+LENT = ("pygame-ce", "PyYAML")     # lent from the test environment, not downloaded again
+INSTALLED = ("filelock", "polib", "platformdirs")   # kidgames' other dependencies, from the index
+
+
+def lend(folder: Path) -> Path:
+    """A folder holding only the lent distributions (links to their files and metadata)."""
+    folder.mkdir()
+    for name in LENT:
+        found = distribution(name)
+        base = Path(found.locate_file(""))
+        for top in sorted({Path(f).parts[0] for f in found.files or ()} - {".."}):
+            (folder / top).symlink_to(base / top)
+    return folder
+
 
 SCENES = {"knights": "KnightsScene", "forest": "ForestScene", "queens": "QueensScene", "castle": "CastleScene"}
 
@@ -65,15 +83,22 @@ def test_a_wheel_plays_a_game_headless_from_a_fresh_venv(tmp_path):
     fresh = tmp_path / "fresh"
     venv.EnvBuilder(with_pip=False).create(fresh)
     python = fresh / "bin" / "python"
-    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-                                "--no-index", "-q", str(wheel)], capture_output=True, text=True, cwd=tmp_path,
-                               env=clean)
-    assert installed.returncode == 0, installed.stderr[-2000:]
     site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                           capture_output=True, text=True, check=True).stdout.strip()
-    lent = {str(Path(pygame.__file__).parent.parent), str(Path(yaml.__file__).parent.parent)}
-    assert not any((Path(folder) / "kidgames").exists() for folder in lent)
-    (Path(site) / "lent_dependencies.pth").write_text("\n".join(sorted(lent)) + "\n")
+    lent = lend(tmp_path / "lent")
+    assert not (lent / "kidgames").exists() and not any((lent / name).exists() for name in INSTALLED)
+    (Path(site) / "lent_dependencies.pth").write_text(f"{lent}\n")
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
+                                "--disable-pip-version-check", str(wheel)], capture_output=True, text=True,
+                               cwd=tmp_path, env=clean, timeout=600)
+    assert installed.returncode == 0, installed.stderr[-2000:]
+    where = subprocess.run([str(python), "-I", "-c", "import json, filelock, polib, platformdirs, pygame, yaml; "
+                            "print(json.dumps({m.__name__: m.__file__ for m in (filelock, polib, platformdirs, pygame, yaml)}))"],
+                           capture_output=True, text=True, cwd=tmp_path, env=dict(clean, PYGAME_HIDE_SUPPORT_PROMPT="1"))
+    assert where.returncode == 0, where.stderr[-2000:]
+    where = json.loads(where.stdout)
+    assert all(Path(where[name]).is_relative_to(Path(site)) for name in INSTALLED), where   # installed from the index
+    assert all(Path(where[name]).is_relative_to(lent) for name in ("pygame", "yaml")), where
 
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "KIDGAMES_HOME": str(tmp_path / "home"),
            "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}

@@ -79,3 +79,18 @@ def screenshot(app: App, path) -> None:
     """Save what the window shows now, as a person would see it (never redrawn first: a redraw
     would hide a stale picture)."""
     pygame.image.save(pygame.display.get_surface(), str(path))
+
+
+def state_of(scene):
+    """The state behind a game scene's session, for a test that checks or builds a position (the
+    scene itself never gets it: it draws views).  The session's view is made afresh after, so a
+    position a test builds shows in the next view."""
+    session = scene.session
+    session._view = None
+    return session._controller.state
+
+
+def controller_of(scene):
+    """The turn controller behind a game scene's session (its log, its computer), for tests."""
+    scene.session._view = None
+    return scene.session._controller

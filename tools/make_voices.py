@@ -47,10 +47,19 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kidgames.core.i18n import LANGUAGES, Catalog  # noqa: E402
-from kidgames.core.speech import all_clips  # noqa: E402
+from kidgames.core.speech import Prompts, all_clips  # noqa: E402
+from kidgames.games import GAMES  # noqa: E402
 
 #: Where the clips are written (one folder per language).
 OUT = ROOT / "voices"
+#: The words whose clips are made here: the app's own and those of every game that brings no clips
+#: of its own (kidgames/core/protocol.Words).
+SHIPPED = tuple(spec.words for spec in GAMES.values() if spec.words.voices is None)
+
+
+def shipped_clips(lang: str) -> dict[str, str]:
+    """Every clip of ``lang`` in voices/: name -> the words it says."""
+    return all_clips(Catalog(lang, SHIPPED).spoken(), Prompts(SHIPPED))
 
 
 @dataclass(frozen=True)
@@ -269,7 +278,7 @@ def read_words(folder: Path) -> dict[str, tuple[str, str]]:
 def make(lang: str, every: bool = False) -> tuple[int, int]:
     """Speak the clips of ``lang`` whose words or voice changed since they were made (all with
     ``every``), remove the clips no prompt uses; (clips, clips spoken)."""
-    clips = all_clips(Catalog(lang).spoken())
+    clips = shipped_clips(lang)
     voice = VOICES[lang]
     folder = OUT / lang
     folder.mkdir(parents=True, exist_ok=True)
@@ -300,7 +309,7 @@ def check(lang: str) -> tuple[list[str], dict]:
     """What is wrong with a language's clips (decoded with oggdec): missing, too short or long, off
     the loudness, clipped; and the language's figures (loudness range, peak, pace)."""
     problems = []
-    clips = all_clips(Catalog(lang).spoken())
+    clips = shipped_clips(lang)
     rows, levels, peaks = [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         for clip, words in sorted(clips.items()):

@@ -1,9 +1,10 @@
 """Message catalogs: every visible string comes from ``kidgames/locale/<lang>.po``.
 
-The catalogs are standard gettext files (kidgames/core/po.py): ``msgctxt`` is the key the code asks
-for, ``msgid`` the English text, ``msgstr`` the language's.  ``Catalog("cs").t("menu.play")`` gives
-the Czech text; a text that depends on a count (``castle.buy``, "Koupit za {n} diamanty") has one
-form per plural form of the language and ``t`` picks the form for its ``n``.  A key missing in a
+The catalogs are standard gettext files (read with polib, kidgames/core/po.py): ``msgctxt`` is the
+key the code asks for, ``msgid`` the English text, ``msgstr`` the language's.
+``Catalog("cs").t("menu.play")`` gives the Czech text; a text that depends on a count
+(``castle.buy``, "Koupit za {n} diamanty") has one form per plural form of the language and ``t``
+picks the form for its ``n``.  A key missing in a
 language (or left untranslated) falls back to English, and a key missing everywhere shows the key
 itself (a visible bug, never a crash).
 """
@@ -12,10 +13,11 @@ from __future__ import annotations
 import locale
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from kidgames.core import po
 from kidgames.core.paths import package_folder
+from kidgames.core.protocol import Words
 
 LOCALE_DIR = package_folder("locale")     # found through importlib.resources, as the content is
 VOICE_DIR = LOCALE_DIR / "voice"     # how some prompts are said, where it differs from the text
@@ -98,9 +100,11 @@ def plural_key(key: str, form: int) -> str:
 
 
 class Catalog:
-    """The texts of one language."""
+    """The texts of one language: the app's own, and those of every game that brings its own
+    catalog (``words``: the games' declarations, kidgames/core/protocol.Words; a game's folder holds
+    ``<lang>.po`` files like the app's, with keys of its own only)."""
 
-    def __init__(self, lang: str = DEFAULT) -> None:
+    def __init__(self, lang: str = DEFAULT, words: Iterable[Words] = ()) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
         self.lang = lang
@@ -108,8 +112,22 @@ class Catalog:
         english = own if lang == DEFAULT else load_catalog(DEFAULT)
         self._forms = _forms(own)
         self._fallback = _forms(english)
+        for folder in sorted({w.catalog for w in words if w.catalog is not None}):
+            self._merge(folder)
         self._rule = (own or english or po.Catalog({}, {})).plural_rule()[1]
         self._english_rule = (english or po.Catalog({}, {})).plural_rule()[1]
+
+    def _merge(self, folder: Path) -> None:
+        """A game's own catalog in ``folder``: its texts in this language, English where it has none.
+        A key the app (or another game) already has is refused: a game names only its own words."""
+        own = _forms(load_catalog(self.lang, folder))
+        english = own if self.lang == DEFAULT else _forms(load_catalog(DEFAULT, folder))
+        taken = sorted((own.keys() | english.keys()) & (self._forms.keys() | self._fallback.keys()))
+        if taken:
+            raise po.CatalogError(f"{folder}: the keys {', '.join(taken[:5])} are not this game's own "
+                                  f"(the app or another game has them)")
+        self._forms.update(own)
+        self._fallback.update(english)
 
     def form(self, count: Any, english: bool = False) -> int:
         """The plural form for ``count`` in this language (English's with ``english``)."""

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, TypeVar, runtime_checkable
 
-from kidgames.core.protocol import Action, Event, IllegalActionError, Option, StateDataError
+from kidgames.core.protocol import Action, Event, IllegalActionError, Option, Refusal, StateDataError
 
 #: No game lasts this many turns; a bigger number in a save is damage.
 MAX_TURN = 10 ** 7
@@ -69,12 +69,28 @@ class GameState(Protocol):
 
     def apply(self, action: Action) -> list[Event]: ...
 
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``apply`` would refuse ``action`` now (a reason code of the engine's ``REFUSALS``
+        and the fields its message needs), or None when it is legal; changes nothing."""
+        ...
+
     def to_json(self) -> dict: ...
+
+    def view(self, sees: Callable[[int], bool]) -> Any:
+        """What the game's table shows, as plain immutable data (a frozen dataclass): everything
+        public, and the private things only of the seats for which ``sees(seat)`` is true (the
+        watching model of the session, kidgames/core/session.py)."""
+        ...
 
 
 def turn_player(state: GameState) -> int:
     """Whose turn it is (the decider may be another seat answering)."""
     return state.turn_player
+
+
+def scores_of(state: GameState) -> list[int] | None:
+    """The state's scores (a number per seat, for the results), where the game counts something."""
+    return getattr(state, "scores", None)
 
 
 # -- actions ---------------------------------------------------------------------------------------------
@@ -110,6 +126,11 @@ def cards_field() -> Field:
     return Field(tuple, check=lambda v: all(isinstance(c, str) for c in v), about="card ids (text)")
 
 
+#: The reason code of an action refused for its form (an unknown kind, a missing or wrongly typed
+#: field), before any rule is asked: every engine declares it among its codes.
+MALFORMED = "malformed"
+
+
 @dataclass(frozen=True)
 class ActionSchema:
     """A game's actions, declared once: kind -> field name -> :class:`Field` (or a plain type)."""
@@ -122,28 +143,36 @@ class ActionSchema:
 
     def check(self, action: Any) -> None:
         """Raise IllegalActionError with a sentence when ``action`` is not of a shape this game
-        knows; whether it is legal now is the engine's business."""
+        knows (its code is :data:`MALFORMED`); whether it is legal now is the engine's business."""
         if not isinstance(action, Action):
-            raise IllegalActionError(f"an action of {self.game} must be an Action, not {brief(action)}")
+            raise IllegalActionError(f"an action of {self.game} must be an Action, not {brief(action)}", code=MALFORMED)
         kind = action.kind
         if kind not in self.kinds:
-            raise IllegalActionError(f"{self.game} has no action {kind!r}; it has {', '.join(self.kinds)}")
+            raise IllegalActionError(f"{self.game} has no action {kind!r}; it has {', '.join(self.kinds)}", code=MALFORMED)
         fields = self.fields(kind)
         given = action.fields
         unknown = sorted(set(given) - set(fields))
         if unknown:
             allowed = f"only {', '.join(map(repr, fields))}" if fields else "no field"
             raise IllegalActionError(f"the action {kind!r} of {self.game} carries {allowed}, "
-                                     f"not {', '.join(map(repr, unknown))}")
+                                     f"not {', '.join(map(repr, unknown))}", code=MALFORMED)
         missing = sorted(name for name, spec in fields.items() if name not in given and not spec.optional)
         if missing:
-            raise IllegalActionError(f"the action {kind!r} needs {', '.join(map(repr, missing))}")
+            raise IllegalActionError(f"the action {kind!r} needs {', '.join(map(repr, missing))}", code=MALFORMED)
         for name, value in given.items():
             if value is None and fields[name].optional:
                 continue
             problem = fields[name].problem(kind, name, value)
             if problem:
-                raise IllegalActionError(problem)
+                raise IllegalActionError(problem, code=MALFORMED)
+
+    def problem(self, action: Any) -> IllegalActionError | None:
+        """The error :meth:`check` would raise for ``action``, or None (for an engine's refusal query)."""
+        try:
+            self.check(action)
+        except IllegalActionError as error:
+            return error
+        return None
 
 
 def check_seat(seat: Any, num_players: int) -> int:
@@ -347,6 +376,10 @@ class UndoSteps:
         return data
 
     # -- what can be taken back ------------------------------------------------------------------
+    def kept_steps(self) -> list[dict]:
+        """The steps that may be taken back now, oldest first (empty while none may)."""
+        return self.__dict__.get("undo_steps") or []
+
     @property
     def undoable(self) -> bool:
         """Whether the last step can be taken back now (by the seat :attr:`undo_actor`)."""

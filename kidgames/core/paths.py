@@ -18,16 +18,20 @@ from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
 
+import platformdirs
+import platformdirs.macos
+from platformdirs.api import PlatformDirsABC
+
 PACKAGE = "kidgames"
+#: platformdirs' folders for the system the app runs on (Linux and other Unix: the XDG Base
+#: Directory spec; macOS; Windows); a test puts another system's class here.
+PLATFORM_DIRS: type[PlatformDirsABC] = platformdirs.PlatformDirs
 
 
-def _absolute(variable: str) -> Path | None:
-    """An environment variable's folder if it is set and absolute (the XDG Base Directory spec:
-    a relative path in an XDG variable is invalid and is ignored)."""
-    value = os.environ.get(variable)
-    if value and os.path.isabs(value):
-        return Path(value)
-    return None
+def _folders() -> PlatformDirsABC:
+    """The app's folders: ``kidgames`` with no vendor folder above it (Windows), in the roaming
+    profile (Windows: ``%APPDATA%``, where the games were always kept)."""
+    return PLATFORM_DIRS(appname=PACKAGE, appauthor=False, roaming=True)
 
 
 def temporary_home() -> Path:
@@ -67,13 +71,11 @@ def content_folder(name: str) -> Path:
 def _unpacked(folder: Traversable, name: str) -> Path:
     """A folder of a zipped package, copied into ``<cache>/kidgames/<name>-<version>`` once."""
     from kidgames import __version__
-    base = _absolute("XDG_CACHE_HOME")
-    if base is None:
-        try:
-            base = Path.home() / ".cache"
-        except (RuntimeError, KeyError, OSError):    # no home: a cache of this run only
-            base = temporary_home()
-    cache = base / PACKAGE / f"{name}-{__version__}"
+    try:
+        base = _folders().user_cache_path          # Linux: $XDG_CACHE_HOME/kidgames, ~/.cache/kidgames
+    except (RuntimeError, KeyError, OSError, ValueError):    # no home: a cache of this run only
+        base = temporary_home()
+    cache = base / f"{name}-{__version__}"
     done = cache / ".complete"
     if not done.exists():
         shutil.rmtree(cache, ignore_errors=True)
@@ -106,23 +108,29 @@ class NoHome(RuntimeError):
 
 
 def user_dir() -> Path:
-    """The folder for settings and the saved games: ``$KIDGAMES_HOME``, else the XDG data folder
-    (``$XDG_DATA_HOME/kidgames``, ``~/.local/share/kidgames``; ``%APPDATA%\\kidgames`` on Windows).
+    """The folder for settings and the saved games: ``$KIDGAMES_HOME``, else the user data folder
+    platformdirs names for the system:
+
+    - Linux and other Unix: ``$XDG_DATA_HOME/kidgames``, else ``~/.local/share/kidgames`` (a
+      relative ``XDG_DATA_HOME`` is ignored, as the XDG spec says, and platformdirs does);
+    - macOS: ``~/Library/Application Support/kidgames`` (``$XDG_DATA_HOME/kidgames`` if set), or
+      ``~/.local/share/kidgames`` where earlier versions kept the games on a Mac and nothing has
+      been kept in the new folder yet, so that they are found;
+    - Windows: ``%APPDATA%\\kidgames``.
 
     Always absolute: a relative ``KIDGAMES_HOME`` is taken from the current folder once, here (the
-    app asks once, at start); a relative ``XDG_DATA_HOME`` is ignored, as the spec says.  Raises
-    :class:`NoHome` when no folder can be named at all."""
+    app asks once, at start).  Raises :class:`NoHome` when no folder can be named at all."""
     override = os.environ.get("KIDGAMES_HOME")
     if override:
         return Path(os.path.abspath(override))
-    base = _absolute("APPDATA" if os.name == "nt" else "XDG_DATA_HOME")
-    if base is None:
-        try:
-            home = Path.home()
-        except (RuntimeError, KeyError, OSError):
-            home = None
-        if home is None or not home.is_absolute():
-            raise NoHome("No home folder is known for this user (HOME is not set), so there is no place "
-                         "to keep the games; set KIDGAMES_HOME to a folder to keep them.")
-        base = home / ("AppData/Roaming" if os.name == "nt" else ".local/share")
-    return base / "kidgames"
+    try:
+        folder = _folders().user_data_path
+        if issubclass(PLATFORM_DIRS, platformdirs.macos.MacOS):     # before: ~/.local/share on a Mac too
+            earlier = Path.home() / ".local" / "share" / PACKAGE
+            if folder.parent == Path.home() / "Library" / "Application Support" and not folder.exists() \
+                    and earlier.is_dir():
+                return earlier
+    except (RuntimeError, KeyError, OSError, ValueError):     # platformdirs: no absolute home
+        raise NoHome("No home folder is known for this user (HOME is not set), so there is no place "
+                     "to keep the games; set KIDGAMES_HOME to a folder to keep them.") from None
+    return folder

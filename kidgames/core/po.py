@@ -1,4 +1,4 @@
-"""Reading and writing gettext ``.po`` catalogs (pure Python, no pygame).
+"""Reading gettext ``.po`` catalogs (pure Python, no pygame), with polib.
 
 The message catalogs are standard gettext files, so translators use their usual tools (Poedit,
 Weblate, Lokalize, ``msgfmt --check``).  Each message is an entry whose ``msgctxt`` is the key the
@@ -6,8 +6,12 @@ code asks for (``menu.play``), ``msgid`` the English text and ``msgstr`` the tra
 depends on a count has ``msgid_plural`` and one ``msgstr[i]`` per plural form of the language, whose
 rule is the ``Plural-Forms`` line of the catalog's header (``nplurals=3; plural=(n==1) ? 0 : …``).
 
-They are read directly at start-up (no compiled ``.mo`` files to keep in step); a damaged catalog is
-a :class:`CatalogError` naming the file and line.
+They are read directly at start-up (no compiled ``.mo`` files to keep in step) by polib, the usual
+pure-Python reader of the format.  What polib leaves to its caller is done here, so that a damaged
+catalog is a :class:`CatalogError` naming the file and line rather than a text quietly lost: every
+line is checked to be a keyword and a well-quoted text (polib takes ``msgid "x`` without its closing
+quote, and an unknown escape, as they are), every message must have its key and the plural forms its
+language needs, and the plural rule is read and tried for every count the app can show.
 """
 from __future__ import annotations
 
@@ -15,7 +19,9 @@ import gettext
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
+
+import polib
 
 #: A plural rule is tried for every count from 0 to this when its catalog is read.
 PLURAL_CHECKED = 1000
@@ -36,13 +42,12 @@ class CatalogError(ValueError):
 @dataclass
 class Entry:
     """One message: its key (``msgctxt``), the English text (and plural), the translation (one
-    text, or one per plural form), its comments, and whether a translator marked it fuzzy."""
+    text, or one per plural form), and whether a translator marked it fuzzy."""
 
     key: str
     source: str
     translation: list[str] = field(default_factory=list)
     source_plural: str | None = None
-    comments: list[str] = field(default_factory=list)
     fuzzy: bool = False
 
     @property
@@ -91,143 +96,84 @@ def parse_plural_forms(line: str) -> tuple[int, Callable[[int], int]]:
     return count, form
 
 
-_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "r": "\r"}
-_KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d)\])?)\s+(".*")\s*$')
+# A line of an entry: a keyword and a text, or a text that continues the one above.  A text is in
+# double quotes, a quote inside it written \" and only the escapes polib reads (\n \t \r \v \b \f \\).
+_KEYWORD = r"msgctxt|msgid_plural|msgid|msgstr(?:\[\d\])?"
+_LINE = re.compile(rf'(?:({_KEYWORD})\s+)?"(?:[^"\\]++|\\[ntrvbf"\\])*+"')   # possessive: no backtracking
+_STARTS = re.compile(rf'({_KEYWORD})(?:\s|")|"')
+_POLIB_LINE = re.compile(r"\(line (\d+)\)")
 
 
-def _unquote(text: str, where: str) -> str:
-    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
-        raise CatalogError(f"{where}: a text must be in double quotes")
-    out, body, i = [], text[1:-1], 0
-    while i < len(body):
-        c = body[i]
-        if c == "\\":
-            if i + 1 == len(body) or body[i + 1] not in _ESCAPES:
-                raise CatalogError(f"{where}: unknown escape in {text}")
-            out.append(_ESCAPES[body[i + 1]])
-            i += 2
-        elif c == '"':
-            raise CatalogError(f"{where}: a double quote inside a text must be written \\\"")
-        else:
-            out.append(c)
-            i += 1
-    return "".join(out)
-
-
-def _quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
+def _check_lines(lines: list[str], name: str) -> tuple[int, int]:
+    """Refuse a line that is neither a comment, a keyword with its text nor a continued text.
+    The numbers of the lines where the header's ``msgid ""`` is and where the first entry starts
+    (polib numbers the first entry's line 0)."""
+    header = first = 0
+    keyword = None
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        found = _LINE.fullmatch(line)
+        if not found:
+            if not _STARTS.match(line):
+                raise CatalogError(f"{name}:{number}: expected msgctxt, msgid, msgid_plural or msgstr, "
+                                   f"found {line[:40]!r}")
+            raise CatalogError(f"{name}:{number}: a text must be in double quotes, a quote inside it "
+                               f"written \\\" and only the escapes \\n \\t \\r \\\\ used: {line[:60]}")
+        first = first or number
+        if not header and found.group(1) == "msgid" and keyword != "msgctxt" and line[5:].strip() == '""':
+            header = number
+        keyword = found.group(1) or keyword
+    return header or 1, first or 1
 
 
 def parse(text: str, name: str = "catalog") -> Catalog:
     """Parse the text of a ``.po`` file; every entry must have a ``msgctxt`` (its key) except the
     header (the entry whose ``msgid`` is empty)."""
+    text = text.removeprefix("\ufeff")      # a byte-order mark some editors write
+    lines = text.splitlines()
+    header_line, first_line = _check_lines(lines, name)
+    try:
+        parsed = polib.pofile(text, encoding="utf-8")
+    except OSError as exc:               # polib's "Syntax error in po file (line N)": out of order
+        number = int(found.group(1)) if (found := _POLIB_LINE.search(str(exc))) else 0
+        shown = lines[number - 1].strip()[:40] if 0 < number <= len(lines) else ""
+        raise CatalogError(f"{name}:{number}: {shown!r} cannot come here: an entry is msgctxt, msgid "
+                           "(and msgid_plural), then msgstr (or msgstr[0], msgstr[1], …), each once") from None
+    header = dict(parsed.metadata)
+    if "Plural-Forms" in header:
+        try:
+            parse_plural_forms(header["Plural-Forms"])     # refused now, not when a count meets it
+        except CatalogError as exc:
+            raise CatalogError(f"{name}:{header_line}: {exc}") from None
     entries: dict[str, Entry] = {}
-    header: dict[str, str] = {}
-    fields: dict[str, str] = {}
-    comments: list[str] = []
-    fuzzy = False
-    last: str | None = None
-    start = 0
-
-    def finish() -> None:
-        nonlocal fields, comments, fuzzy, last
-        if fields:
-            _entry(fields, comments, fuzzy, f"{name}:{start}", entries, header)
-        fields, comments, fuzzy, last = {}, [], False, None
-
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        where = f"{name}:{number}"
-        if not line:
-            finish()
+    for item in parsed:
+        if item.obsolete:                # "#~": kept for translators, not read
             continue
-        if line.startswith("#"):
-            if fields:
-                finish()
-            if line.startswith("#,"):
-                fuzzy = fuzzy or "fuzzy" in (f.strip() for f in line[2:].split(","))
-            elif line.startswith("#~"):
-                continue                     # an obsolete entry: kept for translators, not read
-            elif line.startswith("#.") or line.startswith("# "):
-                comments.append(line[2:].strip())
-            continue
-        if line.startswith('"'):
-            if last is None:
-                raise CatalogError(f"{where}: a continued text with nothing to continue")
-            fields[last] += _unquote(line, where)
-            continue
-        found = _KEYWORD.match(line)
-        if not found:
-            raise CatalogError(f"{where}: expected msgctxt, msgid, msgid_plural or msgstr, found {line[:40]!r}")
-        keyword = found.group(1)
-        if keyword == "msgctxt" or (keyword == "msgid" and "msgid" in fields):
-            if "msgid" in fields:
-                finish()
-        if keyword in fields:
-            raise CatalogError(f"{where}: {keyword} given twice in one entry")
-        if not fields:
-            start = number
-        fields[keyword] = _unquote(found.group(3), where)
-        last = keyword
-    finish()
+        where = f"{name}:{item.linenum or first_line}"
+        key = item.msgctxt
+        if not key:
+            raise CatalogError(f"{where}: every message needs its key as msgctxt")
+        if key in entries:
+            raise CatalogError(f"{where}: the key {key!r} is given twice")
+        if item.msgid_plural:
+            forms = sorted(item.msgstr_plural)
+            if item.msgstr or not forms or forms != list(range(len(forms))):
+                raise CatalogError(f"{where}: a plural message needs msgstr[0], msgstr[1], … and no plain msgstr")
+            translation = [item.msgstr_plural[i] for i in forms]
+        else:
+            if item.msgstr_plural:
+                raise CatalogError(f"{where}: a message needs one msgstr (msgstr[i] only with msgid_plural)")
+            translation = [item.msgstr]
+        entries[key] = Entry(key, item.msgid, translation, item.msgid_plural or None, "fuzzy" in item.flags)
     return Catalog(header, entries)
-
-
-def _entry(fields: dict[str, str], comments: list[str], fuzzy: bool, where: str,
-           entries: dict[str, Entry], header: dict[str, str]) -> None:
-    if "msgid" not in fields:
-        raise CatalogError(f"{where}: an entry without msgid")
-    if fields["msgid"] == "" and "msgctxt" not in fields:
-        for line in fields.get("msgstr", "").splitlines():
-            if ":" in line:
-                name, value = line.split(":", 1)
-                header[name.strip()] = value.strip()
-        if "Plural-Forms" in header:
-            try:
-                parse_plural_forms(header["Plural-Forms"])     # refused now, not when a count meets it
-            except CatalogError as exc:
-                raise CatalogError(f"{where}: {exc}") from None
-        return
-    key = fields.get("msgctxt")
-    if not key:
-        raise CatalogError(f"{where}: every message needs its key as msgctxt")
-    if key in entries:
-        raise CatalogError(f"{where}: the key {key!r} is given twice")
-    if "msgid_plural" in fields:
-        forms = sorted(int(k[7:-1]) for k in fields if k.startswith("msgstr["))
-        if "msgstr" in fields or forms != list(range(len(forms))) or not forms:
-            raise CatalogError(f"{where}: a plural message needs msgstr[0], msgstr[1], … and no plain msgstr")
-        translation = [fields[f"msgstr[{i}]"] for i in forms]
-    else:
-        if "msgstr" not in fields or any(k.startswith("msgstr[") for k in fields):
-            raise CatalogError(f"{where}: a message needs one msgstr (msgstr[i] only with msgid_plural)")
-        translation = [fields["msgstr"]]
-    entries[key] = Entry(key, fields["msgid"], translation, fields.get("msgid_plural"), list(comments), fuzzy)
 
 
 def read(path: Path) -> Catalog:
     """Read one ``.po`` file (UTF-8)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
         raise CatalogError(f"{path}: not UTF-8 text") from None
     return parse(text, Path(path).name)
-
-
-def write(catalog: Catalog, entries: Iterable[Entry] | None = None) -> str:
-    """The text of a ``.po`` file: the header, then each entry (in the order given)."""
-    lines = ['msgid ""', 'msgstr ""']
-    lines += [_quote(f"{name}: {value}\n") for name, value in catalog.header.items()]
-    for entry in (entries if entries is not None else catalog.entries.values()):
-        lines.append("")
-        lines += [f"#. {c}" for c in entry.comments]
-        if entry.fuzzy:
-            lines.append("#, fuzzy")
-        lines.append(f"msgctxt {_quote(entry.key)}")
-        lines.append(f"msgid {_quote(entry.source)}")
-        if entry.source_plural is not None:     # entry.is_plural
-            lines.append(f"msgid_plural {_quote(entry.source_plural)}")
-            lines += [f"msgstr[{i}] {_quote(t)}" for i, t in enumerate(entry.translation)]
-        else:
-            lines.append(f"msgstr {_quote(entry.translation[0] if entry.translation else '')}")
-    return "\n".join(lines) + "\n"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Self
 
 if TYPE_CHECKING:       # kit imports this module; the protocol of a state is declared there
@@ -274,6 +275,32 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Words:
+    """A game's own words, declared by the game (design.md, "The `Session`"): which of its
+    messages are prompts that are spoken, which are values spoken inside other prompts (a card's
+    name), the picture beside each prompt, and, for a game that brings its own texts and clips, where
+    they are.  The shared code (kidgames/core/speech.py, kidgames/ui/prompts.py) reads the words of
+    whatever games are registered and lists none of its own.
+
+    Every entry of ``spoken``, ``values`` and ``pictures`` is a message key or the beginning of keys
+    up to a dot: ``"game.hint"`` stands for ``game.hint`` and every ``game.hint.…``; of the
+    ``pictures`` (entry -> sprite name) the longest entry that matches a prompt's key wins.
+    ``catalog`` is a folder of ``<lang>.po`` files merged into the app's message catalogs, ``voices``
+    a folder of ``<lang>/<clip>.ogg`` clips (None: the game's texts and clips are the app's own)."""
+
+    spoken: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+    pictures: Mapping[str, str] = field(default_factory=dict, hash=False)
+    catalog: Path | None = None
+    voices: Path | None = None
+
+
+def key_matches(key: str, entry: str) -> bool:
+    """Whether the message ``key`` is ``entry`` or one of the keys it begins (see :class:`Words`)."""
+    return key == entry or key.startswith(entry + ".")
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """What the registry knows of one game, as data.
 
@@ -282,13 +309,17 @@ class GameSpec:
     big one first), ``rules`` its rules pages in pictures (sprite names joined by ``+``, message
     key), ``pawn`` how a seat's pawn is drawn (``"pawn"``, or ``"knight"`` with a helmet) and
     ``computer_levels`` whether a computer player has choices to make (then the setup screen
-    offers easy, normal and hard).
+    offers easy, normal and hard) and ``words`` its prompts, their pictures and its own texts and
+    clips (:class:`Words`).
 
     Who may look at the screen (design.md, "Who is watching"): ``private_decision(state)`` says
     whether the decision due now is made with the decider's private things in view (a hand of
     cards), so that on a shared screen it needs a curtain naming them (None: no decision ever is);
     ``auto_answer(state, options)`` an answer the turn controller gives for a person at once, where
-    an option says so (auto-defend), or None."""
+    an option says so (auto-defend), or None; ``public_side(event)`` what everybody may see of an
+    event private to a seat whose things are never drawn (a computer's look: that it looked, not
+    what it saw), None for the default of kidgames/core/session.py (the event's kind, player and
+    owner; every other field None)."""
 
     id: str
     title: str
@@ -305,17 +336,20 @@ class GameSpec:
     rules: tuple[tuple[str, str], ...] = ()
     pawn: str = "pawn"
     computer_levels: bool = False
+    words: Words = Words()
     # Each takes the game's own state (so typed Any here: a function of a QueensState is not a
     # function of every GameState).
     private_decision: Callable[[Any], bool] | None = None
     auto_answer: Callable[[Any, Mapping[str, Any]], Action | None] | None = None
+    public_side: Callable[[Event], Event] | None = None
 
     @classmethod
     def of(cls, engine, /, **presentation) -> "GameSpec":
         """A game's spec from its rules module (``GAME_ID``, ``TITLE``, ``MIN_PLAYERS``,
         ``MAX_PLAYERS``, ``new_state``, ``state_from_json`` and ``OPTIONS``) and what the app shows
         of it (``scene``, ``ai``, ``tile``, ``rules`` pages, …)."""
-        rules = {name: getattr(engine, name) for name in ("private_decision", "auto_answer") if hasattr(engine, name)}
+        rules = {name: getattr(engine, name) for name in ("private_decision", "auto_answer", "public_side")
+                 if hasattr(engine, name)}
         return cls(id=engine.GAME_ID, title=engine.TITLE, min_players=engine.MIN_PLAYERS,
                    max_players=engine.MAX_PLAYERS, new_state=engine.new_state,
                    state_from_json=engine.state_from_json, options=tuple(getattr(engine, "OPTIONS", ())),

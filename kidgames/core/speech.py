@@ -3,55 +3,56 @@
 A child who cannot read hears every prompt.  Nothing is synthesized at run time: each prompt of the
 message catalogs is cut into clips once, by ``tools/make_voices.py``:
 
-* a message without placeholders is one clip, named by its key (``queens.no_discard``);
+* a message without placeholders is one clip, named by its key;
 * a message with placeholders is cut at them: its literal parts are the clips ``<key>.0``,
   ``<key>.1``, … (in the order of that language's text; a part that is only spaces or signs has none);
 * the values a placeholder takes are clips of their own: a pawn colour (``colour.red``: a name typed
-  by the family cannot be recorded in advance, so a person is spoken by their pawn's colour), a
-  queen (``queens.queen.cat``), "and" (``results.and``), a number (``number.5``).
+  by the family cannot be recorded in advance, so a player is spoken by their pawn's colour), a
+  value a game declares (the name of a card), "and" (``results.and``), a number (``number.5``).
 
-:func:`clip_sequence` gives the clips that speak a text the app shows, from its key, the values it
-was written with and who sits at the table.
+Which messages are prompts and which are values is declared: the app's own below (the curtains, the
+results, taking a step back), each game's on its spec (kidgames/core/protocol.Words), gathered for
+the registered games by :class:`Prompts`.  :meth:`Speaker.sequence` gives the clips that speak a text the
+app shows, from its key, the values it was written with and who sits at the table.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
-#: Messages a child must act on or should know: whose turn and what to tap, every curtain, every
-#: question and its answers, the reason a tap did nothing, every event of the four games, the winner.
-SPOKEN_PREFIXES = (
-    "knights.hint.", "forest.hint.", "queens.hint.", "castle.hint.",
-    "curtain.pass", "curtain.hint", "curtain.secret", "curtain.question",
-    "queens.attack.", "queens.question.", "queens.say.", "queens.refuse", "queens.why.", "queens.defend.",
-    "castle.say.", "castle.question.", "castle.why.",
-    "knights.effect.", "knights.waiting.", "knights.stuck.", "knights.branch.",
-    "results.win", "results.together", "results.nobody", "results.knights.", "results.forest.",
-    "undo.",
+from kidgames.core.protocol import Words, key_matches
+
+#: The app's own prompts, the same in every game: every curtain, the winner, a step taken back, a
+#: secret closing; a game declares its own (whose turn and what to tap, every question and its
+#: answers, the reason a tap did nothing, its events) on its spec.
+APP_WORDS = Words(
+    spoken=("curtain.pass", "curtain.hint", "curtain.secret", "curtain.question", "results.win",
+            "results.together", "results.nobody", "undo", "secret.close"),
+    values=("colour", "results.and"),
 )
-SPOKEN_KEYS = frozenset({
-    "knights.castle", "forest.right", "forest.wrong", "forest.home", "forest.jumped", "forest.swapped",
-    "forest.shuffled", "forest.end", "queens.no_discard", "queens.allow", "castle.use_fairy",
-    "castle.accept_witch", "secret.close",
-})
 #: Buttons of the curtains: the child taps them, the curtain's sentence is what is spoken.
 NOT_SPOKEN = frozenset({"curtain.ready", "curtain.secret.button", "curtain.question.button"})
-#: Whole messages that are a placeholder's value (spoken inside other prompts).
-VALUE_PREFIXES = ("colour.", "queens.queen.")
-VALUE_KEYS = frozenset({"results.and"})
 #: Numbers a prompt may say (points up to 50, a throw's 1-6, counts).
 NUMBERS = range(0, 61)
 
 _FIELD = re.compile(r"\{([a-z_]+)\}")
 
 
-def is_spoken(key: str) -> bool:
-    return key not in NOT_SPOKEN and (key in SPOKEN_KEYS or key.startswith(SPOKEN_PREFIXES))
+class Prompts:
+    """Which messages are spoken, and which are values spoken inside them: the app's own
+    (:data:`APP_WORDS`) and those of every game given, ``Prompts(spec.words for spec in games)``."""
 
+    def __init__(self, games: Iterable[Words] = ()) -> None:
+        declared = [APP_WORDS, *games]
+        self.spoken = tuple(sorted({entry for words in declared for entry in words.spoken}))
+        self.values = tuple(sorted({entry for words in declared for entry in words.values}))
 
-def is_value(key: str) -> bool:
-    return key in VALUE_KEYS or key.startswith(VALUE_PREFIXES)
+    def is_spoken(self, key: str) -> bool:
+        return key not in NOT_SPOKEN and any(key_matches(key, entry) for entry in self.spoken)
+
+    def is_value(self, key: str) -> bool:
+        return any(key_matches(key, entry) for entry in self.values)
 
 
 def parts(text: str) -> list[tuple[str, str]]:
@@ -88,13 +89,13 @@ def literal_clips(key: str, text: str) -> list[tuple[str, str]]:
     return clips
 
 
-def all_clips(messages: Mapping[str, str]) -> dict[str, str]:
+def all_clips(messages: Mapping[str, str], prompts: Prompts) -> dict[str, str]:
     """Every clip of one language: name -> the words it says (what tools/make_voices.py speaks)."""
     clips: dict[str, str] = {}
     for key, text in sorted(messages.items()):
-        if is_spoken(key):
+        if prompts.is_spoken(key):
             clips.update(literal_clips(key, text))
-        elif is_value(key) and _sayable(text):
+        elif prompts.is_value(key) and _sayable(text):
             clips[key] = text.strip()
     for n in NUMBERS:
         clips[f"number.{n}"] = str(n)
@@ -104,13 +105,15 @@ def all_clips(messages: Mapping[str, str]) -> dict[str, str]:
 @dataclass
 class Speaker:
     """What a language needs to turn shown texts into clips: its messages (to find the clip of a
-    value such as a queen's name) and who sits at the table (a person's name -> their pawn colour)."""
+    value such as a card's name), who sits at the table (a player's name -> their pawn colour) and
+    which messages are spoken (:class:`Prompts`)."""
 
     messages: Mapping[str, str]
     names: dict[str, str] = field(default_factory=dict)
+    prompts: Prompts = field(default_factory=Prompts)
 
     def __post_init__(self) -> None:
-        self._value_clip = {text.strip(): key for key, text in self.messages.items() if is_value(key)}
+        self._value_clip = {text.strip(): key for key, text in self.messages.items() if self.prompts.is_value(key)}
 
     def value_clips(self, name: str, value: Any) -> list[str]:
         """The clips that say one placeholder's value (none when it cannot be said)."""
@@ -138,7 +141,7 @@ class Speaker:
     def sequence(self, key: str, values: Mapping[str, Any] | None = None) -> list[str]:
         """The clips that speak message ``key`` written with ``values``, in order; [] for a message
         that is not spoken."""
-        if not is_spoken(key) or key not in self.messages:
+        if not self.prompts.is_spoken(key) or key not in self.messages:
             return []
         text = self.messages[key]
         pieces = parts(text)

@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import GameState, UndoSteps, turn_player
+from kidgames.core.kit import GameState, UndoSteps, scores_of, turn_player
 from kidgames.core.protocol import (Action, ComputerPlayer, Event, GameSpec, IllegalActionError, Remember,
                                     StateDataError, rng_from_json, rng_state_to_json)
 from kidgames.core.clock import RealTime
@@ -82,7 +82,7 @@ def plain(data: Any) -> Any:
 
 def load_computer(spec: Any) -> tuple[ComputerPlayer | None, Remember | None]:
     """The game's ``choose`` (``spec.ai``) and the ``remember`` beside it in the same module."""
-    if not getattr(spec, "ai", ""):
+    if not spec.ai:
         return None, None
     choose = spec.load_ai()
     module = importlib.import_module(choose.__module__)
@@ -95,7 +95,7 @@ class TurnController:
                  computer: ComputerPlayer | None = None, seed: int | None = None,
                  remember: Remember | None = None, options: Mapping[str, Any] | None = None,
                  clock: Any = None) -> None:
-        if len(seats) != getattr(state, "num_players", len(seats)):
+        if len(seats) != state.num_players:
             raise ValueError("the number of seats does not match the game")
         self.spec = spec
         self.state = state
@@ -124,9 +124,11 @@ class TurnController:
         self.watching = Watching(self.persons())
         # For each step the state may take back (its ``undo_steps``), what this controller was
         # before it: its generator, the computers' memories and the length of the event log.
+        # A state that can take steps back is an UndoSteps (kidgames/core/kit.py); others cannot.
         self._undo_marks: list[dict] = []
-        if self.persons() and hasattr(state, "keep_undo"):
-            state.keep_undo = True    # a person may take back a step: the state keeps what it needs
+        self._steps: UndoSteps | None = state if isinstance(state, UndoSteps) else None
+        if self.persons() and self._steps is not None:
+            self._steps.keep_undo = True    # a person may take back a step: the state keeps what it needs
         self._dropped: list = []      # the oldest events the last action pushed out of the log
 
     def set_save(self, save: Callable[["TurnController"], None] | None) -> None:
@@ -158,8 +160,14 @@ class TurnController:
     def persons(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if not s.is_computer]
 
-    def _shared_screen(self) -> bool:
-        return len(self.persons()) >= 2
+    @property
+    def decisions(self) -> int:
+        """How many decisions (and steps taken back) were applied: it changes with every one."""
+        return self._decisions
+
+    def scores(self) -> list[int] | None:
+        """The state's scores, where the game counts something (for the results)."""
+        return scores_of(self.state)
 
     # -- curtains and who is watching ------------------------------------------------------------
     @property
@@ -169,7 +177,7 @@ class TurnController:
 
     def private_decision(self) -> bool:
         """Whether the decision due now is made with the decider's private things in view."""
-        rule = getattr(self.spec, "private_decision", None)
+        rule = self.spec.private_decision
         return self.current is not None and rule is not None and bool(rule(self.state))
 
     def curtain(self) -> Curtain | None:
@@ -278,16 +286,15 @@ class TurnController:
 
     # -- taking back a wrong tap (issue 23) ---------------------------------------------------------
     def _state_steps(self) -> list:
-        return getattr(self.state, "undo_steps", None) or []
+        return self._steps.kept_steps() if self._steps is not None else []
 
     def _undo_mark(self) -> dict:
         return {"rng": rng_state_to_json(self.rng), "memories": plain(self.memories),
                 "log": len(self._history), "dropped": []}
 
     def _forget_undo(self) -> None:
-        forget = getattr(self.state, "forget_undo", None)
-        if forget is not None:
-            forget()
+        if self._steps is not None:
+            self._steps.forget_undo()
         self._undo_marks.clear()
 
     def can_undo(self) -> bool:
@@ -297,7 +304,7 @@ class TurnController:
         steps = self._state_steps()
         if not steps or self.is_over or len(steps) != len(self._undo_marks):
             return False
-        actor = getattr(self.state, "undo_actor", None)
+        actor = self._steps.undo_actor if self._steps is not None else None
         if actor is None or self.seats[actor].is_computer:
             return False
         return self.watching.private in (None, actor)
@@ -305,8 +312,7 @@ class TurnController:
     @property
     def undo_actor(self) -> int | None:
         """The person whose step :meth:`undo` takes back (None when there is none)."""
-        state = self.state
-        return state.undo_actor if isinstance(state, UndoSteps) and self.can_undo() else None
+        return self._steps.undo_actor if self._steps is not None and self.can_undo() else None
 
     def undo(self) -> list[Event]:
         """Take back the last step: the state, this controller (its generator, every computer's
@@ -316,7 +322,8 @@ class TurnController:
         state = self.state
         if not isinstance(state, UndoSteps) or not self.can_undo():
             raise IllegalActionError("there is no step of a person to take back now")
-        events = list(state.undo())
+        assert self._steps is not None     # can_undo says so
+        events = list(self._steps.undo())
         mark = self._undo_marks.pop()
         self.rng = rng_from_json(mark["rng"])
         self.memories = {int(seat): plain(memory) for seat, memory in mark["memories"].items()}
@@ -331,7 +338,7 @@ class TurnController:
 
     def _auto_answers(self) -> list[Event]:
         """The answers the game gives for a person at once (auto-defend), applied in turn."""
-        rule = getattr(self.spec, "auto_answer", None)
+        rule = self.spec.auto_answer
         events: list[Event] = []
         for _ in range(8):          # an answer ends what it answers; a few at most in a row
             seat = self.current     # None once the game is over

@@ -97,7 +97,8 @@ class App:
                  home=None, mute: bool = False, fullscreen: bool | None = None,
                  speed: str | None = None, window_size: tuple[int, int] | None = None,
                  lang: str | None = None, time_source=None) -> None:
-        self.games = games
+        self._games = games
+        self.game_words = tuple(spec.words for spec in games.values())
         # The app's clock: real time, or stepped by the frames of a test (kidgames/core/clock.py).
         self.time = time_source if time_source is not None else RealTime()
         # Warnings about the home, said once at start (report_problems): none, or no home at all.
@@ -145,12 +146,12 @@ class App:
         self.presenter = Presenter(CANVAS)
         self.presenter.fit(self.window.get_size())
         self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
-        self.catalog = Catalog(self.settings.lang)
+        self.catalog = Catalog(self.settings.lang, self.game_words)
         self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute)
         self._said: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # scene -> its slots spoken
         # spoken prompts: their own setting; --mute silences them with the sound effects
         self.voice = Voice(self.settings.lang, self.home, lambda: self.settings.voices and not self.muted,
-                           self.assets.sounds)
+                           self.assets.sounds, self.game_words)
         try:
             pygame.display.set_icon(self.assets.image("castle", 64))
         except pygame.error:
@@ -263,6 +264,20 @@ class App:
         names = self.colour_names()
         return [seat.in_language(names) for seat in seats]
 
+    @property
+    def games(self) -> Mapping[str, Any]:
+        """The registered games (id -> spec)."""
+        return self._games
+
+    @games.setter
+    def games(self, games: Mapping[str, Any]) -> None:
+        """Register ``games`` (a test registers one of its own): their words, the prompts, pictures,
+        texts and clips each declares (kidgames/core/protocol.Words), are the app's from now on."""
+        self._games = games
+        self.game_words = tuple(spec.words for spec in games.values())
+        self.catalog = Catalog(self.settings.lang, self.game_words)
+        self.voice.use_words(self.settings.lang, self.game_words)
+
     def set_language(self, lang: str, remember: bool = True) -> None:
         """Speak ``lang`` from now on; ``remember`` (the settings screen) saves it, otherwise it
         is for this run only (the command line's --lang)."""
@@ -271,7 +286,7 @@ class App:
         else:
             self._for_this_run("lang", lang)
         self.settings.lang = lang
-        self.catalog = Catalog(lang)
+        self.catalog = Catalog(lang, self.game_words)
         self.assets.set_language(lang)
         if hasattr(self, "voice"):
             self.voice.set_language(lang)
@@ -692,10 +707,11 @@ class App:
         from kidgames.ui.menu import ask_before_replacing
         ask_before_replacing(self, game_id, start_new)
 
-    def show_results(self, spec: GameSpec, seats: list[Seat], state: GameState, options: dict) -> None:
+    def show_results(self, spec, seats, winners, scores, options) -> None:
+        """The results of a finished game: its ``winners`` and ``scores`` (None: the game counts nothing)."""
         from kidgames.ui.results import ResultsScene
-        self.push(ResultsScene(self, spec, seats, list(state.winners), options,
-                               scores=state.scores))
+        self.push(ResultsScene(self, spec, seats, list(winners), options,
+                               scores=None if scores is None else list(scores)))
 
     def show_rules(self, game_id: str) -> None:
         from kidgames.ui.rules_scene import RulesScene

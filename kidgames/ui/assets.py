@@ -105,6 +105,7 @@ class Assets:
         self._images: dict[tuple[str, int], pygame.Surface] = {}
         self._originals: dict[str, pygame.Surface | None] = {}
         self._texts: OrderedDict = OrderedDict()
+        self._fitted: dict[tuple, int] = {}     # fit_text's chosen sizes
         self._checkers: dict[Path, object] = {}
 
     # -- fonts and text ---------------------------------------------------------------------------
@@ -160,16 +161,29 @@ class Assets:
     def fit_text(self, text: str, size: int, colour, width: int, height: int, title: bool = False,
                  outline=None, min_size: int = 18) -> pygame.Surface:
         """The text at the largest size up to ``size`` whose words each fit ``width`` and whose
-        wrapped lines fit ``height`` (long words in German, long sentences on small cards)."""
+        wrapped lines fit ``height`` (long words in German, long sentences on small cards).  The
+        size chosen is remembered: a banner painted in every frame of its fade measures its words
+        once, not in every frame (on a tablet that measuring was a move frame's largest part)."""
+        key = (text, size, width, height, title, outline, min_size)
+        chosen = self._fitted.get(key)
+        if chosen is None:
+            chosen = self._fit_size(text, size, colour, width, height, title, outline, min_size)
+            self._fitted[key] = chosen
+            if len(self._fitted) > 600:
+                self._fitted.pop(next(iter(self._fitted)))
+        return self.text(text, chosen, colour, title=title, outline=outline, width=width)
+
+    def _fit_size(self, text: str, size: int, colour, width: int, height: int, title: bool, outline,
+                  min_size: int) -> int:
+        """The size :meth:`fit_text` draws ``text`` at (the texts tried stay in the text cache)."""
         words = text.split()
         for s in range(size, min_size - 1, -2):
             font = self.font(s, title and self.title_font_covers(text))
             if words and max(font.size(w)[0] for w in words) > width:
                 continue
-            surf = self.text(text, s, colour, title=title, outline=outline, width=width)
-            if surf.get_height() <= height:
-                return surf
-        return self.text(text, min_size, colour, title=title, outline=outline, width=width)
+            if self.text(text, s, colour, title=title, outline=outline, width=width).get_height() <= height:
+                return s
+        return min_size
 
     def title_font_covers(self, text: str) -> bool:
         """Whether the language's rounded title face draws every letter of ``text`` (a Korean name
@@ -192,6 +206,7 @@ class Assets:
         self.lang = lang
         self._fonts.clear()
         self._texts.clear()
+        self._fitted.clear()
 
     # -- pictures ---------------------------------------------------------------------------------
     def image(self, name: str, size: int) -> pygame.Surface:

@@ -5,10 +5,13 @@ player (lit while it is their turn, with the game's own badge), the hint beside 
 and the dice; the pawns hopping along the board's paths, side by side on a shared space; a banner
 over the board.  :meth:`BoardTableScene.lay_board` puts these shared pieces (kidgames/ui/pieces.py)
 on the scene's table beside the game's own; the scene throws the dice, lets them tumble, and hands
-the turn on, the same in every board game."""
+the turn on, the same in every board game.
+
+A board game's table view (its rules engine's ``view``) gives what these shared parts draw: see
+:class:`BoardView`."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 import pygame
 
@@ -21,24 +24,51 @@ from kidgames.ui.table import Piece, Table
 from kidgames.ui.widgets import PAWN_RGB
 
 
+class Board(Protocol):
+    """The board file as a board table draws it: its ``size`` and its ``nodes`` (each ``at`` a point)."""
+
+    size: tuple[float, float]
+    nodes: Mapping[str, Any]
+
+
+class BoardView(Protocol):
+    """What a board game's table view gives the shared board table: the ``board`` (never changed
+    by a game), each pawn's space (``positions``), the throws so far (``turn``) and this turn's
+    dice still on the table (``dice``: None when the dice wait to be thrown)."""
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def positions(self) -> Sequence[str]: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def dice(self) -> Sequence[int] | None: ...
+
+
 class BoardTableScene(GameScene):
     roll_time, roll_pause = 0.9, 0.2     # a throw tumbles this long, and the board waits this long after it
 
-    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
-        super().__init__(app, spec, seats, state, options, controller)
-        self.shown_current = state.current_player     # the player whose row is lit and whose dice wait
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        table: BoardView = self.table_view()
+        self.board = table.board        # the board file: the same for the whole game
+        self.shown_current: int = self.session.view().decider    # whose row is lit and whose dice wait
 
     # -- the board -----------------------------------------------------------------------------------
     def fit(self, area: pygame.Rect, margin: int) -> None:
         """Fit the board into ``area`` less ``margin`` all round (see :meth:`to_canvas`)."""
-        self.scale, self.offset = fit_board(self.state.board.size, area, margin)
+        self.scale, self.offset = fit_board(self.board.size, area, margin)
 
     def to_canvas(self, at) -> tuple[float, float]:
         """A point of the board file on the canvas."""
         return self.offset[0] + at[0] * self.scale, self.offset[1] + at[1] * self.scale
 
     def space_xy(self, node_id: str) -> tuple[float, float]:
-        return self.to_canvas(self.state.board.nodes[node_id].at)
+        return self.to_canvas(self.board.nodes[node_id].at)
 
     def lay_board(self, side: pygame.Rect, colours: tuple, buttons_at: tuple[int, int], prompt: pygame.Rect,
                   rows: list[PlayerRow], hint: tuple[pygame.Rect, pygame.Rect], dice: list[Die], pawns: Pawns,
@@ -61,7 +91,7 @@ class BoardTableScene(GameScene):
     def player_row(self, i: int, rect: pygame.Rect, **badge) -> PlayerRow:
         """Player ``i``'s row in the side panel, lit while it is their turn (``badge``: see PlayerRow)."""
         return PlayerRow(self.app.assets, self.seats[i], rect,
-                         lambda: i == self.shown_current and not self.controller.is_over, **badge)
+                         lambda: i == self.shown_current and not self.session.view().is_over, **badge)
 
     def thrower_rim(self) -> tuple[int, int, int]:
         """The dice's rim: the colour of the player whose dice they are."""
@@ -73,15 +103,16 @@ class BoardTableScene(GameScene):
 
     def settle(self) -> None:
         """Everything drawn as the state says, nothing on its way: the picture between moves."""
-        self.pawns.settle([self.space_xy(pos) for pos in self.state.positions])
+        self.pawns.settle([self.space_xy(pos) for pos in self.table_view().positions])
         self.banner_piece.clear()
 
     def after_undo(self) -> None:
         """A step taken back: the pawns where the state has them, the row of whose decision it is
         lit, and the dice showing this turn's throw again (or waiting, with no number)."""
         self.settle()
-        self.shown_current = self.state.current_player
-        throw = getattr(self.state, "dice", None) or [None] * len(self.dice)
+        view = self.session.view()
+        self.shown_current = view.decider
+        throw = view.table.dice or [None] * len(self.dice)
         for die, value in zip(self.dice, throw):
             die.value = value
 
@@ -126,7 +157,8 @@ class BoardTableScene(GameScene):
         """The dice tumble (each through faces of its own, the same on every redraw of a turn)."""
         values = list(ev.dice) if ev.get("dice") else [ev.value]
         n = len(self.dice)
-        faces = [tumble_faces(self.state.turn * n + k) for k in range(n)]
+        turn = self.table_view().turn
+        faces = [tumble_faces(turn * n + k) for k in range(n)]
         roll_dice(self.anim, self.dice, values, faces, self.roll_time, start=self.sound("dice"))
         self.anim.wait(self.roll_pause)
 

@@ -38,8 +38,8 @@ def kept(place: Callable) -> Callable:
 class CardTableScene(GameScene):
     art_kit: type[CardArt] = CardArt        # the game's card kit: the faces of its cards, its own pictures
 
-    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
-        super().__init__(app, spec, seats, state, options, controller)
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
         self.art: CardArt = self.art_kit(app.assets)
         self.flying: list[CardSprite] = []     # cards in the air (see kidgames/ui/cards.fly)
         self._situation: tuple | None = None
@@ -95,7 +95,7 @@ class CardTableScene(GameScene):
         draw_at, discard_at, width = piles
         assets = self.app.assets
         panels = [SeatPanel(self.art, seat, rect, lambda i=i: i == self.shown_turn(),
-                            lambda i=i: self.controller.is_over and i in self.state.winners,
+                            lambda i=i: i in self.session.view().winners,
                             lambda surface, rect, lit, i=i: paint_inside(surface, i, rect, lit), fill=seat_fill)
                   for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects()))]
         self.banner_piece = banner
@@ -119,7 +119,7 @@ class CardTableScene(GameScene):
         game is over or cards move, else what the game says (:meth:`decision_hint`)."""
         if self._frozen is not None:
             return self._frozen[0]
-        if self.controller.is_over or self.anim.busy:
+        if self.anim.busy or self.session.view().is_over:
             return ""
         return self.decision_hint()
 
@@ -176,14 +176,17 @@ class CardTableScene(GameScene):
         fly(self.anim, sprite, self.flying, duration, start=begin, end=end)
         return sprite
 
-    def submit(self, action):
+    def before_decision(self) -> tuple:
         # The hint and the lit panel stay as they are until the animation begins: the frame that
         # applies an action (and saves the game) draws nothing more; the next one shows the change.
-        frozen = (self.hint_text(), self.shown_turn())
+        frozen = self.hint_text(), self.shown_turn()
         self.forget_choice()
         self.refusal = None
-        self._frozen = frozen
-        events = super().submit(action)
+        return frozen
+
+    def applied(self, outcome, before=None):
+        self._frozen = before
+        events = super().applied(outcome, before)
         if not events:
             self._frozen = None
         self.layout()

@@ -1,16 +1,16 @@
-"""What every game scene shares: the turn controller, the animation queue, computer pacing,
-curtains (hand-over, secret, question), the save sink, the top buttons (menu, rules, sound) and the way
-to the results."""
+"""What every game scene shares: its session (kidgames/core/session.py: the game, its views and
+events), the animation queue, computer pacing, curtains (hand-over, secret, question), the top
+buttons (menu, rules, sound) and the way to the results.  A scene never holds the state: it draws
+``self.session.view()`` and animates the events the session returns (docs/session.md)."""
 from __future__ import annotations
 
-import os
 from typing import Any, Callable
 
 import pygame
 
-from kidgames.core.protocol import Event, IllegalActionError
+from kidgames.core.protocol import Event, Refusal
 from kidgames.core.seats import Seat
-from kidgames.core.turns import TurnController
+from kidgames.core.session import Outcome, Session, View
 from kidgames.ui.curtain import QUESTION, SECRET, CurtainScene
 from kidgames.ui.dialog import ConfirmScene
 from kidgames.ui.input import DOUBLE_TAP
@@ -58,16 +58,15 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
                               app.t("save.elsewhere.text", game=game_title(app, spec)), icon=spec.tile[0]
                               if spec.tile else "play"))
         return None
-    options = spec.options_from_json(options or {})   # every declared option, with its type
     try:
+        # the one session of the game, made once (its saved self when it comes from a save); it
+        # saves itself through the app's save store
         if state is None:
-            state = spec.new_state(len(seats), seed=seed, options=options)
-        # the one session object of the game, made once (its saved self when it comes from a save)
-        if controller is not None:
-            session = TurnController.from_json(spec, state, seats, controller, options=options, clock=app.time)
+            session = Session.new(spec, seats, options, seed=seed, clock=app.time, sink=app.saves)
         else:
-            session = TurnController(spec, state, seats, seed=seed, options=options, clock=app.time)
-        scene = spec.load_scene_class()(app, spec, seats, state, options, session)
+            session = Session.from_save(spec, seats, state, options, controller, clock=app.time, sink=app.saves,
+                                         seed=seed)
+        scene = spec.load_scene_class()(app, session)
         scene.from_save = game_id if from_save else None
     except Exception as exc:
         app.hold_games_in_stack()      # the game claimed above, which never opened, is let go
@@ -75,7 +74,7 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
             raise SaveBrokeScene(game_id, exc) from exc
         raise
     app.reset_to(app.menu_scene(), scene)
-    scene.save_game(session)
+    session.save()
     return scene
 
 
@@ -93,7 +92,7 @@ def broken_save(app, exc: BaseException) -> str | None:
     if isinstance(exc, SaveBrokeScene):
         return exc.game_id
     for scene in reversed(app.stack):
-        if isinstance(scene, GameScene) and scene.from_save and not scene.controller.log:
+        if isinstance(scene, GameScene) and scene.from_save and not scene.session.played:
             return scene.from_save
     return None
 
@@ -103,18 +102,13 @@ class GameScene(Scene):
     table: Table | None = None      # what the game shows, as pieces (kidgames/ui/table.py)
     banner_piece = None             # the game's banner on its table (kidgames/ui/pieces.py), if any
 
-    def __init__(self, app, spec, seats: list[Seat], state: Any, options: dict,
-                 controller: TurnController | None = None) -> None:
+    def __init__(self, app, session: Session) -> None:
         super().__init__(app)
-        self.spec = spec
-        self.seats = list(seats)
-        self.options = options
-        if controller is None:
-            controller = TurnController(spec, state, self.seats, options=options, clock=app.time)
-        controller.set_save(self.save_game)     # it saves after every action, through this sink
-        self.controller = controller
+        self.session = session        # the scene's only partner: views in, decisions out
+        self.spec = session.spec
+        self.seats: list[Seat] = list(session.seats)
+        self.options = session.options
         self.anim = app.new_anim()
-        self.last_action_at = 0.0
         self.results_shown = False
         self.pointer = None           # the tap being handled (see Pointer.repeats)
         self.time = 0.0
@@ -123,35 +117,18 @@ class GameScene(Scene):
         self._overlay_wait = None                  # a hold step until the overlay over a secret closes
         self.undo_words = None        # what the voice says when a step was taken back
 
-    @property
-    def state(self):
-        return self.controller.state
+    def view(self) -> View:
+        """What may be on screen now (see :class:`kidgames.core.session.View`)."""
+        return self.session.view()
+
+    def table_view(self) -> Any:
+        """The game's own view of its table (its rules engine's ``view``)."""
+        return self.session.view().table
 
     @property
     def claims(self) -> str:
         """The game this scene holds against other copies of the app (App._changed)."""
         return self.spec.id
-
-    # -- saving --------------------------------------------------------------------------------------
-    def save_game(self, controller: TurnController) -> None:
-        """The save sink of the turn controller, called after every applied action: the game and
-        its controller are written (a finished game's save is cleared)."""
-        if controller.state.is_over:
-            self.app.saves.clear(self.spec.id)
-        else:
-            self.app.saves.save(self.spec.id, self.seats, controller.state, self._saveable_options(),
-                                controller=controller.to_json())
-
-    def _saveable_options(self) -> dict:
-        """The options as JSON values, so each comes back with its type (``False`` stays off); a
-        board option is the board file's path."""
-        saveable = {}
-        for name, value in self.options.items():
-            if isinstance(value, os.PathLike):
-                value = os.fspath(value)
-            if value is None or isinstance(value, (bool, int, float, str)):
-                saveable[name] = value
-        return saveable
 
     # -- buttons shared by every game ---------------------------------------------------------------
     def top_buttons(self, x: int, y: int, size: int = 100, gap: int = 10) -> list[Button]:
@@ -185,17 +162,33 @@ class GameScene(Scene):
 
     # -- playing ---------------------------------------------------------------------------------------
     def submit(self, action) -> list[Event]:
-        """Send a decision to the rules; an illegal one (a stray tap) is ignored."""
-        try:
-            events = self.controller.submit(action)
-        except IllegalActionError:
+        """A person's decision (a tap), straight to the session; its events are animated, and a
+        refused one (a stray tap) changes nothing and goes to :meth:`refused`."""
+        before = self.before_decision()
+        return self.applied(self.session.submit(action), before)
+
+    def before_decision(self) -> Any:
+        """What a scene keeps of the picture just before a decision is applied (see
+        :meth:`applied`); nothing by default.  Asked just before every decision is sent (a
+        person's, or a computer's whose thinking is over)."""
+        return None
+
+    def applied(self, outcome: Outcome, before: Any = None) -> list[Event]:
+        """A decision the session applied (a person's or a computer's): its events animated, or
+        the rules' refusal handed to :meth:`refused` ([] then).  ``before`` is what
+        :meth:`before_decision` gave just before it was applied."""
+        if outcome.refusal is not None:
+            self.refused(outcome.refusal)
             return []
+        events = list(outcome.events)
         self.undo_words = None
-        self.last_action_at = self.app.now()
         self.animate(events)
-        if self.anim.busy and self.controller.curtain() is not None:
+        if self.anim.busy and self.session.view().curtain is not None:
             self.anim.wait(FOLLOW_PAUSE)
         return events
+
+    def refused(self, refusal: Refusal) -> None:
+        """The rules refused a tap (its reason as data): a game's scene may say why (nothing by default)."""
 
     def animate(self, events: list[Event]) -> None:
         """Turn events into animation steps: each event goes to the scene's
@@ -218,7 +211,7 @@ class GameScene(Scene):
         False, queueing nothing, when the secret must never be drawn (a computer's): the game then
         animates only its public side."""
         owner = event.private_to
-        if owner not in self.controller.watching.persons:
+        if not self.session.is_person(owner):
             return False
         self._queue_secret(owner, show, hide)
         return True
@@ -227,12 +220,12 @@ class GameScene(Scene):
                       first: bool = False) -> None:
         """The secret curtain (when somebody else may be looking) and the secret itself, at the
         end of the queue or ``first`` (a secret an overlay closed, shown again)."""
-        ctrl = self.controller
+        session = self.session
         at = 0 if first else None
-        if ctrl.watching.shared:
+        if session.shared:
             def curtain() -> None:
                 def opened() -> None:
-                    ctrl.secret_seen(owner)
+                    session.secret_seen(owner)
                     self.anim.release()
                 hint = "curtain.secret.hint.tap" if self.app.settings.secret_seconds is None else None
                 self.app.push(CurtainScene(self.app, self.seats[owner], opened, SECRET, pawn=self.spec.pawn,
@@ -247,7 +240,7 @@ class GameScene(Scene):
         def close() -> None:
             self._secret = None
             hide()
-            ctrl.secret_closed()
+            session.secret_closed()
         step = self.anim.hold(self.app.settings.secret_seconds, start=shown, end=close, at=at)
 
     # -- overlays are public -------------------------------------------------------------------------
@@ -256,10 +249,9 @@ class GameScene(Scene):
         settings are public (design.md, "Who is watching", 5): opened inside a private moment, they
         end it, and the private things are face down before the overlay's first frame.  A secret
         that was open (a look under a tree) closes, and comes again behind its curtain when the
-        overlay closes; a hand waits for its person's curtain (the controller asks for it again)."""
+        overlay closes; a hand waits for its person's curtain (the session asks for it again)."""
         super().pause()
-        ctrl = self.controller
-        if ctrl.private is None:
+        if self.session.view().private is None:
             return
         secret = self._secret
         if secret is not None and self.anim.holding is secret[0]:
@@ -267,7 +259,7 @@ class GameScene(Scene):
             self.anim.release()        # its end hides the secret and ends the private moment
             self._queue_secret(owner, show, hide, first=True)
             self._overlay_wait = self.anim.hold(None, at=0)     # until the overlay closes
-        ctrl.overlay_opened()
+        self.session.overlay_opened()
         self.layout()
 
     def resume(self) -> None:
@@ -308,8 +300,8 @@ class GameScene(Scene):
         return ""
 
     def prompt_picture(self, hint: str) -> str:
-        """The picture of what ``hint`` asks."""
-        return prompt_picture(hint)
+        """The picture of what ``hint`` asks, as the game declares (``spec.words.pictures``)."""
+        return prompt_picture(hint, self.spec.words.pictures)
 
     def prompt_button(self, rect: pygame.Rect) -> Button:
         """The prompt's picture, with a speaking head: a tap says the prompt again."""
@@ -332,16 +324,18 @@ class GameScene(Scene):
         return self.t("curtain.question", name=self.seats[seat].name)
 
     def curtain_scene(self, curtain) -> CurtainScene:
-        """The curtain scene for the controller's ``curtain`` (hand-over or question)."""
+        """The curtain scene for the session's due ``curtain`` (hand-over or question)."""
         seat = self.seats[curtain.seat]
         text = self.question_text(curtain.seat) if curtain.kind == QUESTION else None
-        undo = self.take_back if self.controller.can_undo() else None
-        return CurtainScene(self.app, seat, self.controller.curtain_passed, curtain.kind, text=text,
+        undo = self.take_back if self.session.view().can_undo else None
+        return CurtainScene(self.app, seat, self.session.curtain_passed, curtain.kind, text=text,
                             pawn=self.spec.pawn, undo=undo)
 
     def person_can_act(self) -> bool:
-        return (not self.anim.busy and not self.controller.is_over
-                and not self.controller.is_computer_turn())
+        if self.anim.busy:
+            return False
+        view = self.session.view()
+        return not view.is_over and not view.computer_turn
 
     def handle(self, pointer) -> None:
         if pointer.kind == "down":
@@ -351,8 +345,7 @@ class GameScene(Scene):
         if pointer.kind == "tap" and self.anim.busy:
             if self.anim.holding is not None:
                 # a secret on screen: its person's tap hides it (not the tap that opened it)
-                if self.anim.release(min_shown=SECRET_GUARD):
-                    self.last_action_at = self.app.now()
+                self.anim.release(min_shown=SECRET_GUARD)
             elif not pointer.repeats(SKIP_GUARD):
                 self.skip_ahead()
             return
@@ -385,7 +378,7 @@ class GameScene(Scene):
 
     def undo_shown(self) -> bool:
         """Whether the arrow shows: a step can be taken back and nothing moves on the table."""
-        return not self.anim.busy and self.controller.can_undo()
+        return not self.anim.busy and self.session.view().can_undo
 
     def sync_undo(self) -> None:
         """The arrow shows exactly while a step can be taken back (its area redrawn when that changes)."""
@@ -399,16 +392,17 @@ class GameScene(Scene):
         """The arrow was tapped: the person's last step is taken back, the table shows the state
         as it was before it, and the voice says so.  Everybody watches then: a hand shows again
         only behind its person's curtain."""
-        ctrl = self.controller
-        if self.anim.busy or not ctrl.can_undo():
+        view = self.session.view()
+        if self.anim.busy or not view.can_undo or view.undo_actor is None:
             return
-        actor = ctrl.undo_actor
-        ctrl.undo()
-        self.last_action_at = self.app.now()
+        actor = view.undo_actor
+        if self.session.undo().refusal is not None:
+            return
         self.after_undo()
         # said at once; where a curtain comes first (a hand to show again) its own words say whose
         # turn it is, and a sentence said after it would be about the past
-        self.undo_words = self.t("undo.done", name=self.seats[actor].name) if ctrl.curtain() is None else None
+        self.undo_words = (self.t("undo.done", name=self.seats[actor].name) if self.session.view().curtain is None
+                           else None)
         self.app.forget_spoken(self, "undo")
         self.layout()
         self.app.dirty = True
@@ -429,25 +423,29 @@ class GameScene(Scene):
             return True
         if self.anim.busy:
             return False     # a secret or its curtain waits for its person's tap (or its time)
-        ctrl = self.controller
-        if ctrl.is_over:
+        view = self.session.view()
+        if view.is_over:
             if not self.results_shown:
                 self.results_shown = True
                 self.show_results()
             return False
         if self.app.top is not self:
             return False
-        curtain = ctrl.curtain()
-        if curtain is not None:
-            self.app.push(self.curtain_scene(curtain))
+        if view.curtain is not None:
+            self.app.push(self.curtain_scene(view.curtain))
             return False
-        if ctrl.is_computer_turn():
-            # The computer "thinks" on a still picture, timed by the controller from the start of
-            # the frame in which the table became still: nothing is redrawn until it acts.
-            if ctrl.computer_ready(self.computer_pause(), still_since=self.app.now() - dt):
-                self.submit(ctrl.computer_action())
-                return self.anim.busy
-            return False
+        if view.computer_turn:
+            # The computer "thinks" on a still picture, timed by the session from the start of the
+            # frame in which the table became still: nothing is redrawn until it acts, and then it
+            # decides and applies in core (the scene only animates what it did).
+            pause = self.computer_pause()
+            if not self.session.due(pause, still_since=self.app.now() - dt):
+                return False
+            before = self.before_decision()
+            outcome = self.session.step(pause)
+            if outcome is not None:
+                self.applied(outcome, before)
+            return self.anim.busy
         return self.idle_animation()
 
     def wake_in(self) -> float | None:
@@ -458,18 +456,19 @@ class GameScene(Scene):
         """Seconds until the game has something to do by itself (a move, a curtain, an idle hop)."""
         if self.anim.busy:
             return self.anim.wake_in()
-        if self.controller.is_over or self.app.top is not self:
+        view = self.session.view()
+        if view.is_over or self.app.top is not self:
             return None
-        if self.controller.curtain() is not None:
+        if view.curtain is not None:
             return 0.0       # the curtain goes up at once (the table waited FOLLOW_PAUSE already)
-        if self.controller.is_computer_turn():
-            return self.controller.computer_wait_left(self.computer_pause())
+        if view.computer_turn:
+            return self.session.wait_left(self.computer_pause())
         return self.idle_wake_in()
 
     def computer_pause(self) -> float:
         """How long a computer thinks before it acts, at the animation speed of the settings (longer
         while the person before it may still take back their step)."""
-        grace = UNDO_GRACE if self.controller.can_undo() else 0.0
+        grace = UNDO_GRACE if self.session.view().can_undo else 0.0
         return (COMPUTER_PAUSE + grace) / self.app.settings.speed_factor
 
     def idle_animation(self) -> bool:
@@ -506,4 +505,5 @@ class GameScene(Scene):
         return pygame.Rect(say.rect) if say is not None else None
 
     def show_results(self) -> None:
-        self.app.show_results(self.spec, self.seats, self.state, self.options)
+        view = self.session.view()
+        self.app.show_results(self.spec, self.seats, view.winners, view.scores, self.options)

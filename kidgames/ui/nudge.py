@@ -45,7 +45,7 @@ class PromptNudge:
         it), nothing moves, it is nobody's computer turn, and it says what to do."""
         scene = self.scene
         return (scene.app.top is scene and scene.person_can_act()
-                and scene.controller.curtain() is None and bool(scene.hint_text()))
+                and scene.session.view().curtain is None and bool(scene.hint_text()))
 
     def restart(self) -> None:
         """Something happened (a tap): the wait starts again and the hand goes."""

@@ -1,8 +1,9 @@
 """The app's voice: every prompt a child must act on is spoken, from clips made in advance.
 
-Which clips speak a text comes from kidgames/core/speech.py; the clips are ``voices/<lang>/`` (made
-by tools/make_voices.py), or a family's own recording of a clip, which is played instead:
-``<data home>/voices/<lang>/<clip>.ogg`` (or ``.wav``).  Clips are loaded when first spoken.
+Which clips speak a text comes from kidgames/core/speech.py and the words the registered games declare
+(kidgames/core/protocol.Words); the clips are ``voices/<lang>/`` (made by tools/make_voices.py), or
+a game's own (its ``words.voices`` folder), or a family's own recording of a clip, which is played
+instead: ``<data home>/voices/<lang>/<clip>.ogg`` (or ``.wav``).  Clips are loaded when first spoken.
 
 One prompt at a time: a newer prompt cuts off one still playing; its clips play one after another
 on a channel of their own (the frame loop starts each clip when the one before it has ended).  Nothing is spoken while voices are switched off (a setting, separate
@@ -12,19 +13,21 @@ noted in :attr:`Voice.said` (what tests hold the app to).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import pygame
 
 from kidgames.core.i18n import Catalog, Message
 from kidgames.core.paths import VOICES
-from kidgames.core.speech import Speaker
+from kidgames.core.protocol import Words
+from kidgames.core.speech import Prompts, Speaker
 
 VOICE_CHANNEL = 0          # the mixer channel of speech, reserved (sound effects use the others)
 
 
 class Voice:
-    def __init__(self, lang: str, home: Path | None, enabled: Callable[[], bool], sounds) -> None:
+    def __init__(self, lang: str, home: Path | None, enabled: Callable[[], bool], sounds,
+                 words: Iterable[Words] = ()) -> None:
         self.home = Path(home) if home is not None else None
         self.enabled = enabled          # asked at every prompt: the settings and --mute decide
         self.sounds = sounds            # the sound effects' device (opened and closed by them)
@@ -34,12 +37,19 @@ class Voice:
         self._queue: list[str] = []
         self._loaded: dict[str, pygame.mixer.Sound | None] = {}
         self._mixer = None
+        self.use_words(lang, words)
+
+    def use_words(self, lang: str, words: Iterable[Words]) -> None:
+        """Speak ``lang`` with the words the registered games declare (their prompts, texts, clips)."""
+        self.words = tuple(words)
+        self.prompts = Prompts(self.words)
+        self.folders = [VOICES, *sorted({w.voices for w in self.words if w.voices is not None})]
         self.set_language(lang)
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
-        self.speaker = Speaker(Catalog(lang).spoken(), getattr(self, "speaker", None).names
-                               if getattr(self, "speaker", None) else {})
+        self.speaker = Speaker(Catalog(lang, self.words).spoken(), getattr(self, "speaker", None).names
+                               if getattr(self, "speaker", None) else {}, self.prompts)
         self._loaded.clear()
         self.stop()
 
@@ -103,12 +113,13 @@ class Voice:
 
     # -- clips -----------------------------------------------------------------------------------------
     def path(self, clip: str) -> Path | None:
-        """A family's recording of ``clip``, else the shipped one (None: neither exists)."""
+        """A family's recording of ``clip``, else the shipped one, the app's or a game's (None: none
+        exists)."""
         candidates = []
         if self.home is not None:
             own = self.home / "voices" / self.lang
             candidates += [own / f"{clip}.ogg", own / f"{clip}.wav"]
-        candidates.append(VOICES / self.lang / f"{clip}.ogg")
+        candidates += [folder / self.lang / f"{clip}.ogg" for folder in self.folders]
         return next((p for p in candidates if p.is_file()), None)
 
     def sound(self, clip: str) -> pygame.mixer.Sound | None:

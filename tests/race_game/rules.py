@@ -2,16 +2,20 @@
 
 Each player in turn throws one die and moves that many spaces along the track; a space may send
 the pawn on (``jump``) or back (``slide``) to another space.  The first pawn on the last space, the
-tree, wins; a throw that goes beyond it stops there.  The track comes from ``race.yaml``."""
+tree, wins; a throw that goes beyond it stops there.  The track comes from ``race.yaml``.
+
+Refused actions (``IllegalActionError.code``, and ``RaceState.refusal`` without playing):
+``malformed`` (not a throw of one die) and ``game_over``."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import yaml
 
-from kidgames.core.kit import ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
-from kidgames.core.protocol import Action, Event, IllegalActionError, check_players, rng_from_json, rng_state_to_json
+from kidgames.core.kit import MALFORMED, ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
+from kidgames.core.protocol import Action, Event, IllegalActionError, Refusal, check_players, rng_from_json, rng_state_to_json
 
 GAME_ID = "race"
 TITLE = "Race to the Tree"
@@ -19,6 +23,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 SAVE_VERSION = 1
 ACTIONS = ActionSchema(TITLE, {"roll": {"die": dice(6, 1)}})
 OPTIONS = ()
+#: Every reason code an action of this game is refused with (see the module's docstring).
+REFUSALS = frozenset({MALFORMED, "game_over"})
 TRACK = Path(__file__).with_name("race.yaml")
 
 
@@ -39,6 +45,32 @@ def load_track(path: Path = TRACK) -> list[dict]:
     return spaces
 
 
+@dataclass(frozen=True)
+class RaceBoard:
+    """The track as the board table draws it: the size of its drawing and its spaces (never changed)."""
+
+    size: tuple[float, float]
+    nodes: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class RaceView:
+    """What the race's table shows (everything is public): the track (each space's place and what
+    it sends a pawn to do), each pawn's space, whose throw it is, the throws so far and the die
+    still on the table (None: it waits to be thrown)."""
+
+    board: RaceBoard
+    track: tuple[tuple[tuple[float, float], str | None], ...]
+    positions: tuple[int, ...]
+    current_player: int
+    turn: int
+    dice: tuple[int, ...] | None = None
+
+
+#: The track's own units (race.yaml) are the pixels of a 1240×1000 board.
+BOARD_SIZE = (1240.0, 1000.0)
+
+
 class RaceState:
     def __init__(self, num_players: int, rng) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
@@ -47,6 +79,7 @@ class RaceState:
         self.track = load_track()
         self.positions = [0] * num_players
         self.current_player = 0
+        self.turn = 0                # throws so far
         self.winners: list[int] = []
 
     @property
@@ -67,12 +100,28 @@ class RaceState:
     def observation(self, seat: int) -> dict:
         return {"seat": seat, "positions": list(self.positions), "current_player": self.current_player}
 
-    def apply(self, action: Action) -> list[Event]:
+    def view(self, sees: Callable[[int], bool]) -> RaceView:
+        track = tuple((tuple(space["at"]), next((k for k in ("jump", "slide") if k in space), None))
+                      for space in self.track)
+        return RaceView(RaceBoard(BOARD_SIZE, {}), track, tuple(self.positions), self.current_player, self.turn)
+
+    def refusal(self, action: Any) -> Refusal | None:
+        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is legal."""
+        problem = self._problem(action)
+        return None if problem is None else problem.refusal
+
+    def _problem(self, action: Any) -> IllegalActionError | None:
         if self.is_over:
-            raise IllegalActionError("the race is over")
-        ACTIONS.check(action)
+            return IllegalActionError("the race is over", "game_over")
+        return ACTIONS.problem(action)
+
+    def apply(self, action: Action) -> list[Event]:
+        problem = self._problem(action)
+        if problem is not None:
+            raise problem
         p = self.current_player
         value = action.get("die") or self.rng.randint(1, 6)
+        self.turn += 1
         start, end = self.positions[p], min(self.positions[p] + value, len(self.track) - 1)
         events = [Event("rolled", player=p, value=value),
                   Event("moved", player=p, path=list(range(start + 1, end + 1)))]
@@ -91,7 +140,7 @@ class RaceState:
     def to_json(self) -> dict:
         return {"game": GAME_ID, "version": SAVE_VERSION, "num_players": self.num_players,
                 "positions": list(self.positions), "current_player": self.current_player,
-                "winners": list(self.winners), "rng": rng_state_to_json(self.rng)}
+                "turn": self.turn, "winners": list(self.winners), "rng": rng_state_to_json(self.rng)}
 
 
 _PROTOCOL: type[GameState] = RaceState      # the type checker names a member the state lacks
@@ -114,6 +163,7 @@ def _restore(saved: SavedGame) -> RaceState:
     saved.need(all(isinstance(p, int) and 0 <= p <= last for p in positions), "a pawn is off the track")
     state.positions = positions
     state.current_player = saved.seat("current_player", n, "current player")
+    state.turn = saved.turn()
     winners = saved["winners"]
     saved.need(winners == [i for i, p in enumerate(positions) if p == last][:1], "the winner is not the pawn at the tree")
     state.winners = list(winners)

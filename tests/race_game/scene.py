@@ -1,73 +1,127 @@
-"""Race to the Tree on screen: the track, the pawns hopping along it, the die to tap.  Everything
-shared (the turn controller, curtains, computer pacing, saving, the top buttons, the way to the
-results) comes from GameScene and board_pieces; the game draws its own picture only."""
+"""Race to the Tree on screen: the same table of pieces as the board games (kidgames/ui/board_table.py
+and kidgames/ui/pieces.py, as Knights and Forest use them): the track painted once on the left, on
+the right the side panel with the buttons, a row for each player, the hint beside its prompt button
+and the die; the pawns hop along the track.  Everything shared (the session, computer pacing,
+saving, the spoken and pictured prompts, the way to the results) comes from the shared scenes; the
+game paints its own track only, from the session's view (``RaceView``)."""
+from __future__ import annotations
+
 import pygame
 
-from kidgames.core.protocol import Action
-from kidgames.ui.board_pieces import draw_die, draw_pawn_at, hop, side_by_side, tumble_faces
-from kidgames.ui.game import GameScene
+from kidgames.ui.board_pieces import fit_board
+from kidgames.ui.board_table import BoardTableScene
+from kidgames.ui.pieces import OVER_BUTTONS, Banner, Die, Pawns
+from kidgames.ui.targets import Target
 
-DIE_AT, DIE_SIZE = (1420, 820), 160
-DIE_TARGET = pygame.Rect(1260, 640, 320, 340)
+# -- layout (canvas 1600×1000: the track on the left, the players and the die on the right) --------
+BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)      # the track's own units (race.yaml) are these pixels
+SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
+SIDEBAR_FILL, SIDEBAR_EDGE = (236, 246, 220), (120, 160, 90)
+PLAYER_TOP, PLAYER_H = 130, 84
+PROMPT_BUTTON = pygame.Rect(1254, 600, 100, 100)   # the hint's picture: a tap says it again
+HINT_TEXT = pygame.Rect(1362, 600, 226, 100)       # the hint, beside it
+DIE_CENTRE, DIE_SIZE = (1420, 820), 160
+DIE_TARGET = pygame.Rect(SIDEBAR.x + 10, DIE_CENTRE[1] - 130, SIDEBAR.w - 20, 300)   # where a tap throws
+PAWN_SIZE = 56
+HOP_TIME, FLY_TIME, HOP_HEIGHT, FLY_HEIGHT = 0.22, 0.6, 24, 120
+BANNER_SIZE, BANNER_STEPS = (700, 150), 5
+GRASS, PATH, SPACE, SPACE_EDGE = (110, 170, 90), (230, 200, 140), (255, 248, 228), (170, 130, 80)
+SPACE_RADIUS, PATH_WIDTH = 30, 24
+SPACE_PICTURE = {"jump": "flower", "slide": "snail"}     # what a space that sends a pawn shows
 
 
-class RaceScene(GameScene):
-    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
-        super().__init__(app, spec, seats, state, options, controller)
-        self.pawn_xy = [self.space_xy(p) for p in state.positions]
-        self.pawn_lift = [0.0] * len(seats)
-        self.die_value = None
-        self.walked_to = None
+class RaceScene(BoardTableScene):
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        self.track = self.table_view().track      # the spaces: the same all game
+        self.scale, self.offset = fit_board(BOARD_RECT.size, BOARD_RECT, 0)
+        self.walked_to: int | None = None       # the space a throw's walk ended on, before a jump
+        self.die = Die(DIE_CENTRE, DIE_SIZE, self.thrower_rim)
+        self.die.layer = OVER_BUTTONS
+        self.die.value = None
+        pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(p) for p in self.table_view().positions], self.pawn_ring,
+                      layer=OVER_BUTTONS)
+        rows = [self.player_row(i, rect) for i, rect in enumerate(self.row_rects())]
+        self.lay_board(SIDEBAR, (SIDEBAR_FILL, SIDEBAR_EDGE), (SIDEBAR.x + 20, 14), PROMPT_BUTTON, rows,
+                       (HINT_TEXT, HINT_TEXT), [self.die], pawns, (BANNER_SIZE, self.banner_rect, BANNER_STEPS),
+                       [], [])
 
+    # -- geometry -------------------------------------------------------------------------------------
     def space_xy(self, index: int) -> tuple[float, float]:
-        return tuple(self.state.track[index]["at"])
+        """Space ``index`` of the track on the canvas (the race's positions are space numbers)."""
+        return self.to_canvas(self.track[index][0])
+
+    def row_rects(self) -> list[pygame.Rect]:
+        n = len(self.seats)
+        row_h = min(PLAYER_H, (PROMPT_BUTTON.top - 10 - PLAYER_TOP - 8 * (n - 1)) // n)
+        return [pygame.Rect(SIDEBAR.x + 16, PLAYER_TOP + i * (row_h + 8), SIDEBAR.w - 32, row_h) for i in range(n)]
+
+    def banner_rect(self, banner: Banner) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), BANNER_SIZE)
+        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - banner.alpha) * 30))
+        return rect
 
     def layout(self) -> None:
-        self.buttons = self.top_buttons(1270, 14)
+        self.buttons = self.side_buttons()
 
+    # -- playing --------------------------------------------------------------------------------------
     def tap(self, pos) -> None:
         if DIE_TARGET.collidepoint(pos):
-            self.submit(Action("roll"))
+            self.roll()
 
-    def _anim_rolled(self, ev, rest) -> None:
-        faces = tumble_faces(len(self.controller.log))
-        self.anim.add(0.6, lambda t: setattr(self, "die_value", faces[min(11, int(t * 12))]),
-                      start=self.sound("dice"), end=lambda: setattr(self, "die_value", ev.value))
+    def tap_targets(self) -> list[Target]:
+        if not self.person_can_act():
+            return []
+        die = pygame.Rect(0, 0, DIE_SIZE, DIE_SIZE)
+        die.center = DIE_CENTRE
+        return [Target("dice", DIE_CENTRE, die)]
 
+    def pawn_ring(self, p: int) -> bool:
+        """The pawn whose turn it is stands in a white ring while its player may throw."""
+        return p == self.shown_current and not self.session.view().is_over and not self.anim.busy
+
+    def hint_text(self) -> str:
+        if self.session.view().is_over or self.anim.busy:
+            return ""
+        seat = self.seats[self.shown_current]
+        return self.t("race.hint.computer" if seat.is_computer else "race.hint.roll", name=seat.name)
+
+    # -- events to animation ---------------------------------------------------------------------------
     def _anim_moved(self, ev, rest) -> None:
         previous = ev.path[0] - 1 if ev.path else None
         for index in ev.path:
-            self.anim.add(0.22, hop(self, ev.player, self.space_xy(previous), self.space_xy(index)))
+            self.pawns.hop(self.anim, ev.player, self.space_xy(previous), self.space_xy(index), HOP_TIME,
+                           HOP_HEIGHT, end=self.sound("step"))
             previous = index
         self.walked_to = previous
 
     def _anim_jump(self, ev, rest) -> None:
-        a = self.space_xy(self.walked_to) if self.walked_to is not None else self.pawn_xy[ev.player]
-        self.anim.add(0.6, hop(self, ev.player, a, self.space_xy(ev.to), 120), start=self.sound("magic"))
+        """A flower sends the pawn on, a snail back: one long hop, with its sound."""
+        a = self.space_xy(self.walked_to) if self.walked_to is not None else self.pawns.xy[ev.player]
+        self.pawns.hop(self.anim, ev.player, a, self.space_xy(ev.to), FLY_TIME, FLY_HEIGHT,
+                       start=self.sound("magic" if ev.kind == "jump" else "fall"))
 
     _anim_slide = _anim_jump
 
-    def _anim_turn(self, ev, rest) -> None:
-        self.anim.call(lambda: setattr(self, "die_value", None))
+    def _anim_game_over(self, ev, rest) -> None:
+        self.anim.call(self.settle)
+        self.anim.wait(0.6)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((110, 170, 90))
-        track = [self.space_xy(i) for i in range(len(self.state.track))]
-        pygame.draw.lines(surface, (230, 200, 140), False, track, 24)
-        for i, (x, y) in enumerate(track):
-            pygame.draw.circle(surface, (255, 248, 228), (x, y), 26)
-        tree = self.app.assets.image("tree", 140)
-        surface.blit(tree, tree.get_rect(midbottom=(track[-1][0], track[-1][1] + 10)))
-        for p, x, y in side_by_side(self.pawn_xy, None, 50):
-            draw_pawn_at(surface, self.seats[p], x, y + 10, 50, lift=self.pawn_lift[p],
-                         ring=p == self.state.current_player and self.person_can_act())
-        rim = (200, 60, 60)
-        draw_die(surface, DIE_AT, DIE_SIZE, self.die_value, rim)
-        self.draw_buttons(surface)
-
-    def update(self, dt: float) -> bool:
-        moved = super().update(dt)
-        if not self.anim.busy:
-            self.pawn_xy = [self.space_xy(p) for p in self.state.positions]
-            self.pawn_lift = [0.0] * len(self.seats)
-        return moved
+    # -- the painted track (made once) ----------------------------------------------------------------
+    def render_board(self) -> pygame.Surface:
+        surface = pygame.Surface(self.app.screen.get_size()).convert()
+        surface.fill(GRASS)
+        spaces = [self.space_xy(i) for i in range(len(self.track))]
+        pygame.draw.lines(surface, PATH, False, spaces, round(PATH_WIDTH * self.scale))
+        radius = round(SPACE_RADIUS * self.scale)
+        for (_, sends), (x, y) in zip(self.track[:-1], spaces):
+            pygame.draw.circle(surface, SPACE_EDGE, (x, y), radius + 3)
+            pygame.draw.circle(surface, SPACE, (x, y), radius)
+            picture = SPACE_PICTURE.get(sends) if sends else None
+            if picture:
+                image = self.app.assets.image(picture, radius * 2)
+                surface.blit(image, image.get_rect(center=(x, y)))
+        tree = self.app.assets.image("tree", round(150 * self.scale))
+        x, y = spaces[-1]
+        surface.blit(tree, tree.get_rect(midbottom=(x, y + 20)))
+        return surface

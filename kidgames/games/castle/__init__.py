@@ -1,6 +1,6 @@
 """Castle Builders (game id ``castle``): draw cards to build a castle, beware of the witches;
 rules engine, computer players and the screen."""
-from kidgames.core.protocol import GameSpec
+from kidgames.core.protocol import GameSpec, Words
 
 from . import rules
 
@@ -17,4 +17,11 @@ SPEC = GameSpec.of(
         ("diamond+diamond+diamond", "rules.castle.buy"), ("castle+sparkles", "rules.castle.free"),
     ),
     computer_levels=True,
+    words=Words(
+        spoken=("castle.hint", "castle.say", "castle.question", "castle.why", "castle.use_fairy",
+                "castle.accept_witch"),
+        pictures={"castle.hint.computer": "robot", "castle.hint.draw": "plus", "castle.hint.again": "plus",
+                  "castle.hint.buy": "diamond", "castle.hint.pass": "play", "castle.hint.witch": "witch",
+                  "castle.hint.lose": "witch", "castle.why.stop": "plus"},
+    ),
 )

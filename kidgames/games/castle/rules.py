@@ -40,18 +40,27 @@ seller's, the card leaves the seller's spares (a ``castle_*`` event follows); ``
 count, cards)`` the discard pile becomes the draw pile (``cards`` sorted, so the new order stays
 hidden); ``stopped(player)``, ``passed(player)``, ``turn(player)`` whose turn it is now;
 ``game_over(winners)``.
+
+Refused actions (``IllegalActionError.code``, and :meth:`CastleState.refusal` without playing):
+``malformed`` (not an action of this game), ``game_over``, ``answer_witch`` (the witch waits for
+the fairy or not), ``feed_witch`` (the witch waits for cards; field ``left``), ``not_losable`` (a
+card the witch cannot take; ``card``), ``no_cards`` (both piles empty), ``draw_first`` (stop before
+a draw), ``can_draw`` (pass while a card can be drawn), ``no_witch`` (an answer with no witch),
+``already_drawn`` (a purchase after a draw), ``too_few_diamonds`` (``price``, ``diamonds``) and
+``not_for_sale`` (no such card to buy and build with; ``seller``, ``card``).
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
 from types import MappingProxyType
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (ActionSchema, GameState, SavedGame, UndoSteps, check_seat, game_options, is_int, new_rng,
-                               read_save)
-from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, check_players, rng_from_json,
-                                    rng_state_to_json)
+from kidgames.core.kit import (MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, game_options, is_int,
+                               new_rng, read_save)
+from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, Refusal, check_players,
+                                    rng_from_json, rng_state_to_json)
 
 GAME_ID = "castle"
 TITLE = "Castle Builders"
@@ -87,6 +96,11 @@ OPTIONS = (Option("auto_fairy", FLAG, False, text="option.auto_fairy",
                   help="use a fairy against a witch for young children"),)
 
 
+#: Every reason code an action of this game is refused with (see the module's docstring).
+REFUSALS = frozenset({MALFORMED, "game_over", "answer_witch", "feed_witch", "not_losable", "no_cards", "draw_first",
+                      "can_draw", "no_witch", "already_drawn", "too_few_diamonds", "not_for_sale"})
+
+
 def castle_card(colour: str, piece: int) -> str:
     """The id of a castle card: ``castle_card("blue", 3) == "castle:blue:3"``."""
     return f"castle:{colour}:{piece}"
@@ -100,6 +114,26 @@ def colour_of(card: str) -> str | None:
 
 def piece_of(card: str) -> int:
     return CASTLE_CARDS[card][1]
+
+
+@dataclass(frozen=True)
+class CastleView:
+    """What the Castle table shows (everything in Castle Builders is public): each seat's colour,
+    castle and spare pieces, the piles (the draw pile's size, the discard pile), whose decision it
+    is, what the witch asks (``pending``, ``losses_left``), the cards drawn this turn and the turn.
+    (The first part of the view; the Castle scene still reads the rest from the state until it
+    is converted.)"""
+
+    colours: tuple[str | None, ...]
+    castles: tuple[tuple[str, ...], ...]
+    spares: tuple[tuple[str, ...], ...]
+    draw_pile: int
+    discard: tuple[str, ...]
+    current_player: int
+    pending: str | None
+    losses_left: int
+    drawn_this_turn: int
+    turn: int
 
 
 class CastleState(UndoSteps):
@@ -153,6 +187,12 @@ class CastleState(UndoSteps):
         return colour == self.colours[seat]
 
     # -- protocol --------------------------------------------------------------------------------
+    def view(self, sees: Callable[[int], bool]) -> CastleView:
+        """The table as everybody sees it (Castle has no secrets, so ``sees`` changes nothing)."""
+        return CastleView(tuple(self.colours), tuple(tuple(c) for c in self.castles),
+                          tuple(tuple(s) for s in self.spares), len(self.draw_pile), tuple(self.discard),
+                          self.current_player, self.pending, self.losses_left, self.drawn_this_turn, self.turn)
+
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
@@ -229,58 +269,64 @@ class CastleState(UndoSteps):
             return self._witch_takes(p)
         return self._lose_chosen(p, action.card)
 
-    def _check(self, action: Any) -> None:
-        if self.is_over:
-            raise IllegalActionError("the game is over: a castle is finished")
-        ACTIONS.check(action)
-        fields = action.fields
-        if not self._is_legal(action.kind, fields):
-            raise IllegalActionError(self._why_not(action))
+    def refusal(self, action: Any) -> Refusal | None:
+        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is
+        legal: the very check :meth:`apply` makes, without changing or copying anything."""
+        problem = self._problem(action)
+        return None if problem is None else problem.refusal
 
-    def _is_legal(self, kind: str, fields: dict) -> bool:
-        """Whether the action is one of :meth:`legal_actions` (checked directly: building the
-        list for every action would double the cost of a game)."""
+    def _check(self, action: Any) -> None:
+        problem = self._problem(action)
+        if problem is not None:
+            raise problem
+
+    def _problem(self, action: Any) -> IllegalActionError | None:
+        """The error that refuses ``action`` (its code one of :data:`REFUSALS`), or None when it is
+        one of :meth:`legal_actions` (checked directly: building the list for every action would
+        double the cost of a game)."""
+        if self.is_over:
+            return IllegalActionError("the game is over: a castle is finished", "game_over")
+        malformed = ACTIONS.problem(action)
+        if malformed is not None:
+            return malformed
+        kind = action.kind
         p = self.current_player
         if self.pending == WITCH_CHOICE:
-            return kind in ("use_fairy", "accept_witch")
+            if kind in ("use_fairy", "accept_witch"):
+                return None
+            return IllegalActionError("the witch came: first choose to use the fairy or to let the witch take "
+                                      "her cards", "answer_witch")
         if self.pending == LOSE_CHOICE:
-            return kind == "lose" and fields["card"] in self.losable(p)
+            if kind != "lose":
+                return IllegalActionError(f"the witch came: first choose {self.losses_left} more card(s) for her "
+                                          f"to take", "feed_witch", left=self.losses_left)
+            if action.card in self.losable(p):
+                return None
+            return IllegalActionError(f"{action.card!r} is not a card the witch can take from this player",
+                                      "not_losable", card=action.card)
         can_draw = bool(self.draw_pile or self.discard)
         if kind == "draw":
-            return can_draw
+            return None if can_draw else IllegalActionError(
+                "there is no card to draw: the draw pile and the discard pile are empty", "no_cards")
         if kind == "stop":
-            return self.drawn_this_turn > 0
+            return None if self.drawn_this_turn > 0 else IllegalActionError(
+                "a player must draw at least one card before stopping", "draw_first")
         if kind == "pass":
-            return not self.drawn_this_turn and not can_draw
-        if kind == "buy":
-            seller, card = fields["seller"], fields["card"]
-            return (not self.drawn_this_turn and self.diamonds(p) >= PRICE and seller != p
-                    and 0 <= seller < self.num_players and card in self.spares[seller]
-                    and self.can_build(p, card))
-        return False
-
-    def _why_not(self, action: Action) -> str:
-        kind = action.kind
-        if self.pending == WITCH_CHOICE:
-            return "the witch came: first choose to use the fairy or to let the witch take her cards"
-        if self.pending == LOSE_CHOICE:
-            if kind == "lose":
-                return f"{action.card!r} is not a card the witch can take from this player"
-            return f"the witch came: first choose {self.losses_left} more card(s) for her to take"
+            return None if not self.drawn_this_turn and not can_draw else IllegalActionError(
+                "'pass' is only for a turn in which no card can be drawn (both piles empty)", "can_draw")
         if kind in ("use_fairy", "accept_witch", "lose"):
-            return f"{kind!r} answers a witch, and no witch is waiting"
-        if kind == "stop":
-            return "a player must draw at least one card before stopping"
-        if kind == "pass":
-            return "'pass' is only for a turn in which no card can be drawn (both piles empty)"
-        if kind == "draw":
-            return "there is no card to draw: the draw pile and the discard pile are empty"
+            return IllegalActionError(f"{kind!r} answers a witch, and no witch is waiting", "no_witch")
+        seller, card = action.seller, action.card
         if self.drawn_this_turn:
-            return "buying is instead of drawing: this turn a card was already drawn"
-        if self.diamonds(self.current_player) < PRICE:
-            return f"buying a card costs {PRICE} diamonds"
-        return (f"player {action.seller!r} has no card {action.card!r} on their spare pile that "
-                f"player {self.current_player} could build with")
+            return IllegalActionError("buying is instead of drawing: this turn a card was already drawn",
+                                      "already_drawn")
+        if self.diamonds(p) < PRICE:
+            return IllegalActionError(f"buying a card costs {PRICE} diamonds", "too_few_diamonds",
+                                      price=PRICE, diamonds=self.diamonds(p))
+        if seller != p and 0 <= seller < self.num_players and card in self.spares[seller] and self.can_build(p, card):
+            return None
+        return IllegalActionError(f"player {seller!r} has no card {card!r} on their spare pile that player {p} "
+                                  f"could build with", "not_for_sale", seller=seller, card=card)
 
     # -- a turn ------------------------------------------------------------------------------------
     def _draw(self, p: int) -> list[Event]:

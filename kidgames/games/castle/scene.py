@@ -32,7 +32,18 @@ from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_
 from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
 
+#: The words (message key) and picture of a refused action, by the rules' reason code: Stop before
+#: a card was drawn.
+REFUSAL_WORDS = {"draw_first": ("castle.why.stop", "plus")}
+
+
 class CastleScene(CardTableScene):
+
+    @property
+    def state(self):
+        """Transitional (issue 24): this scene still reads the state; it goes when the scene draws
+        the session's views alone (``session.unconverted_state`` is the one door to it)."""
+        return self.session.unconverted_state()
     art_kit = CastleArt
 
     def set_up(self) -> None:
@@ -82,8 +93,8 @@ class CastleScene(CardTableScene):
         self.layout()
 
     def person_decides(self) -> bool:
-        ctrl = self.controller
-        return (not self.anim.busy and not ctrl.is_over and not ctrl.is_computer_turn())
+        view = self.session.view()
+        return (not self.anim.busy and not view.is_over and not view.computer_turn)
 
     def computer_pause(self) -> float:
         """A computer thinks before its turn's first step as long as in every game, and briefly
@@ -125,12 +136,20 @@ class CastleScene(CardTableScene):
         self.buttons.append(Button(STOP_BUTTON, lambda: self.act(Action("stop")), self.t("castle.stop"),
                                    icon="check", colour="orange", name="stop", text_size=36,
                                    enabled=Action("stop") in legal,
-                                   why=lambda: self.refuse_with(self.t("castle.why.stop"), "plus")))
+                                   why=lambda: self.explain(Action("stop"))))
         if any(a.kind == "buy" for a in legal):
             self.buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.t("castle.buy", n=PRICE), icon="diamond",
                                        colour="gold", name="buy", text_size=34, selected=self.buying))
         else:
             self.buying = False
+
+    def explain(self, action: Action) -> None:
+        """A tap on a button that cannot act: the hint says why the rules refuse its action, with a
+        picture (see REFUSAL_WORDS)."""
+        refusal = self.state.refusal(action)
+        words = REFUSAL_WORDS.get(refusal.code) if refusal is not None else None
+        if words is not None:
+            self.refuse_with(self.t(words[0]), words[1])
 
     def toggle_buying(self) -> None:
         self.buying = not self.buying
@@ -147,7 +166,7 @@ class CastleScene(CardTableScene):
         self.buying = False
 
     def situation(self) -> tuple:
-        return (self.state.current_player, self.state.pending, self.anim.busy, self.controller.is_over,
+        return (self.state.current_player, self.state.pending, self.anim.busy, self.session.view().is_over,
                 self.state.drawn_this_turn)
 
     def tap(self, pos) -> None:
@@ -436,7 +455,7 @@ class CastleScene(CardTableScene):
     # -- hints -----------------------------------------------------------------------------------
     def shown_turn(self) -> int | None:
         """The player whose panel is lit as having the turn."""
-        return None if self.controller.is_over else self.v_turn
+        return None if self.session.view().is_over else self.v_turn
 
     def decision_hint(self) -> str:
         state = self.state

@@ -1,5 +1,5 @@
 """Fairy-Tale Forest (game id ``forest``): look under the trees, then name the wanted one at the castle."""
-from kidgames.core.protocol import GameSpec
+from kidgames.core.protocol import GameSpec, Words
 
 from . import rules
 
@@ -15,4 +15,11 @@ SPEC = GameSpec.of(
         ("trophy", "rules.forest.end"),
     ),
     computer_levels=True,
+    words=Words(
+        spoken=("forest.hint", "forest.right", "forest.wrong", "forest.home", "forest.jumped", "forest.swapped",
+                "forest.shuffled", "forest.end", "results.forest"),
+        pictures={"forest.hint.roll": "dice", "forest.hint.move": "finger", "forest.hint.magic": "sparkles",
+                  "forest.hint.guess": "tree", "forest.hint.swap": "swap", "forest.hint.jump": "tree",
+                  "forest.hint.choose": "dice", "forest.hint.computer": "robot"},
+    ),
 )

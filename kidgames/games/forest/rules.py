@@ -8,6 +8,15 @@ A turn goes through three steps, each read from the public attributes alone, so 
 build any position by setting them: with no ``dice`` the current player rolls; with dice the
 player moves (or, on a double one, may use magic instead); a pawn standing on the key space names
 a tree before anything else happens.
+
+Refused actions (``IllegalActionError.code``, and :meth:`ForestState.refusal` without playing):
+``malformed`` (not an action of this game), ``game_over``, ``already_rolled`` (a second throw),
+``roll_first`` (a move or magic before the throw), ``name_a_tree`` (the pawn on the key space must
+guess first), ``not_on_key`` (a guess from elsewhere), ``not_a_tree`` (a guess at a slot without a
+tree; field ``slot``), ``out_of_reach`` (the throw cannot end there; ``dest``, ``dice_used``),
+``not_a_walk`` (that path is no walk of the throw; ``dest``, ``dice_used``), ``not_a_double_one``
+(magic without a double one), ``not_two_trees`` (a swap; ``a``, ``b``), ``not_a_target`` (a jump to
+a space that is not a blue space with a tree; ``node``), ``empty_stack`` (a shuffle of no stack).
 """
 from __future__ import annotations
 
@@ -16,9 +25,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (ActionSchema, Field, GameState, SavedGame, UndoSteps, brief, check_seat, dice,
+from kidgames.core.kit import (MALFORMED, ActionSchema, Field, GameState, SavedGame, UndoSteps, brief, check_seat, dice,
                                game_options_with_board, is_int, new_rng, read_save)
-from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, check_players,
+from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, Refusal, check_players,
                                     rng_from_json, rng_state_to_json)
 
 from .board import ForestBoard, forest_board_from_data, load_forest_board
@@ -43,6 +52,10 @@ ACTIONS = ActionSchema(TITLE, {
 OPTIONS = (Option("short", FLAG, False, text="option.short", help="7 trees and cards instead of 13"),
            Option("board", BOARD, None, text="option.board", help="play a modified board file"))
 MAGIC = ("magic_swap", "magic_jump", "magic_shuffle")
+#: Every reason code an action of this game is refused with (see the module's docstring).
+REFUSALS = frozenset({MALFORMED, "game_over", "already_rolled", "roll_first", "name_a_tree", "not_on_key",
+                      "not_a_tree", "out_of_reach", "not_a_walk", "not_a_double_one", "not_two_trees",
+                      "not_a_target", "empty_stack"})
 #: The one action of the roll step (actions are immutable, so one serves every game).
 ROLL_ACTION = Action("roll")
 
@@ -85,6 +98,13 @@ class ForestView:
             if space == dest:
                 return moves
         return ()
+
+
+def public_side(event: Event) -> Event:
+    """A look under a tree (or a wrong guess) as everybody sees it: which tree, not its motif."""
+    if "motif" in event.fields:
+        return Event(event.kind, **{**event.fields, "motif": None})
+    return event
 
 
 class ForestState(UndoSteps):
@@ -282,48 +302,70 @@ class ForestState(UndoSteps):
         return self._shuffle()
 
     # -- checking an action --------------------------------------------------------------------
+    def refusal(self, action: Any) -> Refusal | None:
+        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is
+        legal: the very check :meth:`apply` makes, without changing or copying anything."""
+        problem = self._problem(action)
+        return None if problem is None else problem.refusal
+
     def _check(self, action: Any) -> None:
-        ACTIONS.check(action)
+        problem = self._problem(action)
+        if problem is not None:
+            raise problem
+
+    def _problem(self, action: Any) -> IllegalActionError | None:
+        """The error that refuses ``action`` (its code one of :data:`REFUSALS`), or None."""
+        malformed = ACTIONS.problem(action)
+        if malformed is not None:
+            return malformed
         kind = action.kind
         phase = self.phase
         if phase == OVER:
-            raise IllegalActionError("the game is over: every card has been won")
+            return IllegalActionError("the game is over: every card has been won", "game_over")
         if kind == "roll":
+            if phase == MOVE:
+                return IllegalActionError("the dice have been rolled this turn already", "already_rolled")
             if phase != ROLL:
-                raise IllegalActionError("the dice have been rolled this turn already" if phase == MOVE
-                                         else "the pawn on the key space must name a tree first")
-            return
+                return IllegalActionError("the pawn on the key space must name a tree first", "name_a_tree")
+            return None
         if kind == "guess":
             if phase != GUESS:
-                raise IllegalActionError("only a pawn on the key space names a tree")
+                return IllegalActionError("only a pawn on the key space names a tree", "not_on_key")
             if action.slot not in self.tree_at:
-                raise IllegalActionError(f"{action.slot!r} is not a tree slot with a tree")
-            return
+                return IllegalActionError(f"{action.slot!r} is not a tree slot with a tree", "not_a_tree",
+                                          slot=action.slot)
+            return None
+        if phase == ROLL:
+            return IllegalActionError("roll the dice first", "roll_first")
         if phase != MOVE:
-            raise IllegalActionError("roll the dice first" if phase == ROLL
-                                     else "the pawn on the key space must name a tree first")
+            return IllegalActionError("the pawn on the key space must name a tree first", "name_a_tree")
         if kind == "move":
             dest, path, used = action.dest, action.path, action.dice_used
             assert self.dice is not None        # the move phase: the dice are thrown
             a, b = self.dice
             start = self.positions[self.current_player]
             if (dest, used) not in self.board.turn_moves(start, a, b).ends:
-                raise IllegalActionError(f"with {self.dice} the pawn cannot end on {dest!r} using {used} dice")
+                return IllegalActionError(f"with {self.dice} the pawn cannot end on {dest!r} using {used} dice",
+                                          "out_of_reach", dest=dest, dice_used=used)
             if not self.board.is_route(start, a, b, dest, used, path):
-                raise IllegalActionError(f"{list(path)} is not a walk to {dest!r} with these dice")
-            return
+                return IllegalActionError(f"{list(path)} is not a walk to {dest!r} with these dice", "not_a_walk",
+                                          dest=dest, dice_used=used)
+            return None
         if self.dice != (1, 1):
-            raise IllegalActionError("magic is only for a double one")
+            return IllegalActionError("magic is only for a double one", "not_a_double_one")
         if kind == "magic_swap":
             a, b = action.a, action.b
             if not (a in self.tree_at and b in self.tree_at and a != b):
-                raise IllegalActionError(f"a swap names two different tree slots with trees, not {a!r} and {b!r}")
+                return IllegalActionError(f"a swap names two different tree slots with trees, not {a!r} and {b!r}",
+                                          "not_two_trees", a=a, b=b)
         elif kind == "magic_jump":
             node = action.node
             if node not in self._jump_targets():
-                raise IllegalActionError(f"magic jumps to a blue space with a tree, not {node!r}")
+                return IllegalActionError(f"magic jumps to a blue space with a tree, not {node!r}", "not_a_target",
+                                          node=node)
         elif not self.stack:
-            raise IllegalActionError("there is no stack left to shuffle")
+            return IllegalActionError("there is no stack left to shuffle", "empty_stack")
+        return None
 
     # -- moving --------------------------------------------------------------------------------
     def walks(self, start: str, steps: int) -> tuple[tuple[str, ...], ...]:

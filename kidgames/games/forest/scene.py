@@ -52,10 +52,9 @@ PANEL_BUTTON = 150                              # the picture buttons of a choic
 class ForestScene(BoardTableScene):
     roll_time, roll_pause = ROLL_TIME, 0.15
 
-    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
-        super().__init__(app, spec, seats, state, options, controller)
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
         view = self.table_view()
-        self.board = view.board         # the board file: the same for the whole game
         self.fit(BOARD_RECT, BOARD_MARGIN)
         # What a person is choosing now (never a rule: only which of the offered actions to send).
         self.choice: list[Action] | None = None       # two moves to one space: one die or both?
@@ -79,9 +78,8 @@ class ForestScene(BoardTableScene):
         self.settle()
 
     def table_view(self) -> ForestView:
-        """The table as the rules show it (transitional, issue 24: the session hands the scene its
-        views once it is there; until then the one place this scene asks the controller)."""
-        return self.controller.state.view(self.controller.shows_private)
+        """The Forest table as its rules show it (see :class:`ForestView`)."""
+        return self.session.view().table
 
     def pieces(self) -> list:
         """The forest's own pieces besides the trees and shining spaces (see :meth:`trees`): the
@@ -458,7 +456,7 @@ class ForestScene(BoardTableScene):
 
     # -- what the screen says --------------------------------------------------------------------------
     def hint_text(self) -> str:
-        if self.controller.is_over or self.anim.busy:
+        if self.session.view().is_over or self.anim.busy:
             return ""
         view = self.table_view()
         seat = self.seats[view.current_player]

@@ -1,5 +1,5 @@
 """Knights and the Golden Treasure (game id ``knights``)."""
-from kidgames.core.protocol import GameSpec
+from kidgames.core.protocol import GameSpec, Words
 
 from . import rules
 
@@ -22,4 +22,9 @@ SPEC = GameSpec.of(
     ),
     pawn="knight",
     computer_levels=False,      # the computer only throws the die
+    words=Words(
+        spoken=("knights.hint", "knights.effect", "knights.waiting", "knights.stuck", "knights.branch",
+                "knights.castle", "results.knights"),
+        pictures={"knights.hint.roll": "dice", "knights.hint.computer": "robot"},
+    ),
 )

@@ -3,19 +3,25 @@
 Knights travel from the arrow field to the castle by the throw of one die.  The board and every
 special field (what it does and where it sends a knight) come from ``boards/knights.yaml``; this
 module holds what the fields *mean*.  Pure Python: no pygame here.
+
+Refused actions (``IllegalActionError.code``, and :meth:`KnightsState.refusal` without playing):
+``malformed`` (not a throw of the die, or a die that is not 1 to 6) and ``game_over``.  A throw
+is never refused for where a knight stands: a waiting field answers it with a ``stuck`` event
+(:meth:`KnightsState.waiting` says what it waits for).
 """
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from kidgames.games.knights.board import Board, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
-from kidgames.core.kit import (ActionSchema, GameState, SavedGame, UndoSteps, check_seat, dice, game_options_with_board,
-                               is_int, new_rng, read_save)
-from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, StateDataError, check_players,
-                                    rng_from_json, rng_state_to_json)
+from kidgames.core.kit import (MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, dice,
+                               game_options_with_board, is_int, new_rng, read_save)
+from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, Refusal, StateDataError,
+                                    check_players, rng_from_json, rng_state_to_json)
 
 GAME_ID = "knights"
 TITLE = "Knights and the Golden Treasure"
@@ -26,6 +32,8 @@ DEFAULT_BOARD = BOARDS / "knights.yaml"
 SAVE_VERSION = 1
 #: The one action: a throw of the die, its value forced for tests and replays.
 ACTIONS = ActionSchema("Knights", {"roll": {"die": dice(DIE_SIDES, 1)}})
+#: Every reason code an action of this game is refused with (see the module's docstring).
+REFUSALS = frozenset({MALFORMED, "game_over"})
 #: The game's options (the app's setup and command line take them from here).
 OPTIONS = (Option("board", BOARD, None, text="option.board", help="play a modified board file"),)
 
@@ -181,6 +189,32 @@ def load_knights_board(path: str | Path = DEFAULT_BOARD) -> Board:
     return load_board(Path(path), SCHEMA)
 
 
+@dataclass(frozen=True)
+class KnightsView:
+    """What the Knights table shows (everything in Knights is public): the ``board`` (the board
+    file, never changed by a game), each knight's field and way (``positions``, ``direction``),
+    whose throw it is (``current_player``), the throws so far (``turn``), the last throw
+    (``last_roll``), the fields that hold knights (``waiting``) and the dice still lying from this turn (``dice``: none, a throw ends the turn)."""
+
+    board: Board
+    positions: tuple[str, ...]
+    direction: tuple[str, ...]
+    next_wide: tuple[bool, ...]
+    current_player: int
+    turn: int
+    last_roll: int | None
+    #: for each knight, the field that holds it until a throw, as (field, its kind, the throw
+    #: needed) from :meth:`KnightsState.waiting`, or None
+    waiting: tuple[tuple[str, str, int] | None, ...]
+    dice: tuple[int, ...] | None = None
+
+
+def _holds(node: Any, going_out: bool) -> bool:
+    """Whether the field holds a knight until the throw its board entry names (``release``): the
+    dragon and the claws always, the pool on the way out."""
+    return node.kind in ("dragon", "claws") or (node.kind == "pool" and going_out)
+
+
 class KnightsState(UndoSteps):
     """A game of Knights in progress.
 
@@ -234,11 +268,28 @@ class KnightsState(UndoSteps):
             "winners": list(self.winners), "turn": self.turn, "last_roll": self.last_roll,
         }
 
+    def view(self, sees: Callable[[int], bool]) -> KnightsView:
+        """The table as everybody sees it (Knights has no secrets, so ``sees`` changes nothing)."""
+        return KnightsView(self.board, tuple(self.positions), tuple(self.direction), tuple(self.next_wide),
+                           self.current_player, self.turn, self.last_roll,
+                           tuple(self.waiting(seat) for seat in range(self.num_players)))
+
+    def refusal(self, action: Any) -> Refusal | None:
+        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is
+        legal: the very check :meth:`apply` makes, without changing or copying anything."""
+        problem = self._problem(action)
+        return None if problem is None else problem.refusal
+
+    def _problem(self, action: Any) -> IllegalActionError | None:
+        if self.is_over:
+            return IllegalActionError("the game is over: the treasure has been found", "game_over")
+        return ACTIONS.problem(action)
+
     def _apply(self, action: Action) -> list[Event]:
         """Throw the die (``Action("roll")``, or ``Action("roll", die=4)`` to force the throw)."""
-        if self.is_over:
-            raise IllegalActionError("the game is over: the treasure has been found")
-        ACTIONS.check(action)
+        problem = self._problem(action)
+        if problem is not None:
+            raise problem
         die = action.get("die")
         if die is None:
             die = self.rng.randint(1, DIE_SIDES)
@@ -262,7 +313,7 @@ class KnightsState(UndoSteps):
         board = self.board
         here = board.nodes[self.positions[p]]
         going_out = self.direction[p] == OUT
-        if here.kind in ("dragon", "claws") or (here.kind == "pool" and going_out):
+        if _holds(here, going_out):
             if die != here.props["release"]:
                 return [Event("stuck", player=p, node=here.id, reason=here.kind, need=here.props["release"])]
             if here.kind == "pool":
@@ -277,17 +328,24 @@ class KnightsState(UndoSteps):
             return self._send(p, here, here.props["to"])
         return self._walk_and_arrive(p, die, free_start=False)
 
+    def waiting(self, seat: int) -> tuple[str, str, int] | None:
+        """Where ``seat``'s knight waits and for what (Decision 2): ``(field id, its kind, the throw
+        it needs)`` on a field that holds him (dragon, claws, the pool on the way out: only that
+        throw frees him) or at the Frog King (that throw sends him on), else None."""
+        node = self.board.nodes[self.positions[seat]]
+        if _holds(node, self.direction[seat] == OUT):
+            return node.id, node.kind, node.props["release"]
+        if node.kind == "frog_king":
+            return node.id, node.kind, node.props["roll"]
+        return None
+
     def _waiting(self, p: int) -> list[Event]:
         """A knight whose move ends on a waiting field hears what throw he needs (Decision 2)."""
-        node = self.board.nodes[self.positions[p]]
-        out = self.direction[p] == OUT
-        if node.kind in ("dragon", "claws") or (node.kind == "pool" and out):
-            need = node.props["release"]
-        elif node.kind == "frog_king":
-            need = node.props["roll"]
-        else:
+        waits = self.waiting(p)
+        if waits is None:
             return []
-        return [Event("waiting", player=p, node=node.id, field=node.kind, need=need)]
+        node, field, need = waits
+        return [Event("waiting", player=p, node=node, field=field, need=need)]
 
     def _walk_and_arrive(self, p: int, die: int, free_start: bool) -> list[Event]:
         start = self.positions[p]

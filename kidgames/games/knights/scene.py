@@ -1,5 +1,6 @@
 """Knights and the Golden Treasure on screen: a painted fairy-tale map, a big die to tap, knights
-hopping field by field, special fields that show what they do.  The rules live in rules.py."""
+hopping field by field, special fields that show what they do.  The rules live in rules.py; the
+scene draws the session's views (``KnightsView``, rules.py) and animates the events it returns."""
 from __future__ import annotations
 
 import math
@@ -39,8 +40,11 @@ SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "dove": "magic", "white_hor
 
 
 class KnightsScene(BoardTableScene):
-    def __init__(self, app, spec, seats, state, options, controller=None) -> None:
-        super().__init__(app, spec, seats, state, options, controller)
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session)
+        view = self.session.view()
+        table = view.table
+        spec = self.spec
         self.fit(BOARD_RECT, BOARD_MARGIN)
         self.banner_from_junction = False
         self._idle_since: float | None = None      # scene time when a person began to think
@@ -50,9 +54,9 @@ class KnightsScene(BoardTableScene):
         self.die = Die(DIE_CENTRE, DIE_SIZE, self.thrower_rim, area=NUDGE_AREA)
         self.die.layer = OVER_BUTTONS     # the die and the knights lie over the side panel's edge
         # a die waiting to be thrown shows no number (None); the last throw only when it is over
-        self.die.value = state.last_roll if state.is_over else None
+        self.die.value = table.last_roll if view.is_over else None
         helmet = spec.pawn == "knight"
-        pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(pos) for pos in state.positions], self.pawn_ring,
+        pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(pos) for pos in table.positions], self.pawn_ring,
                       helmet=helmet, layer=OVER_BUTTONS)
         rows = [self.player_row(i, rect, badge=lambda i=i: self.waiting_for(i), reserve=92, helmet=helmet,
                                 paint_badge=lambda surface, rect, right, lit, i=i: draw_badge(
@@ -108,7 +112,7 @@ class KnightsScene(BoardTableScene):
 
     def _junction_banner(self, junction: str, lane: str, why: str) -> None:
         """The knight stops a moment at a fork and the screen says which way the throw sends him."""
-        roll = self.state.last_roll
+        roll = self.table_view().last_roll
         key = "knights.branch.return" if why == "return" else f"knights.branch.{lane}"
         if not self.app.catalog.has(key):
             key = f"knights.branch.{why}"
@@ -136,7 +140,7 @@ class KnightsScene(BoardTableScene):
 
     def _is_back_effect(self, ev) -> bool:
         # The same field says something else coming back (the Firebird, the Frog King).
-        node = self.state.board.nodes[ev.node]
+        node = self.board.nodes[ev.node]
         return ev.to == node.get("back_to") and ev.to != node.get("to")
 
     def _effect_sound(self, kind: str) -> str:
@@ -212,26 +216,24 @@ class KnightsScene(BoardTableScene):
 
     # -- drawing -----------------------------------------------------------------------------------
     def field_sprite(self, node_id: str) -> str:
-        return field_sprite(self.state.board.nodes[node_id])
+        return field_sprite(self.board.nodes[node_id])
 
     def pawn_ring(self, p: int) -> bool:
         """The knight whose turn it is stands in a white ring while the player may throw."""
-        return p == self.shown_current and not self.controller.is_over and not self.anim.busy
+        return p == self.shown_current and not self.anim.busy and not self.session.view().is_over
 
     def waiting_for(self, seat: int) -> tuple[str, int] | None:
-        """A knight held by a waiting field, and the throw that frees him (as the board file says)."""
+        """A knight held by a waiting field, and the throw that frees him (the rules say which)."""
         if self.pawns.moving == seat and self.anim.busy:
             return None
-        node = self.state.board.nodes[self.state.positions[seat]]
-        out = self.state.direction[seat] == "out"
-        if node.kind in ("dragon", "claws") or (node.kind == "pool" and out):
-            return self.field_sprite(node.id), node.props["release"]
-        if node.kind == "frog_king":
-            return "frog_king", node.props["roll"]
-        return None
+        waits = self.table_view().waiting[seat]
+        if waits is None:
+            return None
+        node, field, need = waits
+        return ("frog_king" if field == "frog_king" else self.field_sprite(node)), need
 
     def hint_text(self) -> str:
-        if self.controller.is_over:
+        if self.session.view().is_over:
             return ""
         seat = self.seats[self.shown_current]
         if self.anim.busy:
@@ -252,5 +254,5 @@ class KnightsScene(BoardTableScene):
 
     # -- the painted board (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:
-        return paint_board(self.state.board, self.app.screen.get_size(), BOARD_RECT, self.to_canvas, self.app.assets,
+        return paint_board(self.board, self.app.screen.get_size(), BOARD_RECT, self.to_canvas, self.app.assets,
                            self.t("knights.start"))

@@ -1,5 +1,5 @@
 """Sleeping Queens (game id ``queens``): rules engine, computer players and the screen."""
-from kidgames.core.protocol import GameSpec
+from kidgames.core.protocol import GameSpec, Words
 
 from . import rules
 
@@ -17,4 +17,15 @@ SPEC = GameSpec.of(
         ("queen_rose", "rules.queens.rose"), ("queen_cat+queen_dog", "rules.queens.cat_dog"),
     ),
     computer_levels=True,
+    words=Words(
+        spoken=("queens.hint", "queens.attack", "queens.question", "queens.say", "queens.refuse", "queens.why",
+                "queens.defend", "queens.no_discard", "queens.allow"),
+        values=("queens.queen",),       # a queen's name, said inside "the knight of Red wants the Cat Queen"
+        pictures={"queens.hint.computer": "robot", "queens.hint.wait": "person", "queens.hint.pick": "finger",
+                  "queens.hint.king": "sleeping", "queens.hint.knight": "knight", "queens.hint.potion": "card_potion",
+                  "queens.hint.jester": "card_jester", "queens.hint.discard": "sparkles",
+                  "queens.hint.wake": "sleeping", "queens.attack.knight": "dragon", "queens.attack.potion": "card_wand",
+                  "queens.refuse": "finger", "queens.why.no_dragon": "dragon", "queens.why.no_wand": "card_wand",
+                  "queens.no_discard": "cross"},
+    ),
 )

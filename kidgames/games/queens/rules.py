@@ -17,20 +17,37 @@ Decisions of this engine where the rules file leaves the form open:
   that the slot holds a sleeping queen.
 * A ``drew`` event names the cards and is private to the drawing seat; beside it a public
   ``cards_drawn`` event tells everyone only how many.
+
+Refused actions (``IllegalActionError.code``; :meth:`QueensState.refusal` asks without playing,
+:meth:`QueensState.play_refusal` whether a card can be played at all, :func:`equation` what
+number cards make): ``malformed`` (not an action of this game), ``game_over``, ``must_wake`` (a
+seat picks a sleeping queen first), ``must_answer`` (the victim answers first; field ``attack``),
+``no_counter`` (defend without the dragon or wand; ``counter``, ``attack``), ``nothing_pending``
+(an answer or a pick in an ordinary turn), ``not_in_hand`` (``card``, for a discard ``count``),
+``no_target`` (nothing on the table for this king, knight or potion; ``card``), ``own_queen`` and
+``no_such_seat`` (a knight or potion not aimed at another player; ``target``, ``queen``),
+``not_a_target`` (that player has no such queen awake), ``protected`` (the Cat or Dog a knight may
+not take to her rival; ``queen``, ``rival``), ``no_such_slot``, ``slot_empty`` (no queen sleeps
+there), ``slot_taken`` (a potion's place is not empty; ``slot``), and for a discard ``no_cards``,
+``not_a_card`` (``card``), ``not_alone`` (a picture card with others), ``not_a_sum_yet`` (numbers
+that more number cards of the hand make a pair or a sum with) and ``no_pair_no_sum`` (numbers
+that no cards of the hand complete; each with ``cards``).
 """
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
+from collections import Counter
 from itertools import combinations_with_replacement, compress
 from operator import is_
 from types import MappingProxyType
-from typing import Any, Mapping
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (MAX_TURN, ActionSchema, GameState, SavedGame, UndoSteps, cards_field, check_seat,
+from kidgames.core.kit import (MALFORMED, MAX_TURN, ActionSchema, GameState, SavedGame, UndoSteps, cards_field, check_seat,
                                game_options, is_int, new_rng, read_save)
-from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, StateDataError, check_players,
-                                    rng_from_json, rng_state_to_json)
+from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, Refusal, StateDataError,
+                                    check_players, rng_from_json, rng_state_to_json)
 
 GAME_ID = "queens"
 TITLE = "Sleeping Queens"
@@ -70,6 +87,11 @@ ACTIONS = ActionSchema(TITLE, {
     "potion": {"target": int, "queen": str, "slot": int}, "jester": {}, "discard": {"cards": cards_field()},
     "wake": {"slot": int}, "defend": {}, "allow": {},
 })
+#: Every reason code an action of this game is refused with (see the module's docstring).
+REFUSALS = frozenset({MALFORMED, "game_over", "must_wake", "must_answer", "no_counter", "nothing_pending",
+                      "not_in_hand", "no_target", "own_queen", "no_such_seat", "not_a_target", "protected",
+                      "no_such_slot", "slot_empty", "slot_taken", "no_cards", "not_a_card", "not_alone",
+                      "not_a_sum_yet", "no_pair_no_sum"})
 #: The game's options (the app's setup and command line take them from here; answering attacks is
 #: the turn controller's business, the engine always offers defend and allow).
 OPTIONS = (Option("auto_defend", FLAG, False, text="option.auto_defend",
@@ -91,11 +113,21 @@ def is_valid_discard(cards: tuple[str, ...] | list[str]) -> bool:
     """
     if len(cards) == 1:
         return cards[0] in CARD_COUNTS
+    return equation(cards) is not None
+
+
+def equation(cards: tuple[str, ...] | list[str]) -> tuple[tuple[int, ...], int] | None:
+    """What two or more number cards make when they are a discard: the numbers added (smallest
+    first) and their sum, the biggest card; None when they are not a pair or a sum.  A pair is
+    ``((7,), 7)``: with two cards "one is the sum of the others" is exactly the pair rule.
+
+    >>> equation(("n5", "n2", "n7")), equation(("n3", "n3")), equation(("n2", "n4", "n7"))
+    (((2, 5), 7), ((3,), 3), None)
+    """
     if len(cards) < 2 or any(c not in NUMBER_VALUE for c in cards):
-        return False
+        return None
     values = sorted(NUMBER_VALUE[c] for c in cards)
-    # With two cards "one is the sum of the others" is exactly the pair rule.
-    return values[-1] == sum(values[:-1])
+    return (tuple(values[:-1]), values[-1]) if values[-1] == sum(values[:-1]) else None
 
 
 def discard_options(hand: list[str]) -> list[tuple[str, ...]]:
@@ -266,6 +298,26 @@ _BUILT_PARTS: Mapping[int, tuple[str, Any, Any, Any, Any, tuple[Event, ...] | No
     for action in table})
 
 
+@dataclass(frozen=True)
+class QueensView:
+    """What the Queens table shows: the queens on the table (``slots``) and awake before each
+    seat, the size of each hand and the hands themselves only of the seats that may be seen now
+    (None for every other), the piles (the draw pile's size, the discard pile), whose turn it is
+    and what is asked (``pending``, public: everybody saw the attack).  (The first part of the
+    view; the Queens scene still reads the rest from the state until it is converted.)"""
+
+    slots: tuple[str | None, ...]
+    awake: tuple[tuple[str, ...], ...]
+    hand_sizes: tuple[int, ...]
+    hands: tuple[tuple[str, ...] | None, ...]
+    draw_pile: int
+    discard: tuple[str, ...]
+    turn_player: int
+    current_player: int
+    pending: tuple[tuple[str, Any], ...] | None
+    turn: int
+
+
 class QueensState(UndoSteps):
     """A game of Sleeping Queens in progress.
 
@@ -301,6 +353,15 @@ class QueensState(UndoSteps):
         self.turn = 0
 
     # -- what everyone can see --------------------------------------------------------------------
+    def view(self, sees: Callable[[int], bool]) -> QueensView:
+        """The table: every hand face down but those of the seats ``sees`` allows."""
+        pending = self.pending
+        return QueensView(tuple(self.slots), tuple(tuple(q) for q in self.awake),
+                          tuple(len(h) for h in self.hands),
+                          tuple(tuple(h) if sees(seat) else None for seat, h in enumerate(self.hands)),
+                          len(self.draw_pile), tuple(self.discard), self.turn_player, self.current_player,
+                          None if pending is None else tuple(sorted(pending.items())), self.turn)
+
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
@@ -371,7 +432,7 @@ class QueensState(UndoSteps):
         """Play one action of ``current_player``; an illegal one raises :class:`IllegalActionError`
         and changes nothing (every check comes before the first change)."""
         if self.winners:
-            raise IllegalActionError("the game is over: every action is refused")
+            raise IllegalActionError("the game is over: every action is refused", "game_over")
         try:
             kind, slot, target, queen, cards, discarded = _BUILT_PARTS[id(action)]
         except KeyError:
@@ -400,8 +461,8 @@ class QueensState(UndoSteps):
         if not (kind == "king" and self.pending is None and "king" in self.hands[self.turn_player]
                 and 0 <= slot < NUM_SLOTS and self.slots[slot] is not None):
             problem = self._problem(kind, slot, target, queen, cards)
-            if problem:
-                raise IllegalActionError(problem)
+            if problem is not None:
+                raise problem
         if kind == "discard":
             hand = self.hands[p]
             for card in cards:
@@ -432,58 +493,137 @@ class QueensState(UndoSteps):
                                            ("target", target)))]
         return self._jester(p, [_PLAYED_JESTER[p]])
 
-    def _problem(self, kind: str, slot: Any, target: Any, queen: Any, cards: Any) -> str | None:
-        """Why the action of these parts (see :func:`_parts`) is not legal now, or None."""
+    def refusal(self, action: Any) -> Refusal | None:
+        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is
+        legal: the very check :meth:`apply` makes, without changing or copying anything."""
+        if self.winners:
+            return Refusal("game_over")
+        parts = _BUILT_PARTS.get(id(action))
+        if parts is None:
+            malformed = ACTIONS.problem(action)
+            if malformed is not None:
+                return malformed.refusal
+            parts = _parts(action)
+        kind, slot, target, queen, cards, _ = parts
+        problem = self._problem(kind, slot, target, queen, cards)
+        return None if problem is None else problem.refusal
+
+    def play_refusal(self, card: str) -> Refusal | None:
+        """Why the current player cannot play ``card`` (a king, a knight or a potion) at all now, or
+        None when some action of it is legal: ``no_target`` when nothing on the table is one for
+        it (no sleeping queen for a king, no queen of another player a knight may take, for a
+        potion no such queen or no empty place), or why no card can be played now."""
+        if self.winners:
+            return Refusal("game_over")
+        problem = self._turn_problem(card)
+        if problem is None and not self._has_target(card):
+            problem = IllegalActionError(f"a {card} has no target now", "no_target", card=card)
+        return None if problem is None else problem.refusal
+
+    def _turn_problem(self, kind: str) -> IllegalActionError | None:
+        """Why a card of this kind cannot be played now whatever it aims at, or None."""
+        pending = self.pending
+        if pending is not None:
+            if pending["kind"] == "wake":
+                return IllegalActionError(f"seat {self.current_player} must now pick a sleeping queen to wake "
+                                          f"('wake')", "must_wake")
+            return IllegalActionError(f"seat {self.current_player} must first answer the {pending['kind']} "
+                                      f"('defend' or 'allow')", "must_answer", attack=pending["kind"])
+        p = self.turn_player
+        if kind not in self.hands[p]:
+            return IllegalActionError(f"seat {p} holds no {kind}", "not_in_hand", card=kind)
+        return None
+
+    def _has_target(self, kind: str) -> bool:
+        """Whether a king, knight or potion of the turn player has any target on the table."""
+        if kind == "king":
+            return any(self.slots)
+        p = self.turn_player
+        opponents = _OPPONENTS[self.num_players][p]
+        if kind == "knight":
+            mine = self.awake[p]
+            return any(RIVAL.get(q) not in mine for t in opponents for q in self.awake[t])
+        return None in self.slots and any(self.awake[t] for t in opponents)
+
+    def _problem(self, kind: str, slot: Any, target: Any, queen: Any, cards: Any) -> IllegalActionError | None:
+        """The error that refuses the action of these parts (see :func:`_parts`; its code one of
+        :data:`REFUSALS`), or None when it is legal now."""
         pending = self.pending
         if pending is not None:
             if pending["kind"] == "wake":
                 if kind != "wake":
-                    return f"seat {self.current_player} must now pick a sleeping queen to wake ('wake')"
+                    return self._turn_problem(kind)
                 return self._slot_problem(slot, asleep=True)
             if kind not in ("defend", "allow"):
-                return f"seat {self.current_player} must first answer the {pending['kind']} ('defend' or 'allow')"
+                return self._turn_problem(kind)
             counter = COUNTER[pending["kind"]]
             if kind == "defend" and counter not in self.hands[pending["target"]]:
-                return f"only a {counter} stops a {pending['kind']}, and seat {pending['target']} holds none"
+                return IllegalActionError(f"only a {counter} stops a {pending['kind']}, and seat {pending['target']} "
+                                          f"holds none", "no_counter", counter=counter, attack=pending["kind"])
             return None
         p = self.turn_player
         hand = self.hands[p]
         if kind == "discard":
             if len(cards) == 1 and cards[0] in hand:
                 return None
-            for card in set(cards):
-                if card not in CARD_COUNTS:
-                    return f"{card!r} is not a card of Sleeping Queens"
-                if cards.count(card) > hand.count(card):
-                    return f"seat {p} does not hold {cards.count(card)} of {card!r}"
-            if cards not in _DISCARDED and not is_valid_discard(cards):
-                return (f"{list(cards)} is no discard: one card, a pair of equal numbers or an "
-                        f"addition of three or more numbers")
-            return None
+            return self._discard_problem(p, hand, cards)
         if kind in ("wake", "defend", "allow"):
-            return f"there is nothing to {'answer' if kind != 'wake' else 'wake'} now: it is an ordinary turn"
+            return IllegalActionError(f"there is nothing to {'answer' if kind != 'wake' else 'wake'} now: it is an "
+                                      f"ordinary turn", "nothing_pending")
         if kind not in hand:
-            return f"seat {p} holds no {kind}"
+            return self._turn_problem(kind)
         if kind == "king":
-            return self._slot_problem(slot, asleep=True)
-        if kind in ("knight", "potion"):
-            if not 0 <= target < self.num_players or target == p:
-                return f"the target {target!r} is not an opponent's seat"
-            if queen not in self.awake[target]:
-                return f"seat {target} has no awake {queen!r} queen"
-            if kind == "knight" and RIVAL.get(queen) in self.awake[p]:
-                return f"the {queen} queen may not join the {RIVAL[queen]} queen: a knight cannot steal her"
-            if kind == "potion":
-                return self._slot_problem(slot, asleep=False)
-        return None
+            problem = self._slot_problem(slot, asleep=True)
+        elif kind not in ("knight", "potion"):
+            return None
+        elif not 0 <= target < self.num_players or target == p:
+            code = "own_queen" if target == p else "no_such_seat"
+            problem = IllegalActionError(f"the target {target!r} is not an opponent's seat", code, target=target,
+                                         queen=queen)
+        elif queen not in self.awake[target]:
+            problem = IllegalActionError(f"seat {target} has no awake {queen!r} queen", "not_a_target",
+                                         target=target, queen=queen)
+        elif kind == "knight" and RIVAL.get(queen) in self.awake[p]:
+            problem = IllegalActionError(f"the {queen} queen may not join the {RIVAL[queen]} queen: a knight cannot "
+                                         f"steal her", "protected", queen=queen, rival=RIVAL[queen])
+        elif kind == "potion":
+            problem = self._slot_problem(slot, asleep=False)
+        else:
+            return None
+        if problem is not None and not self._has_target(kind):
+            # nothing on the table is a target for this card: that is the first reason
+            return IllegalActionError(f"{problem} (a {kind} has no target now)", "no_target", card=kind)
+        return problem
 
-    def _slot_problem(self, slot: int, asleep: bool) -> str | None:
+    def _discard_problem(self, p: int, hand: list[str], cards: tuple[str, ...]) -> IllegalActionError | None:
+        """Why these cards cannot be thrown away together, or None (rules: Discard to draw)."""
+        if not cards:
+            return IllegalActionError("a discard names at least one card", "no_cards")
+        for card in set(cards):
+            if card not in CARD_COUNTS:
+                return IllegalActionError(f"{card!r} is not a card of Sleeping Queens", "not_a_card", card=card)
+            if cards.count(card) > hand.count(card):
+                return IllegalActionError(f"seat {p} does not hold {cards.count(card)} of {card!r}", "not_in_hand",
+                                          card=card, count=cards.count(card))
+        if cards in _DISCARDED or is_valid_discard(cards):
+            return None
+        sentence = f"{list(cards)} is no discard: one card, a pair of equal numbers or an addition of three or more numbers"
+        if any(c not in NUMBER_VALUE for c in cards):
+            return IllegalActionError(sentence, "not_alone", cards=cards)
+        picked = Counter(cards)
+        if any(not picked - Counter(action.cards) for action in _discard_actions(hand)):
+            # more number cards from the hand make a pair or a sum with these
+            return IllegalActionError(sentence, "not_a_sum_yet", cards=cards)
+        return IllegalActionError(sentence, "no_pair_no_sum", cards=cards)
+
+    def _slot_problem(self, slot: int, asleep: bool) -> IllegalActionError | None:
         if not 0 <= slot < NUM_SLOTS:
-            return f"there is no slot {slot!r} (slots are 0 to {NUM_SLOTS - 1})"
+            return IllegalActionError(f"there is no slot {slot!r} (slots are 0 to {NUM_SLOTS - 1})", "no_such_slot",
+                                      slot=slot)
         if asleep and self.slots[slot] is None:
-            return f"no queen sleeps in slot {slot}"
+            return IllegalActionError(f"no queen sleeps in slot {slot}", "slot_empty", slot=slot)
         if not asleep and self.slots[slot] is not None:
-            return f"slot {slot} is not empty"
+            return IllegalActionError(f"slot {slot} is not empty", "slot_taken", slot=slot)
         return None
 
     # -- the moves --------------------------------------------------------------------------------

@@ -8,8 +8,6 @@ The picture is drawn from a *view* of the table that the animation steps move to
 when each batch of events has played, so a resting screen always shows the state."""
 from __future__ import annotations
 
-from collections import Counter
-
 import pygame
 
 from kidgames.core.protocol import Action
@@ -26,10 +24,28 @@ from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNE
                      EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W, HINT_RECT, MARK_R,
                      PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT, ROBOT_SIZE, SEATS_AREA,
                      SLOT_AREAS, SLOT_W, slot_rect)
-from .rules import NUM_SLOTS, QUEEN_POINTS, RIVAL, thresholds
+from .rules import NUM_SLOTS, QUEEN_POINTS, equation, thresholds
 
+
+
+#: The words (message key) and picture of a refused action, by the rules' reason code (see
+#: rules.REFUSALS), made from its fields.
+REFUSAL_WORDS = {
+    "protected": lambda f: (f"queens.refuse.{f['queen']}_{f['rival']}", f"queen_{f['rival']}"),
+    "own_queen": lambda f: ("queens.refuse.own_queen", f"queen_{f['queen']}"),
+    "no_counter": lambda f: (f"queens.why.no_{f['counter']}", CARD_PICTURES[f["counter"]]),
+}
+#: The hint under cards picked together that are no discard, by the rules' reason code (any
+#: other: put a card back).
+DISCARD_HINTS = {"not_alone": "queens.hint.no_discard.alone", "not_a_sum_yet": "queens.hint.no_discard.more"}
 
 class QueensScene(CardTableScene):
+
+    @property
+    def state(self):
+        """Transitional (issue 24): this scene still reads the state; it goes when the scene draws
+        the session's views alone (``session.unconverted_state`` is the one door to it)."""
+        return self.session.unconverted_state()
     art_kit = QueensArt
 
     def set_up(self) -> None:
@@ -84,27 +100,26 @@ class QueensScene(CardTableScene):
     def live_hand_seat(self) -> int | None:
         """The person whose hand lies at the bottom now: the only person at the table, or the
         person who must decide.  Never a computer."""
-        ctrl = self.controller
-        persons = ctrl.persons()
+        persons = self.session.persons
         if len(persons) == 1:
             return persons[0]
-        if ctrl.is_over:
+        if self.session.view().is_over:
             return None
         decider = self.state.current_player
         return None if self.seats[decider].is_computer else decider
 
     def live_face_up(self) -> bool:
         seat = self.live_hand_seat()
-        return seat is not None and self.controller.shows_private(seat)
+        return seat is not None and self.session.may_see(seat)
 
     def deciding(self) -> int | None:
         """The person who may decide on the table now (after their curtain, when their decision
         needs one), or None: a computer decides, a curtain is due, or the game is over."""
-        ctrl = self.controller
-        if ctrl.is_over:
+        view = self.session.view()
+        if view.is_over:
             return None
         decider = self.state.current_player
-        if self.seats[decider].is_computer or ctrl.curtain() is not None:
+        if self.seats[decider].is_computer or view.curtain is not None:
             return None
         return decider
 
@@ -154,7 +169,7 @@ class QueensScene(CardTableScene):
             self.buttons.append(Button(ACTION_A, lambda: self.try_submit(Action("defend")),
                                        self.t(f"queens.defend.{counter}"), icon=CARD_PICTURES[counter],
                                        colour="green", enabled=can, name="defend", text_size=32,
-                                       why=lambda: self.why_no_answer(counter)))
+                                       why=self.why_no_answer))
             self.buttons.append(Button(ACTION_B, lambda: self.try_submit(Action("allow")),
                                        self.t("queens.allow"), icon="cross", colour="orange",
                                        name="allow", text_size=32))
@@ -188,12 +203,13 @@ class QueensScene(CardTableScene):
         return None
 
     def equation_text(self, cards: list[str]) -> str | None:
-        """The selected number cards written as the sum they make: "2 + 5 = 7" (a pair is shown as
-        two equal cards instead, see equation_shown)."""
-        if len(cards) < 2 or any(not c.startswith("n") for c in cards):
+        """The selected number cards written as the sum they make (the rules say which): "2 + 5 = 7"
+        (a pair is shown as two equal cards instead, see equation_shown); None when they make none."""
+        made = equation(cards)
+        if made is None:
             return None
-        values = sorted(int(c[1:]) for c in cards)
-        return " + ".join(map(str, values[:-1])) + f" = {values[-1]}"
+        numbers, total = made
+        return " + ".join(map(str, numbers)) + f" = {total}"
 
     # -- playing by tapping ---------------------------------------------------------------------
     def try_submit(self, action: Action | None) -> None:
@@ -220,33 +236,33 @@ class QueensScene(CardTableScene):
     def refusal_key(self, queen: tuple[int, str] | None = None) -> tuple[str, str]:
         """What to say to a tap that does nothing, and its picture: what to do instead, when the
         selection and the legal actions tell it (the places to tap shine), why a queen tapped
-        cannot be taken, or a gentle "try another one"."""
+        cannot be taken (the rules' reason, see REFUSAL_WORDS), or a gentle "try another one"."""
         cards = self.selected_cards()
-        legal = self.state.legal_actions()
+        state = self.state
         if not cards:
             return "queens.refuse.pick_card", "finger"
-        if cards == ["king"]:
-            if any(a.kind == "king" for a in legal):
+        if cards in (["king"], ["knight"], ["potion"]):
+            card = cards[0]
+            why = state.play_refusal(card)
+            if why is not None:
+                return "queens.refuse.no_target", CARD_PICTURES[card]
+            if card == "king":
                 return "queens.refuse.king", "sleeping"
-            return "queens.refuse.no_target", "card_king"
-        if cards in (["knight"], ["potion"]):
-            if not any(a.kind == cards[0] for a in legal):
-                return "queens.refuse.no_target", CARD_PICTURES[cards[0]]
-            if queen is not None and cards == ["knight"]:
-                rival = RIVAL.get(queen[1])
-                thief = self.state.current_player
-                if rival is not None and rival in self.state.awake[thief] and queen[0] != thief:
-                    return f"queens.refuse.{queen[1]}_{rival}", f"queen_{rival}"
-            if queen is not None and queen[0] == self.state.current_player:
-                return "queens.refuse.own_queen", f"queen_{queen[1]}"
+            if queen is not None and card == "knight":
+                why = state.refusal(Action("knight", target=queen[0], queen=queen[1]))
+                if why is not None and why.code in REFUSAL_WORDS:
+                    return REFUSAL_WORDS[why.code](why.fields)
             return ("queens.refuse.slot", "sleeping") if self.potion_target else ("queens.refuse.target", "queen")
         if self.discard_action(cards) is not None:
             return "queens.refuse.discard", "sparkles"
         return "queens.refuse", "cross"
 
-    def why_no_answer(self, counter: str) -> None:
+    def why_no_answer(self) -> None:
         """A tap on "Use the dragon" (or wand) with none in the hand."""
-        self.refuse_with(self.t(f"queens.why.no_{counter}"), CARD_PICTURES[counter])
+        why = self.state.refusal(Action("defend"))
+        if why is not None and why.code in REFUSAL_WORDS:
+            key, picture = REFUSAL_WORDS[why.code](why.fields)
+            self.refuse_with(self.t(key), picture)
 
     def why_no_discard(self) -> None:
         """A tap on "Throw away" when the cards are not a pair, a sum or one card."""
@@ -254,13 +270,13 @@ class QueensScene(CardTableScene):
 
     def situation(self) -> tuple:
         return (self.live_hand_seat(), self.live_face_up(), self.deciding(), self.state.current_player,
-                self.anim.busy, self.controller.is_over)
+                self.anim.busy, self.session.view().is_over)
 
     def animate(self, events) -> None:
         # The decision is made and the private moment is over (the turn controller ended it):
         # the hand goes face down before its cards fly, unless nobody else is at the table.
         seat = self.anim_hand_seat
-        self.anim_face_up = seat is not None and self.controller.shows_private(seat)
+        self.anim_face_up = seat is not None and self.session.may_see(seat)
         super().animate(events)
 
     def tap(self, pos) -> None:
@@ -616,7 +632,7 @@ class QueensScene(CardTableScene):
 
     def _anim_drew(self, ev, rest) -> None:
         p = ev.player
-        self._drew_shown = p == self.anim_hand_seat and self.anim_face_up and self.controller.may_show(ev)
+        self._drew_shown = p == self.anim_hand_seat and self.anim_face_up and self.session.may_show(ev)
         if not self._drew_shown:
             return
         for card in ev.cards:
@@ -694,14 +710,11 @@ class QueensScene(CardTableScene):
 
     def no_discard_key(self, cards: list[str]) -> str:
         """What the hint says to cards picked together that cannot be thrown away together (the
-        preview says "Not a pair and not a sum"): a card with a picture goes alone; numbers that
-        one more number from the hand makes a sum of; else put a card back."""
-        if any(not c.startswith("n") for c in cards):
-            return "queens.hint.no_discard.alone"
-        picked = Counter(cards)
-        if any(action.kind == "discard" and not picked - Counter(action.cards) for action in self.state.legal_actions()):
-            return "queens.hint.no_discard.more"
-        return "queens.hint.no_discard.back"
+        preview says "Not a pair and not a sum"), from the rules' reason (see REFUSAL_WORDS): a
+        card with a picture goes alone; numbers that one more number from the hand makes a sum of;
+        else put a card back."""
+        why = self.state.refusal(Action("discard", cards=tuple(cards)))
+        return DISCARD_HINTS.get(why.code if why is not None else "", "queens.hint.no_discard.back")
 
     def highlighted_slots(self) -> set[int]:
         """Where a tap does something now (from the legal actions): sleeping queens for a king or
@@ -739,7 +752,7 @@ class QueensScene(CardTableScene):
         the seat a jester's count stopped at), none while cards move."""
         if self._frozen is not None:
             return self._frozen[1]
-        return None if self.controller.is_over or self.anim.busy else self.state.current_player
+        return None if self.session.view().is_over or self.anim.busy else self.state.current_player
 
     def ink(self, seat: int) -> tuple:
         """A panel's words: white on the lit player's colour, outlined so that they read on yellow too."""
