@@ -14,6 +14,7 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
 from ui_driver import FRAME, later, make_app, screenshot, tap
 from ui_driver import controller_of, state_of
+from state_guard import GuardedState, guard_game
 
 PEOPLE_AND_ROBO = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", "easy")]
 
@@ -107,16 +108,24 @@ def careful(state) -> Action:
     return Action("stop") if state.drawn_this_turn >= 2 else Action("draw")
 
 
-def start(tmp_path, options=None, seed=4, seats=PEOPLE_AND_ROBO):
+def start(tmp_path, options=None, seed=4, seats=PEOPLE_AND_ROBO, guard=None):
+    """A castle game on the screen; with ``guard`` (a list) its states are guarded: every read of
+    them from the UI raises and is recorded in that list."""
     app = make_app(tmp_path, speed="fast")
+    if guard is not None:
+        guard.append(guard_game(app, "castle"))
     scene = start_game_scene(app, "castle", seats, seed=seed, options=options or {})
     assert isinstance(scene, CastleScene)
     return app, scene
 
 
 def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monkeypatch):
+    """... on a guarded state: the scene and the shared UI read views only (issue 24)."""
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.05)
-    app, scene = start(tmp_path)
+    guard: list = []
+    app, scene = start(tmp_path, guard=guard)
+    breaches = guard[0]
+    assert isinstance(state_of(scene), GuardedState)
     # Robo draws one card and stops (this test follows the people, not the computer's level)
     controller_of(scene)._computer = lambda obs, actions, *rest: Action("stop") if Action("stop") in actions \
         else Action("draw") if Action("draw") in actions else actions[0]
@@ -193,6 +202,8 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
     # the finished castle is celebrated on the table before the results
     assert any(text.endswith(f"{scene.seats[winner].name} wins!") for text in table.banners)
     assert not app.errors
+    app.saves.flush()
+    assert breaches == [], "the UI read the state"
 
 
 def test_with_fewer_than_three_cards_the_witch_takes_them_all_and_the_colour_is_free(tmp_path):

@@ -23,7 +23,7 @@ from kidgames.ui.app import App
 from kidgames.ui.dialog import ConfirmScene, MessageScene
 from kidgames.ui.menu import MenuScene
 from kidgames.ui.setup import SetupScene
-from ui_driver import make_app, tap_button
+from ui_driver import make_app, run_until, state_of, tap_button
 
 CORPUS = Path(__file__).resolve().parent / "damaged"
 ROOT = Path(__file__).resolve().parent.parent
@@ -298,7 +298,6 @@ def run(self):
 
 app_module.App.run = run
 from kidgames.cli import main
-from ui_driver import state_of
 sys.exit(main(["--lang", "en", "--mute", "--window"]))
 """
 
@@ -390,7 +389,8 @@ def test_a_bug_after_the_first_move_of_a_continued_game_keeps_the_save(tmp_path,
     tap_button(app, "yes")
     scene = app.top
     from kidgames.core.protocol import Action
-    scene.submit(Action("roll"))
+    scene.submit(Action("roll"))      # a person's throw, or (a computer's turn) refused: it moves itself
+    assert run_until(app, lambda: scene.session.played, 10), "a first move was made in the continued game"
 
     def broken(surface):
         raise RuntimeError("a bug in drawing")

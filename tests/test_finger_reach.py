@@ -199,6 +199,7 @@ def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(t
     check_reach(app, targets, lambda p: ("buy",) + scene.spare_at(p) if scene.spare_at(p) else None,
                 "red pieces to buy")
     buttons_are_finger_sized(scene, "castle")
+    st = state_of(scene)        # the position built below shows in the session's next view
     st.pending, st.losses_left = "lose", 3
     for piece in (2, 3):
         move(f"castle:red:{piece + 4}" if piece + 4 <= 6 else DIAMOND, st.spares[0])

@@ -435,13 +435,14 @@ def test_a_moves_save_text_is_made_off_its_frame_once_the_frame_is_shown(tmp_pat
     monkeypatch.setattr(saving, "to_json_bytes", text)
     computers = [Seat("Red", "red", COMPUTER), Seat("Blue", "blue", COMPUTER)]
     scene = start_game_scene(app, "knights", computers, seed=3)
+    app.saves.flush()
     made.clear()                                     # the save of the game's opening is not a move
     for moves in range(1, 4):                        # the computers move inside frames, as on screen
         assert until(app, lambda: len(made) >= moves and not app.saves.writer.busy, 20), "the computers moved"
     assert made and all(not on_main and after for on_main, after in made), \
         f"a save's text was made in its move's frame (on the frame's thread, before it ended): {made}"
     app.saves.flush()
-    assert saved_turn(tmp_path) == scene.state.to_json(), "the last move is on the disk"
+    assert saved_turn(tmp_path) == state_of(scene).to_json(), "the last move is on the disk"
 
 
 def test_a_save_holds_the_game_as_it_was_when_saved_not_as_later_moves_left_it(tmp_path):

@@ -25,6 +25,7 @@ from kidgames.core.turns import Watching
 from kidgames.games.forest.rules import GUESS, MOVE, ROLL
 from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
 from kidgames.ui.game import start_game_scene
+from state_guard import guard_game
 from ui_driver import make_app
 from ui_driver import controller_of, state_of
 
@@ -245,13 +246,23 @@ def start(tmp_path, game, seats, seed, secret_seconds=5, options=None):
     return app, scene
 
 
+def start_guarded(tmp_path, game, seats, seed, secret_seconds=5):
+    """:func:`start` on states that raise when the UI reads them (tests/state_guard.py): the
+    scene, its overlays and the shared UI are given views only.  Returns the app, the scene and
+    the list of the UI's reads of the state (empty while there are none)."""
+    app = make_app(tmp_path, speed="fast")
+    app.settings.secret_seconds = secret_seconds
+    breaches = guard_game(app, game)
+    return app, start_game_scene(app, game, seats, seed=seed), breaches
+
+
 # -- whole games ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("mix", list(MIXES))
 @pytest.mark.parametrize("seed", [3, 8])
 def test_sleeping_queens_shows_a_hand_only_in_its_persons_private_moment(tmp_path, monkeypatch, mix, seed):
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.2)
     seats = MIXES[mix]
-    app, scene = start(tmp_path, "queens", seats, seed)
+    app, scene, breaches = start_guarded(tmp_path, "queens", seats, seed)
     rng = random.Random(seed)
     table = Table(app, scene, rng, secret_seconds=5)
     shared = len(table.persons) >= 2
@@ -265,6 +276,7 @@ def test_sleeping_queens_shows_a_hand_only_in_its_persons_private_moment(tmp_pat
     table.decide = decide
     table.play(queens_pick(rng))
     assert state_of(scene).is_over
+    assert breaches == [], "the UI read the state"
     if not shared:
         assert table.curtains == [], "one person with computers: no curtain at all"
         assert table.secrets_seen, "the only person saw their own hand"
@@ -346,12 +358,13 @@ def test_an_overlay_inside_a_queens_private_moment_turns_the_hand_down_until_its
     opened while a person's hand is up end the moment: no frame of the overlay shows the hand
     (not even dimmed), and after it only that person's curtain brings the hand back."""
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.2)
-    app, scene = start(tmp_path, "queens", MIXES[mix], 5)
+    app, scene, breaches = start_guarded(tmp_path, "queens", MIXES[mix], 5)
     rng = random.Random(5)
     table = Table(app, scene, rng, secret_seconds=5)
     table.overlay_ways, table.overlay_chance = OVERLAYS, 0.3
     table.play(queens_pick(rng))
     assert state_of(scene).is_over
+    assert breaches == [], "the UI read the state"
     assert len(table.overlays) >= 8
     assert_overlays_ended_moments(table)
 

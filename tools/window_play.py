@@ -32,6 +32,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 
+def state_of(scene):
+    """The state behind the scene, for the player model of this driver (the app never reads it).
+    tests/ui_driver.py is imported only now: at import it would pick the dummy video driver."""
+    from ui_driver import state_of as behind
+    return behind(scene)
+
+
 def xdotool(*args: str) -> str:
     return subprocess.run(["xdotool", *args], capture_output=True, text=True, check=False).stdout.strip()
 
@@ -157,7 +164,7 @@ class Driver(threading.Thread):
                 continue
             if not scene.person_can_act():
                 continue
-            self.screenshot(f"{scene.seats[scene.state.current_player].name} to decide")
+            self.screenshot(f"{scene.seats[state_of(scene).current_player].name} to decide")
             getattr(self, f"play_{self.game}")(scene)
 
     def decided(self) -> None:
@@ -166,7 +173,7 @@ class Driver(threading.Thread):
     # Sleeping Queens: the taps for a legal action, on the hand and the table
     def play_queens(self, scene) -> None:
         from test_queens_ui import hand_targets
-        legal = scene.state.legal_actions()
+        legal = state_of(scene).legal_actions()
         strong = [a for a in legal if a.kind in ("king", "knight", "potion", "wake", "defend", "jester")]
         action = self.rng.choice(strong) if strong and self.rng.random() < 0.8 else self.rng.choice(legal)
         taps = hand_targets(scene, action)
@@ -179,7 +186,7 @@ class Driver(threading.Thread):
     def play_forest(self, scene) -> None:
         from kidgames.games.forest.rules import GUESS, MOVE, ROLL
         from kidgames.games.forest.scene import DICE_TARGET
-        state = scene.state
+        state = state_of(scene)
         self.decided()
         if state.phase == ROLL:
             self.click(DICE_TARGET.center, "roll")
@@ -203,7 +210,7 @@ class Driver(threading.Thread):
 
     # Castle Builders: draw or stop (more often draw early), buy what shines, answer the witch
     def play_castle(self, scene) -> None:
-        state = scene.state
+        state = state_of(scene)
         self.decided()
         if state.pending == "witch":
             self.click(scene.button("use_fairy" if self.rng.random() < 0.7 else "accept_witch").rect.center,

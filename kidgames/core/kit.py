@@ -83,16 +83,6 @@ class GameState(Protocol):
         ...
 
 
-def turn_player(state: GameState) -> int:
-    """Whose turn it is (the decider may be another seat answering)."""
-    return state.turn_player
-
-
-def scores_of(state: GameState) -> list[int] | None:
-    """The state's scores (a number per seat, for the results), where the game counts something."""
-    return getattr(state, "scores", None)
-
-
 # -- actions ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Field:
@@ -295,6 +285,37 @@ def read_save(data: Any, game_id: str, title: str, version: int, restore: Callab
         raise saved.damaged(str(exc)) from None
     except (TypeError, ValueError, OverflowError, AttributeError, IndexError) as exc:
         raise saved.damaged(str(exc) or type(exc).__name__) from None
+
+
+# -- checking an action ---------------------------------------------------------------------------------
+class Checked:
+    """What every engine shares about refusing an action: its ``_problem(action)`` is the one place
+    a rule says no (the error, with its reason code, or None when the action is legal now);
+    :meth:`refusal` tells why without applying anything, and ``apply`` calls :meth:`_check`.
+
+    It also says whose turn it is as most games do: the current player's (a game where another
+    seat may have to answer, Sleeping Queens, keeps its own ``turn_player``)."""
+
+    current_player: int
+
+    def _problem(self, action: Any) -> IllegalActionError | None:
+        raise NotImplementedError
+
+    def refusal(self, action: Any) -> Refusal | None:
+        """Why the rules would refuse ``action`` now (see the game's ``REFUSALS``), or None when it
+        is legal: the very check ``apply`` makes, without changing or copying anything."""
+        problem = self._problem(action)
+        return None if problem is None else problem.refusal
+
+    def _check(self, action: Any) -> None:
+        problem = self._problem(action)
+        if problem is not None:
+            raise problem
+
+    @property
+    def turn_player(self) -> int:
+        """Whose turn it is: nobody answers out of turn, so the current player."""
+        return self.current_player
 
 
 # -- taking back a wrong tap (issue 23) -------------------------------------------------------------------

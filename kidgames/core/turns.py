@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import GameState, UndoSteps, scores_of, turn_player
+from kidgames.core.kit import GameState, UndoSteps
 from kidgames.core.protocol import (Action, ComputerPlayer, Event, GameSpec, IllegalActionError, Remember,
                                     StateDataError, rng_from_json, rng_state_to_json)
 from kidgames.core.clock import RealTime
@@ -151,7 +151,7 @@ class TurnController:
     @property
     def turn_owner(self) -> int | None:
         """Whose turn it is (the decider may be another seat, e.g. the victim asked to defend)."""
-        return None if self.is_over else turn_player(self.state)
+        return None if self.is_over else self.state.turn_player
 
     def is_computer_turn(self) -> bool:
         seat = self.current_seat
@@ -167,7 +167,7 @@ class TurnController:
 
     def scores(self) -> list[int] | None:
         """The state's scores, where the game counts something (for the results)."""
-        return scores_of(self.state)
+        return self.state.scores
 
     # -- curtains and who is watching ------------------------------------------------------------
     @property

@@ -337,7 +337,7 @@ class App:
 
     def hold_games_in_stack(self) -> None:
         """A game is held (locked against other copies of the app) while its scene is in the stack."""
-        self.saves.hold_only(scene.claims for scene in self.stack if getattr(scene, "claims", None))
+        self.saves.hold_only(scene.claims for scene in self.stack if scene.claims)
 
     def _changed(self) -> None:
         self.hold_games_in_stack()

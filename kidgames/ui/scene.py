@@ -13,6 +13,8 @@ from kidgames.ui.widgets import Button
 
 class Scene:
     overlay = False
+    #: The game this scene holds against other copies of the app (a game scene), or None.
+    claims: str | None = None
 
     def __init__(self, app) -> None:
         self.app = app

@@ -14,8 +14,8 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
-from kidgames.core.kit import MALFORMED, ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
-from kidgames.core.protocol import Action, Event, IllegalActionError, Refusal, check_players, rng_from_json, rng_state_to_json
+from kidgames.core.kit import Checked, MALFORMED, ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
+from kidgames.core.protocol import Action, Event, IllegalActionError, check_players, rng_from_json, rng_state_to_json
 
 GAME_ID = "race"
 TITLE = "Race to the Tree"
@@ -71,7 +71,7 @@ class RaceView:
 BOARD_SIZE = (1240.0, 1000.0)
 
 
-class RaceState:
+class RaceState(Checked):
     def __init__(self, num_players: int, rng) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
         self.num_players = num_players
@@ -85,10 +85,6 @@ class RaceState:
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
-
-    @property
-    def turn_player(self) -> int:
-        return self.current_player      # nobody answers out of turn in a race
 
     @property
     def scores(self) -> list[int]:
@@ -105,20 +101,13 @@ class RaceState:
                       for space in self.track)
         return RaceView(RaceBoard(BOARD_SIZE, {}), track, tuple(self.positions), self.current_player, self.turn)
 
-    def refusal(self, action: Any) -> Refusal | None:
-        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is legal."""
-        problem = self._problem(action)
-        return None if problem is None else problem.refusal
-
     def _problem(self, action: Any) -> IllegalActionError | None:
         if self.is_over:
             return IllegalActionError("the race is over", "game_over")
         return ACTIONS.problem(action)
 
     def apply(self, action: Action) -> list[Event]:
-        problem = self._problem(action)
-        if problem is not None:
-            raise problem
+        self._check(action)
         p = self.current_player
         value = action.get("die") or self.rng.randint(1, 6)
         self.turn += 1

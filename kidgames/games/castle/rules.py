@@ -53,13 +53,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from types import MappingProxyType
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, game_options, is_int,
+from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, game_options, is_int,
                                new_rng, read_save)
-from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, Refusal, check_players,
+from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, check_players,
                                     rng_from_json, rng_state_to_json)
 
 GAME_ID = "castle"
@@ -118,25 +118,31 @@ def piece_of(card: str) -> int:
 
 @dataclass(frozen=True)
 class CastleView:
-    """What the Castle table shows (everything in Castle Builders is public): each seat's colour,
-    castle and spare pieces, the piles (the draw pile's size, the discard pile), whose decision it
-    is, what the witch asks (``pending``, ``losses_left``), the cards drawn this turn and the turn.
-    (The first part of the view; the Castle scene still reads the rest from the state until it
-    is converted.)"""
+    """What the Castle Builders table shows (:meth:`CastleState.view`), as plain data.  Nothing in
+    this game is any seat's secret: the only hidden thing is the draw pile's order, hidden from
+    everybody alike, so the view is the public table for every watcher.
+
+    ``colours``, ``castles`` (pieces in piece order) and ``spares`` per seat; ``draw_pile`` the
+    number of cards in the draw pile (never their order) and ``discard`` the discard pile (top =
+    last); ``pending`` and ``losses_left`` what the witch waits for (see the module's docstring);
+    ``losable`` the cards the witch may take from the player whose decision it is while she waits
+    for them (else empty); ``drawn_this_turn``, ``turn`` and ``winners`` as in the state.  Whose
+    turn and decision it is are the session's common view (``turn_owner``, ``decider``)."""
 
     colours: tuple[str | None, ...]
     castles: tuple[tuple[str, ...], ...]
     spares: tuple[tuple[str, ...], ...]
     draw_pile: int
     discard: tuple[str, ...]
-    current_player: int
     pending: str | None
     losses_left: int
+    losable: tuple[str, ...]
     drawn_this_turn: int
     turn: int
+    winners: tuple[int, ...]
 
 
-class CastleState(UndoSteps):
+class CastleState(Checked, UndoSteps):
     """A game of Castle Builders in progress.
 
     Public attributes (the engine contract; tests may read and overwrite them): ``draw_pile`` (top
@@ -188,19 +194,17 @@ class CastleState(UndoSteps):
 
     # -- protocol --------------------------------------------------------------------------------
     def view(self, sees: Callable[[int], bool]) -> CastleView:
-        """The table as everybody sees it (Castle has no secrets, so ``sees`` changes nothing)."""
-        return CastleView(tuple(self.colours), tuple(tuple(c) for c in self.castles),
-                          tuple(tuple(s) for s in self.spares), len(self.draw_pile), tuple(self.discard),
-                          self.current_player, self.pending, self.losses_left, self.drawn_this_turn, self.turn)
+        """The table as every watcher sees it: Castle Builders has no seat's secrets, so ``sees``
+        (the watching model) changes nothing; the draw pile is only its size.  Pure and cheap:
+        tuples of the state's cards, nothing deep-copied."""
+        losable = tuple(self.losable(self.current_player)) if self.pending == LOSE_CHOICE else ()
+        return CastleView(tuple(self.colours), tuple(map(tuple, self.castles)), tuple(map(tuple, self.spares)),
+                          len(self.draw_pile), tuple(self.discard), self.pending, self.losses_left, losable,
+                          self.drawn_this_turn, self.turn, tuple(self.winners))
 
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
-
-    @property
-    def turn_player(self) -> int:
-        """Whose turn it is: in Castle Builders nobody answers out of turn, so the current player."""
-        return self.current_player
 
     @property
     def scores(self) -> list[int]:
@@ -268,17 +272,6 @@ class CastleState(UndoSteps):
             self.pending = NO_DECISION
             return self._witch_takes(p)
         return self._lose_chosen(p, action.card)
-
-    def refusal(self, action: Any) -> Refusal | None:
-        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is
-        legal: the very check :meth:`apply` makes, without changing or copying anything."""
-        problem = self._problem(action)
-        return None if problem is None else problem.refusal
-
-    def _check(self, action: Any) -> None:
-        problem = self._problem(action)
-        if problem is not None:
-            raise problem
 
     def _problem(self, action: Any) -> IllegalActionError | None:
         """The error that refuses ``action`` (its code one of :data:`REFUSALS`), or None when it is

@@ -1,12 +1,12 @@
 """Castle Builders on screen: the draw pile and the discard pile in the middle, and for every
 player their castle — drawn piece by piece in its colour and emblem, the missing pieces as a
 ghost, so a child sees what is still to come — and their spare pile of castle cards, diamonds and
-fairies, face up.  The rules live in rules.py; what may be done comes from
-``state.legal_actions()`` only.
+fairies, face up.  The rules live in rules.py; the scene reads only the session's views (whose
+turn and decision it is, the legal actions) and the game's table view (rules.CastleView).
 
-The picture is drawn from a *view* of the table that the animation steps move towards the state
-(a card in the air between the pile and a castle); the view is set from the state again when
-each batch of events has played, so a resting screen always shows the state."""
+The picture is drawn from the scene's own copy of the table (``v_*``) that the animation steps
+move towards the table view (a card in the air between the pile and a castle); it is set from the
+table view again when each batch of events has played, so a resting screen always shows it."""
 from __future__ import annotations
 
 import math
@@ -38,12 +38,6 @@ REFUSAL_WORDS = {"draw_first": ("castle.why.stop", "plus")}
 
 
 class CastleScene(CardTableScene):
-
-    @property
-    def state(self):
-        """Transitional (issue 24): this scene still reads the state; it goes when the scene draws
-        the session's views alone (``session.unconverted_state`` is the one door to it)."""
-        return self.session.unconverted_state()
     art_kit = CastleArt
 
     def set_up(self) -> None:
@@ -71,39 +65,37 @@ class CastleScene(CardTableScene):
 
     # -- the view of the table ------------------------------------------------------------------
     def sync(self) -> None:
-        """The view equals the state again (the end of every batch of events)."""
-        s = self.state
-        self.v_castles = [list(c) for c in s.castles]
-        self.v_colours = list(s.colours)
-        self.v_spares = [list(sp) for sp in s.spares]
-        self.v_draw = len(s.draw_pile)
-        self.v_discard = list(s.discard)
+        """The scene's table equals the table view again (the end of every batch of events)."""
+        t = self.table_view()
+        self.v_castles = [list(c) for c in t.castles]
+        self.v_colours = list(t.colours)
+        self.v_spares = [list(sp) for sp in t.spares]
+        self.v_draw = t.draw_pile
+        self.v_discard = list(t.discard)
         # While the witch's choice waits (the fairy question, or the first card to give her), she
         # stays where she was turned up; she goes to the discard pile when the choice is made.
-        waiting = s.pending == "witch" or (s.pending == "lose" and s.losses_left == WITCH_TAKES)
+        waiting = t.pending == "witch" or (t.pending == "lose" and t.losses_left == WITCH_TAKES)
         self.v_witch = bool(waiting and self.v_discard and self.v_discard[-1] == WITCH)
         if self.v_witch:
             self.v_discard.pop()
         self._witch_leaving = False
-        self.v_turn = s.current_player            # the lit panel: it moves on with the turn's step
+        self.v_turn_owner = self.view().turn_owner    # the lit panel: it moves on with the turn's step
         self.flying.clear()
         self.banner_piece.clear()
         self.sweep = None
         self._frozen = None
         self.layout()
 
-    def person_decides(self) -> bool:
-        view = self.session.view()
-        return (not self.anim.busy and not view.is_over and not view.computer_turn)
-
     def computer_pause(self) -> float:
         """A computer thinks before its turn's first step as long as in every game, and briefly
         before each later one (see LATER_PAUSE)."""
         pause = super().computer_pause()
-        return pause * LATER_PAUSE if self.state.drawn_this_turn or self.state.pending is not None else pause
+        t = self.table_view()
+        return pause * LATER_PAUSE if t.drawn_this_turn or t.pending is not None else pause
 
     def legal(self) -> list[Action]:
-        return self.state.legal_actions() if self.person_decides() else []
+        """What a person may do now (nothing while cards move or a computer decides)."""
+        return list(self.view().legal or ()) if self.person_can_act() else []
 
     def buy_targets(self) -> dict[tuple[int, str], Action]:
         return {(a.seller, a.card): a for a in self.legal() if a.kind == "buy"}
@@ -116,7 +108,7 @@ class CastleScene(CardTableScene):
         if not legal:
             self.buying = False
             return
-        pending = self.state.pending
+        pending = self.table_view().pending
         if pending == "witch":
             self.buttons.append(Button(FAIRY_BUTTON, lambda: self.act(Action("use_fairy")), self.t("castle.use_fairy"),
                                        icon="fairy", colour="green", name="use_fairy", text_size=32))
@@ -144,10 +136,13 @@ class CastleScene(CardTableScene):
             self.buying = False
 
     def explain(self, action: Action) -> None:
-        """A tap on a button that cannot act: the hint says why the rules refuse its action, with a
-        picture (see REFUSAL_WORDS)."""
-        refusal = self.state.refusal(action)
-        words = REFUSAL_WORDS.get(refusal.code) if refusal is not None else None
+        """A tap on a button that cannot act: its action goes to the session, whose rules refuse it
+        (nothing changes, nothing half chosen is forgotten) and say why (see :meth:`refused`)."""
+        self.applied(self.session.submit(action))
+
+    def refused(self, refusal) -> None:
+        """The hint says why the rules refused a tap, with a picture (see REFUSAL_WORDS)."""
+        words = REFUSAL_WORDS.get(refusal.code)
         if words is not None:
             self.refuse_with(self.t(words[0]), words[1])
 
@@ -166,19 +161,19 @@ class CastleScene(CardTableScene):
         self.buying = False
 
     def situation(self) -> tuple:
-        return (self.state.current_player, self.state.pending, self.anim.busy, self.session.view().is_over,
-                self.state.drawn_this_turn)
+        view, t = self.view(), self.table_view()
+        return view.decider, t.pending, self.anim.busy, view.is_over, t.drawn_this_turn
 
     def tap(self, pos) -> None:
         if self.second_of_double_tap(pos):
             return    # the first one already chose
-        state = self.state
-        if state.pending == "lose":
+        pending = self.table_view().pending
+        if pending == "lose":
             card = self.lose_card_at(pos)
             if card is not None:
                 self.act(Action("lose", card=card))
             return
-        if state.pending is not None:
+        if pending is not None:
             return
         hit = self.spare_at(pos)
         targets = self.buy_targets()
@@ -248,17 +243,18 @@ class CastleScene(CardTableScene):
         return pick(pos, [t for t in targets if t.key in buyable])
 
     def lose_items(self) -> list[tuple[str, int]]:
-        """What the witch may take from the current player: the spare pile (fairies aside) and
-        the castle's pieces."""
-        p = self.state.current_player
-        spares = [c for c in self.v_spares[p] if c != FAIRY]
-        return spare_items(spares, stacks_first=True) + [(c, 1) for c in self.v_castles[p]]
+        """What the witch may take (the rules say which cards: ``losable``), as it lies on her
+        panel: the spare pile's cards, stacks first, then the castle's pieces."""
+        t = self.table_view()
+        castle = t.castles[self.view().decider]
+        spares = [c for c in t.losable if c not in castle]
+        return spare_items(spares, stacks_first=True) + [(c, 1) for c in t.losable if c in castle]
 
     def lose_places(self) -> list[tuple[str, int, pygame.Rect]]:
         """The cards to give the witch, each where it lay when her choice began: a card taken
         leaves its place empty (its count 0), and the others never move under a finger."""
         items = dict(self.lose_items())
-        key = (self.state.turn, self.state.current_player)
+        key = (self.table_view().turn, self.view().decider)
         kept = self._lose_order
         if kept is None or kept[0] != key or not set(items) <= set(kept[1]):
             kept = self._lose_order = (key, tuple(items))     # the choice begins (or a card came back)
@@ -272,7 +268,7 @@ class CastleScene(CardTableScene):
     def lose_card_at(self, pos) -> str | None:
         """The card a tap gives the witch: the one under the finger, or the nearest within a
         finger's reach; a tap on an emptied place takes nothing."""
-        if not self.person_decides():
+        if not self.person_can_act():
             return None
         places = self.lose_places()
         if any(not n and rect.collidepoint(pos) for _, n, rect in places):
@@ -282,9 +278,9 @@ class CastleScene(CardTableScene):
     def tap_targets(self) -> list[Target]:
         """What a tap may choose now (for tests): the cards to give the witch, or the cards that
         can be bought."""
-        if not self.person_decides():
+        if not self.person_can_act():
             return []
-        if self.state.pending == "lose":
+        if self.table_view().pending == "lose":
             return [Target(("lose", card), rect.center, rect) for card, n, rect in self.lose_places() if n]
         buyable = self.buy_targets()
         return [Target(("buy",) + t.key, t.centre, t.rect) for t in self.spare_targets() if t.key in buyable]
@@ -444,37 +440,37 @@ class CastleScene(CardTableScene):
     def _anim_turn(self, ev, rest) -> None:
         self._turn_draws = 0
         self.anim.call(self.sound("turn"))
-        self.anim.call(lambda: setattr(self, "v_turn", ev.player))
+        self.anim.call(lambda: setattr(self, "v_turn_owner", ev.player))
         self.anim.wait(0.15)
 
     def _anim_game_over(self, ev, rest) -> None:
         winner = ev.winners[0]
         self.anim.call(self.sound("fanfare"))
-        self.say(self.t("castle.say.won", name=self.name(winner)), None, 2.4, castle=self.state.colours[winner])
+        self.say(self.t("castle.say.won", name=self.name(winner)), None, 2.4, castle=self.table_view().colours[winner])
 
     # -- hints -----------------------------------------------------------------------------------
     def shown_turn(self) -> int | None:
-        """The player whose panel is lit as having the turn."""
-        return None if self.session.view().is_over else self.v_turn
+        """The player whose panel is lit: the turn owner (who decides too: in Castle Builders
+        nobody answers out of turn), as the animation has come to it."""
+        return None if self.view().is_over else self.v_turn_owner
 
     def decision_hint(self) -> str:
-        state = self.state
-        p = state.current_player
-        name = self.name(p)
-        if self.seats[p].is_computer:
+        view, t = self.view(), self.table_view()
+        name = self.name(view.decider)
+        if view.computer_turn:
             return self.t("castle.hint.computer", name=name)
         if self.refusal:
             return self.refusal[0]
-        if state.pending == "witch":
+        if t.pending == "witch":
             return self.t("castle.hint.witch", name=name)
-        if state.pending == "lose":
-            return self.t("castle.hint.lose", name=name, n=state.losses_left)
-        legal = state.legal_actions()
+        if t.pending == "lose":
+            return self.t("castle.hint.lose", name=name, n=t.losses_left)
+        legal = view.legal
         if self.buying:
             return self.t("castle.hint.buy", n=PRICE)
         if Action("pass") in legal:
             return self.t("castle.hint.pass", name=name)
-        if state.drawn_this_turn:
+        if t.drawn_this_turn:
             return self.t("castle.hint.again", name=name)
         if any(a.kind == "buy" for a in legal):
             return self.t("castle.hint.draw_or_buy", name=name)
@@ -482,10 +478,11 @@ class CastleScene(CardTableScene):
 
     # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
     def choice_look(self):
-        if not (self.person_decides() and self.state.pending in ("witch", "lose")):
+        t = self.table_view()
+        if not (t.pending in ("witch", "lose") and self.person_can_act()):
             return None
-        places = tuple((card, n, tuple(rect)) for card, n, rect in self.lose_places())
-        return self.state.pending, places, self.state.losses_left
+        places = tuple((card, n, tuple(rect)) for card, n, rect in self.lose_places()) if t.pending == "lose" else ()
+        return t.pending, places, t.losses_left
 
     @kept
     def castle_area(self, seat: int) -> pygame.Rect:
@@ -567,10 +564,11 @@ class CastleScene(CardTableScene):
         """The witch's moment for a person: use the fairy or not, or the cards to give her."""
         if self.choice_look() is None:
             return
-        if self.state.pending == "witch":
+        t = self.table_view()
+        if t.pending == "witch":
             self.art.witch_question(surface, self.t("castle.question.fairy"))
         else:
-            question = self.t("castle.question.lose", n=self.state.losses_left)
+            question = self.t("castle.question.lose", n=t.losses_left)
             self.art.witch_question(surface, question, [(c, n, r) for c, n, r in self.lose_places() if n])
 
     def sweep_look(self) -> tuple | None:

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (MALFORMED, ActionSchema, Field, GameState, SavedGame, UndoSteps, brief, check_seat, dice,
+from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, Field, GameState, SavedGame, UndoSteps, brief, check_seat, dice,
                                game_options_with_board, is_int, new_rng, read_save)
-from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, Refusal, check_players,
+from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, check_players,
                                     rng_from_json, rng_state_to_json)
 
 from .board import ForestBoard, forest_board_from_data, load_forest_board
@@ -107,7 +107,7 @@ def public_side(event: Event) -> Event:
     return event
 
 
-class ForestState(UndoSteps):
+class ForestState(Checked, UndoSteps):
     """A game of Fairy-Tale Forest in progress.
 
     Public attributes (the engine contract): ``positions`` (space id per seat), ``tree_at`` (tree
@@ -205,11 +205,6 @@ class ForestState(UndoSteps):
         return self.wanted is None
 
     @property
-    def turn_player(self) -> int:
-        """Whose turn it is: in the forest nobody answers out of turn, so the current player."""
-        return self.current_player
-
-    @property
     def winners(self) -> list[int]:
         """Most cards wins; equal highest counts share the win."""
         if not self.is_over:
@@ -302,17 +297,6 @@ class ForestState(UndoSteps):
         return self._shuffle()
 
     # -- checking an action --------------------------------------------------------------------
-    def refusal(self, action: Any) -> Refusal | None:
-        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is
-        legal: the very check :meth:`apply` makes, without changing or copying anything."""
-        problem = self._problem(action)
-        return None if problem is None else problem.refusal
-
-    def _check(self, action: Any) -> None:
-        problem = self._problem(action)
-        if problem is not None:
-            raise problem
-
     def _problem(self, action: Any) -> IllegalActionError | None:
         """The error that refuses ``action`` (its code one of :data:`REFUSALS`), or None."""
         malformed = ACTIONS.problem(action)

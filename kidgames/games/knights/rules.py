@@ -18,9 +18,9 @@ from typing import Any, Callable, Mapping
 
 from kidgames.games.knights.board import Board, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
-from kidgames.core.kit import (MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, dice,
+from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, dice,
                                game_options_with_board, is_int, new_rng, read_save)
-from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, Refusal, StateDataError,
+from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, StateDataError,
                                     check_players, rng_from_json, rng_state_to_json)
 
 GAME_ID = "knights"
@@ -215,7 +215,7 @@ def _holds(node: Any, going_out: bool) -> bool:
     return node.kind in ("dragon", "claws") or (node.kind == "pool" and going_out)
 
 
-class KnightsState(UndoSteps):
+class KnightsState(Checked, UndoSteps):
     """A game of Knights in progress.
 
     Public attributes (the engine contract): ``positions`` (node id per seat), ``direction``
@@ -246,11 +246,6 @@ class KnightsState(UndoSteps):
         return bool(self.winners)
 
     @property
-    def turn_player(self) -> int:
-        """Whose turn it is: in Knights nobody answers out of turn, so the current player."""
-        return self.current_player
-
-    @property
     def scores(self) -> None:
         """Knights counts nothing: the results show who reached the treasure first."""
         return None
@@ -274,12 +269,6 @@ class KnightsState(UndoSteps):
                            self.current_player, self.turn, self.last_roll,
                            tuple(self.waiting(seat) for seat in range(self.num_players)))
 
-    def refusal(self, action: Any) -> Refusal | None:
-        """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is
-        legal: the very check :meth:`apply` makes, without changing or copying anything."""
-        problem = self._problem(action)
-        return None if problem is None else problem.refusal
-
     def _problem(self, action: Any) -> IllegalActionError | None:
         if self.is_over:
             return IllegalActionError("the game is over: the treasure has been found", "game_over")
@@ -287,9 +276,7 @@ class KnightsState(UndoSteps):
 
     def _apply(self, action: Action) -> list[Event]:
         """Throw the die (``Action("roll")``, or ``Action("roll", die=4)`` to force the throw)."""
-        problem = self._problem(action)
-        if problem is not None:
-            raise problem
+        self._check(action)
         die = action.get("die")
         if die is None:
             die = self.rng.randint(1, DIE_SIDES)

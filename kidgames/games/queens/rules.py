@@ -298,24 +298,77 @@ _BUILT_PARTS: Mapping[int, tuple[str, Any, Any, Any, Any, tuple[Event, ...] | No
     for action in table})
 
 
+#: The generator of a state made only to be asked (QueensView._probe): it never draws from it.
+_PROBE_RNG = random.Random(0)
+
+
+@dataclass(frozen=True)
+class QueensPending:
+    """What the game waits for besides an ordinary turn, as everybody saw it: an attack to answer
+    (``kind`` "knight" or "potion", its ``attacker``, its ``target``, the ``queen`` and, for a
+    potion, the empty ``slot`` she would sleep in) or a sleeping queen to pick (``kind`` "wake",
+    its ``reason`` "jester" or "rose", the picking ``seat``).  Fields that do not apply are None."""
+
+    kind: str
+    attacker: int | None = None
+    target: int | None = None
+    queen: str | None = None
+    slot: int | None = None
+    reason: str | None = None
+    seat: int | None = None
+
+
 @dataclass(frozen=True)
 class QueensView:
-    """What the Queens table shows: the queens on the table (``slots``) and awake before each
-    seat, the size of each hand and the hands themselves only of the seats that may be seen now
-    (None for every other), the piles (the draw pile's size, the discard pile), whose turn it is
-    and what is asked (``pending``, public: everybody saw the attack).  (The first part of the
-    view; the Queens scene still reads the rest from the state until it is converted.)"""
+    """What the table may show now (:meth:`QueensState.view`), plain and immutable: whether a queen
+    sleeps in each slot (never which), the awake queens before each seat, each hand's size, the
+    hands themselves of the seats that may be seen now (None for every other), the piles (the draw
+    pile's size, the face-up discard pile), whose turn it is and whose decision
+    (``current_player``), and what is ``pending`` (public: everybody saw the attack or the count).
+    The decider's legal actions are in the session's view beside it, only where they tell no
+    secret: a defence offered or not would tell whether the victim holds the dragon."""
 
-    slots: tuple[str | None, ...]
+    num_players: int
+    asleep: tuple[bool, ...]
     awake: tuple[tuple[str, ...], ...]
     hand_sizes: tuple[int, ...]
     hands: tuple[tuple[str, ...] | None, ...]
-    draw_pile: int
+    draw_size: int
     discard: tuple[str, ...]
     turn_player: int
     current_player: int
-    pending: tuple[tuple[str, Any], ...] | None
-    turn: int
+    pending: QueensPending | None
+
+    @property
+    def seen(self) -> int | None:
+        """The seat whose hand is in this view (at most one is ever seen at a time), or None."""
+        return next((seat for seat, hand in enumerate(self.hands) if hand is not None), None)
+
+    def refusal(self, action: Any) -> Refusal | None:
+        """Why the rules would refuse ``action`` of ``current_player`` now, or None when it is legal
+        (:meth:`QueensState.refusal`, asked of what this view holds: right wherever the decider's
+        hand is in the view, or the action needs none, as picking a queen)."""
+        return self._probe().refusal(action)
+
+    def play_refusal(self, card: str) -> Refusal | None:
+        """Why the decider cannot play ``card`` at all now (:meth:`QueensState.play_refusal`, asked
+        of what this view holds, like :meth:`refusal`)."""
+        return self._probe().play_refusal(card)
+
+    def _probe(self) -> QueensState:
+        """A state that holds what this view holds and nothing more: a sleeping queen as "?" (which
+        one is nobody's to know here), a hand not in the view as no cards, no draw pile.  The rules' checks of the decider's action read no more than that; it is
+        only asked, never played."""
+        probe = QueensState(self.num_players, _PROBE_RNG)
+        probe.slots = ["?" if asleep else None for asleep in self.asleep]
+        probe.awake = [list(queens) for queens in self.awake]
+        probe.hands = [list(hand or ()) for hand in self.hands]
+        probe.discard = list(self.discard)
+        probe.turn_player, probe.current_player = self.turn_player, self.current_player
+        pending = self.pending
+        probe.pending = None if pending is None else {
+            name: value for name, value in vars(pending).items() if value is not None}
+        return probe
 
 
 class QueensState(UndoSteps):
@@ -353,15 +406,6 @@ class QueensState(UndoSteps):
         self.turn = 0
 
     # -- what everyone can see --------------------------------------------------------------------
-    def view(self, sees: Callable[[int], bool]) -> QueensView:
-        """The table: every hand face down but those of the seats ``sees`` allows."""
-        pending = self.pending
-        return QueensView(tuple(self.slots), tuple(tuple(q) for q in self.awake),
-                          tuple(len(h) for h in self.hands),
-                          tuple(tuple(h) if sees(seat) else None for seat, h in enumerate(self.hands)),
-                          len(self.draw_pile), tuple(self.discard), self.turn_player, self.current_player,
-                          None if pending is None else tuple(sorted(pending.items())), self.turn)
-
     @property
     def is_over(self) -> bool:
         return bool(self.winners)
@@ -387,6 +431,17 @@ class QueensState(UndoSteps):
             "scores": self.scores, "winners": list(self.winners), "turn": self.turn,
             "threshold": {"queens": queens, "points": points},
         }
+
+    def view(self, sees: Callable[[int], bool]) -> QueensView:
+        """The table as it may be drawn now: the hand of a seat only where ``sees(seat)`` (the
+        watching model: that seat's private moment, or the only person at the table), its size
+        for everybody, and never which queen sleeps where.  Nothing of the state itself is handed out."""
+        pending = self.pending
+        return QueensView(
+            self.num_players, tuple(q is not None for q in self.slots), tuple(map(tuple, self.awake)),
+            tuple(map(len, self.hands)), tuple(tuple(h) if sees(s) else None for s, h in enumerate(self.hands)),
+            len(self.draw_pile), tuple(self.discard), self.turn_player, self.current_player,
+            None if pending is None else QueensPending(**pending))
 
     # -- deciding ---------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -1,11 +1,12 @@
 """Sleeping Queens on screen: the twelve sleeping queens face down in their grid, the draw and
 discard piles, every player's awake queens with their points, and the hand of the person whose
-decision it is, fanned at the bottom.  The rules live in rules.py; what may be played comes from
-``state.legal_actions()`` only.
+decision it is, fanned at the bottom.  The rules live in rules.py; the scene draws the rules'
+view of the table (``QueensView``: a hand only in its person's private moment, what may be played
+only while it tells no secret) and never reads the state.
 
-The picture is drawn from a *view* of the table that the animation steps move towards the state
-(a queen is in the air between two players for a moment); the view is set from the state again
-when each batch of events has played, so a resting screen always shows the state."""
+The picture is drawn from the scene's own copy of that view (``v_*``), which the animation steps
+move towards the new view (a queen is in the air between two players for a moment); it is set from
+the view again when each batch of events has played, so a resting screen always shows the table."""
 from __future__ import annotations
 
 import pygame
@@ -24,7 +25,7 @@ from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNE
                      EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W, HINT_RECT, MARK_R,
                      PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT, ROBOT_SIZE, SEATS_AREA,
                      SLOT_AREAS, SLOT_W, slot_rect)
-from .rules import NUM_SLOTS, QUEEN_POINTS, equation, thresholds
+from .rules import NUM_SLOTS, QUEEN_POINTS, QueensView, equation, thresholds
 
 
 
@@ -40,20 +41,16 @@ REFUSAL_WORDS = {
 DISCARD_HINTS = {"not_alone": "queens.hint.no_discard.alone", "not_a_sum_yet": "queens.hint.no_discard.more"}
 
 class QueensScene(CardTableScene):
-
-    @property
-    def state(self):
-        """Transitional (issue 24): this scene still reads the state; it goes when the scene draws
-        the session's views alone (``session.unconverted_state`` is the one door to it)."""
-        return self.session.unconverted_state()
     art_kit = QueensArt
 
     def set_up(self) -> None:
         self.selected: list[int] = []          # indices into the shown hand
         self.potion_target: tuple[int, str] | None = None
         self.count_mark: tuple[int, int] | None = None
+        # The hand at the bottom while cards move, as it was when the decision was sent: its
+        # seat, its cards (None: a card face down, its face unknown here) and which way up.
         self.anim_hand_seat: int | None = None
-        self.anim_hand: list[str | None] = []     # None: a card drawn face down, its face unknown here
+        self.anim_hand: list[str | None] = []
         self.anim_face_up = False
         self._drew_shown = False
         banner = self.panel_banner(BANNER_RECT, self.banner_label,
@@ -80,14 +77,17 @@ class QueensScene(CardTableScene):
             Drawn(EQUATION_AREA, self.equation_shown, self.draw_equation, IN_PANEL)]
 
     # -- the view of the table ------------------------------------------------------------------
+    def table_view(self) -> QueensView:
+        return self.session.view().table
+
     def sync(self) -> None:
-        """The view equals the state again (the end of every batch of events)."""
-        s = self.state
-        self.v_slots = ["?" if q is not None else None for q in s.slots]
-        self.v_awake = [list(a) for a in s.awake]
-        self.v_draw = len(s.draw_pile)
-        self.v_discard = list(s.discard)
-        self.v_hand_counts = [len(h) for h in s.hands]
+        """The scene's picture equals the view again (the end of every batch of events)."""
+        view = self.table_view()
+        self.v_slots = ["?" if asleep else None for asleep in view.asleep]
+        self.v_awake = [list(a) for a in view.awake]
+        self.v_draw = view.draw_size
+        self.v_discard = list(view.discard)
+        self.v_hand_counts = list(view.hand_sizes)
         self.flying.clear()
         self.banner_piece.clear()
         self.count_mark = None
@@ -95,62 +95,63 @@ class QueensScene(CardTableScene):
         self.layout()
 
     # -- whose hand lies at the bottom, and which way up ---------------------------------------------
-    # Who may see it is the turn controller's business (design.md, "Who is watching"): a hand is
-    # face up only in its person's private moment, or when they are the only person at the table.
-    def live_hand_seat(self) -> int | None:
-        """The person whose hand lies at the bottom now: the only person at the table, or the
-        person who must decide.  Never a computer."""
-        persons = self.session.persons
-        if len(persons) == 1:
-            return persons[0]
-        if self.session.view().is_over:
-            return None
-        decider = self.state.current_player
-        return None if self.seats[decider].is_computer else decider
+    # Who may see it is the watching model's business (design.md, "Who is watching"): the view
+    # holds a hand only in its person's private moment, or when they are the only person there.
+    def live_bottom(self) -> tuple[int | None, list[str | None], bool]:
+        """The hand at the bottom now, as (seat, cards, face up): the hand the view holds, face
+        up, else the hand of the person who must decide, face down (as many unknown cards); no
+        hand while a computer decides or once the game is over."""
+        view = self.table_view()
+        seat = view.seen
+        if seat is not None:
+            return seat, list(view.hands[seat] or ()), True
+        seat = self.view().decider
+        if seat is None or self.seats[seat].is_computer:
+            return None, [], False
+        return seat, [None] * view.hand_sizes[seat], False
 
-    def live_face_up(self) -> bool:
-        seat = self.live_hand_seat()
-        return seat is not None and self.session.may_see(seat)
+    def bottom(self) -> tuple[int | None, list[str | None], bool]:
+        """The hand at the bottom as drawn: as it was when the decision was sent while cards move."""
+        return (self.anim_hand_seat, self.anim_hand, self.anim_face_up) if self.anim.busy else self.live_bottom()
 
     def deciding(self) -> int | None:
         """The person who may decide on the table now (after their curtain, when their decision
         needs one), or None: a computer decides, a curtain is due, or the game is over."""
-        view = self.session.view()
-        if view.is_over:
-            return None
-        decider = self.state.current_player
-        if self.seats[decider].is_computer or view.curtain is not None:
+        view = self.view()
+        decider = view.decider
+        if decider is None or self.seats[decider].is_computer or view.curtain is not None:
             return None
         return decider
 
-    def hand_seat(self) -> int | None:
-        return self.anim_hand_seat if self.anim.busy else self.live_hand_seat()
+    def legal(self) -> tuple:
+        """What the person deciding may do (the view holds it while it tells no secret)."""
+        return self.view().legal or ()
 
-    def hand_face_up(self) -> bool:
-        return self.anim_face_up if self.anim.busy else self.live_face_up()
+    def hand_seat(self) -> int | None:
+        return self.bottom()[0]
 
     def shown_hand(self) -> list[str | None]:
-        if self.anim.busy:
-            return self.anim_hand
-        seat = self.live_hand_seat()
-        return list(self.state.hands[seat]) if seat is not None else []
+        return self.bottom()[1]
+
+    def hand_face_up(self) -> bool:
+        return self.bottom()[2]
 
     def hand_looks(self) -> list[CardLook]:
         """The hand's cards as drawn: their faces, or their backs outside the private moment."""
-        face_up = self.hand_face_up()
-        return [card_look(c) if face_up and c is not None else BACK for c in self.shown_hand()]
+        _, hand, face_up = self.bottom()
+        return [card_look(c) if face_up and c is not None else BACK for c in hand]
 
     def hand_layout(self) -> HandLayout:
-        hand = self.shown_hand()
-        lifted = set(self.selected) if not self.anim.busy and self.hand_face_up() else set()
+        _, hand, face_up = self.bottom()
+        lifted = set(self.selected) if not self.anim.busy and face_up else set()
         return HandLayout(HAND_AREA, len(hand), HAND_W, selected=lifted)
 
     def visible_secrets(self) -> set[int]:
         """The seats whose private things are drawn now: a hand face up (with its question or its
         buttons beside it), a drawn card flying face up into it."""
         seats = {sprite.secret_of for sprite in self.flying if sprite.secret_of is not None}
-        seat = self.hand_seat()
-        if seat is not None and self.shown_hand() and self.hand_face_up():
+        seat, hand, face_up = self.bottom()
+        if seat is not None and hand and face_up:
             seats.add(seat)
         return seats
 
@@ -160,12 +161,10 @@ class QueensScene(CardTableScene):
                                                                self.undo_button(UNDO_BUTTON)]
         if self.anim.busy or self.deciding() is None:
             return
-        state = self.state
-        legal = state.legal_actions()
-        pending = state.pending
-        if pending is not None and pending["kind"] in ("knight", "potion"):
-            counter = "dragon" if pending["kind"] == "knight" else "wand"
-            can = Action("defend") in legal
+        pending = self.table_view().pending
+        if pending is not None and pending.kind in ("knight", "potion"):
+            counter = "dragon" if pending.kind == "knight" else "wand"
+            can = Action("defend") in self.legal()
             self.buttons.append(Button(ACTION_A, lambda: self.try_submit(Action("defend")),
                                        self.t(f"queens.defend.{counter}"), icon=CARD_PICTURES[counter],
                                        colour="green", enabled=can, name="defend", text_size=32,
@@ -189,15 +188,15 @@ class QueensScene(CardTableScene):
                                        text_size=32, why=self.why_no_discard))
 
     def selected_cards(self) -> list[str]:
-        hand = self.shown_hand()
-        if not self.hand_face_up():
+        _, hand, face_up = self.bottom()
+        if not face_up:
             return []
         return [hand[i] for i in self.selected if i < len(hand) and hand[i] is not None]
 
     def discard_action(self, cards: list[str]) -> Action | None:
         """The legal discard of exactly these cards, if there is one (the rules say which)."""
         want = sorted(cards)
-        for action in self.state.legal_actions():
+        for action in self.legal():
             if action.kind == "discard" and sorted(action.cards) == want:
                 return action
         return None
@@ -215,16 +214,14 @@ class QueensScene(CardTableScene):
     def try_submit(self, action: Action | None) -> None:
         if action is None:
             return
-        if action not in self.state.legal_actions():
+        if action not in self.legal():
             self.refuse()
             return
         self.submit(action)
 
     def forget_choice(self) -> None:
         """The hand at the bottom as it is when the decision is sent: its cards fly from there."""
-        seat = self.hand_seat()
-        self.anim_hand_seat = seat
-        self.anim_hand = list(self.state.hands[seat]) if seat is not None else []
+        self.anim_hand_seat, self.anim_hand, _ = self.live_bottom()
         self.anim_face_up = False          # set once the decision is made (see animate)
         self.selected = []
         self.potion_target = None
@@ -238,18 +235,18 @@ class QueensScene(CardTableScene):
         selection and the legal actions tell it (the places to tap shine), why a queen tapped
         cannot be taken (the rules' reason, see REFUSAL_WORDS), or a gentle "try another one"."""
         cards = self.selected_cards()
-        state = self.state
+        view = self.table_view()
         if not cards:
             return "queens.refuse.pick_card", "finger"
         if cards in (["king"], ["knight"], ["potion"]):
             card = cards[0]
-            why = state.play_refusal(card)
+            why = view.play_refusal(card)
             if why is not None:
                 return "queens.refuse.no_target", CARD_PICTURES[card]
             if card == "king":
                 return "queens.refuse.king", "sleeping"
             if queen is not None and card == "knight":
-                why = state.refusal(Action("knight", target=queen[0], queen=queen[1]))
+                why = view.refusal(Action("knight", target=queen[0], queen=queen[1]))
                 if why is not None and why.code in REFUSAL_WORDS:
                     return REFUSAL_WORDS[why.code](why.fields)
             return ("queens.refuse.slot", "sleeping") if self.potion_target else ("queens.refuse.target", "queen")
@@ -259,7 +256,7 @@ class QueensScene(CardTableScene):
 
     def why_no_answer(self) -> None:
         """A tap on "Use the dragon" (or wand) with none in the hand."""
-        why = self.state.refusal(Action("defend"))
+        why = self.table_view().refusal(Action("defend"))
         if why is not None and why.code in REFUSAL_WORDS:
             key, picture = REFUSAL_WORDS[why.code](why.fields)
             self.refuse_with(self.t(key), picture)
@@ -269,28 +266,26 @@ class QueensScene(CardTableScene):
         self.refuse_with(self.t("queens.no_discard"), "cross")
 
     def situation(self) -> tuple:
-        return (self.live_hand_seat(), self.live_face_up(), self.deciding(), self.state.current_player,
-                self.anim.busy, self.session.view().is_over)
+        view = self.view()
+        return self.live_bottom()[0], view.private, self.deciding(), view.decider, self.anim.busy, view.is_over
 
     def animate(self, events) -> None:
         # The decision is made and the private moment is over (the turn controller ended it):
         # the hand goes face down before its cards fly, unless nobody else is at the table.
         seat = self.anim_hand_seat
-        self.anim_face_up = seat is not None and self.session.may_see(seat)
+        self.anim_face_up = seat is not None and seat == self.table_view().seen
         super().animate(events)
 
     def tap(self, pos) -> None:
         if self.second_of_double_tap(pos):
             return    # the first one already chose
-        seat = self.deciding()
-        state = self.state
-        if seat is None:
+        if self.deciding() is None:
             return
         self.refusal = None
-        pending = state.pending
+        pending = self.table_view().pending
         slot = self.slot_at(pos)
         if pending is not None:
-            if pending["kind"] == "wake" and slot is not None:
+            if pending.kind == "wake" and slot is not None:
                 self.try_submit(Action("wake", slot=slot))
             return
         index = self.hand_layout().hit(pos) if self.hand_face_up() else None
@@ -317,12 +312,12 @@ class QueensScene(CardTableScene):
             target, name = queen
             if cards == ["knight"]:
                 action = Action("knight", target=target, queen=name)
-                if action in state.legal_actions():
+                if action in self.legal():
                     self.submit(action)
                 else:
                     self.refuse(queen)
             elif cards == ["potion"]:
-                if any(a.kind == "potion" and a.target == target and a.queen == name for a in state.legal_actions()):
+                if any(a.kind == "potion" and a.target == target and a.queen == name for a in self.legal()):
                     self.potion_target = queen
                     self.app.assets.play("click")
                 else:
@@ -366,7 +361,7 @@ class QueensScene(CardTableScene):
         if self.deciding() is None or self.anim.busy:
             return []
         targets = []
-        if self.hand_face_up() and self.state.pending is None:
+        if self.hand_face_up() and self.table_view().pending is None:
             rects = self.hand_layout().card_rects()
             parts = visible_parts(rects)
             targets += [Target(("card", i), part.center, part) for i, part in enumerate(parts)]
@@ -532,9 +527,9 @@ class QueensScene(CardTableScene):
                       end_width=self.queen_width(), end=lambda: self.v_awake[p].append(queen))
         self.say(self.t("queens.say.woken", name=self.name(p), queen=self.queen_name(queen),
                         points=QUEEN_POINTS[queen]), f"queen_{queen}", 0.7)
-        pending = self.state.pending
+        pending = self.table_view().pending
         last_waking = not any(e.kind == "queen_woken" for e in rest)
-        if queen == "rose" and last_waking and pending is not None and pending.get("reason") == "rose":
+        if queen == "rose" and last_waking and pending is not None and pending.reason == "rose":
             self.say(self.t("queens.say.rose", name=self.name(p)), "queen_rose", 1.2)
         self._hide_banner()
 
@@ -632,7 +627,7 @@ class QueensScene(CardTableScene):
 
     def _anim_drew(self, ev, rest) -> None:
         p = ev.player
-        self._drew_shown = p == self.anim_hand_seat and self.anim_face_up and self.session.may_show(ev)
+        self._drew_shown = p == self.anim_hand_seat and self.anim_face_up     # the hand seen: its cards too
         if not self._drew_shown:
             return
         for card in ev.cards:
@@ -673,28 +668,27 @@ class QueensScene(CardTableScene):
             text = self.t("queens.say.won", name=names[0])
         else:
             text = self.t("queens.say.won_together", names=self.t("results.and").join(names))
-        if all(q is None for q in self.state.slots):
+        if not any(self.table_view().asleep):
             text = self.t("queens.say.all_awake") + " " + text
         self.anim.call(self.sound("fanfare"))
         self.say(text, "trophy", 2.0)
 
     # -- hints -----------------------------------------------------------------------------------
     def decision_hint(self) -> str:
-        state = self.state
         if self.refusal:
             return self.refusal[0]
-        decider = state.current_player
+        view = self.table_view()
+        decider = view.current_player
         name = self.name(decider)
-        pending = state.pending
+        pending = view.pending
         if self.seats[decider].is_computer:
             return self.t("queens.hint.computer", name=name)
         if self.deciding() != decider:
             return self.t("queens.hint.wait", name=name)
-        if pending is not None and pending["kind"] == "wake":
-            return self.t(f"queens.hint.wake.{pending['reason']}", name=name)
+        if pending is not None and pending.kind == "wake":
+            return self.t(f"queens.hint.wake.{pending.reason}", name=name)
         if pending is not None:
-            return self.t(f"queens.attack.{pending['kind']}", name=name, attacker=self.name(pending["attacker"]),
-                          queen=self.queen_name(pending["queen"]))
+            return self.attack_text(pending, name)
         cards = self.selected_cards()
         if cards == ["king"]:
             return self.t("queens.hint.king")
@@ -713,7 +707,7 @@ class QueensScene(CardTableScene):
         preview says "Not a pair and not a sum"), from the rules' reason (see REFUSAL_WORDS): a
         card with a picture goes alone; numbers that one more number from the hand makes a sum of;
         else put a card back."""
-        why = self.state.refusal(Action("discard", cards=tuple(cards)))
+        why = self.table_view().refusal(Action("discard", cards=tuple(cards)))
         return DISCARD_HINTS.get(why.code if why is not None else "", "queens.hint.no_discard.back")
 
     def highlighted_slots(self) -> set[int]:
@@ -721,9 +715,9 @@ class QueensScene(CardTableScene):
         a pick, empty places for a potion's queen."""
         if self.anim.busy or self.deciding() is None:
             return set()
-        legal = self.state.legal_actions()
+        legal = self.legal()
         cards = self.selected_cards()
-        if self.state.pending is not None:
+        if self.table_view().pending is not None:
             return {a.slot for a in legal if a.kind == "wake"}
         if cards == ["king"]:
             return {a.slot for a in legal if a.kind == "king"}
@@ -736,14 +730,14 @@ class QueensScene(CardTableScene):
         if self.anim.busy or self.deciding() is None:
             return set()
         cards = self.selected_cards()
-        pending = self.state.pending
-        if pending is not None and pending["kind"] in ("knight", "potion"):
-            return {(pending["target"], pending["queen"])}
+        pending = self.table_view().pending
+        if pending is not None and pending.kind in ("knight", "potion"):
+            return {(pending.target, pending.queen)}
         if cards in (["knight"], ["potion"]):
             kind = cards[0]
             if kind == "potion" and self.potion_target:
                 return {self.potion_target}
-            return {(a.target, a.queen) for a in self.state.legal_actions() if a.kind == kind}
+            return {(a.target, a.queen) for a in self.legal() if a.kind == kind}
         return set()
 
     # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
@@ -752,7 +746,7 @@ class QueensScene(CardTableScene):
         the seat a jester's count stopped at), none while cards move."""
         if self._frozen is not None:
             return self._frozen[1]
-        return None if self.session.view().is_over or self.anim.busy else self.state.current_player
+        return None if self.anim.busy else self.view().decider
 
     def ink(self, seat: int) -> tuple:
         """A panel's words: white on the lit player's colour, outlined so that they read on yellow too."""
@@ -819,7 +813,7 @@ class QueensScene(CardTableScene):
     def equation_shown(self) -> tuple[str, bool, str | None] | None:
         """What the discard preview says now, whether the selection is a legal discard, and the
         card of a pair (shown as two equal cards, not as "7 = 7"); None: no preview."""
-        if self.anim.busy or self.state.pending is not None:
+        if self.anim.busy or self.table_view().pending is not None:
             return None
         cards = self.selected_cards()
         if len(cards) < 2:
@@ -836,10 +830,14 @@ class QueensScene(CardTableScene):
         return self.app.assets.fit_text(text, 40, INK, BANNER_RECT.w - 210, BANNER_RECT.h - 24, title=True)
 
     def question_text(self, seat: int) -> str:
-        pending = self.state.pending
+        pending = self.table_view().pending
         if pending is None:
             return super().question_text(seat)
-        if pending["kind"] == "wake":
+        if pending.kind == "wake":
             return self.t("queens.question.wake", name=self.name(seat))
-        return self.t(f"queens.attack.{pending['kind']}", name=self.name(seat),
-                      attacker=self.name(pending["attacker"]), queen=self.queen_name(pending["queen"]))
+        return self.attack_text(pending, self.name(seat))
+
+    def attack_text(self, pending, name: str) -> str:
+        """An attack, said to its victim ``name``: "Ben wants to steal your Cat Queen..."."""
+        return self.t(f"queens.attack.{pending.kind}", name=name, attacker=self.name(pending.attacker),
+                      queen=self.queen_name(pending.queen))
