@@ -301,7 +301,7 @@ def test_a_first_piece_that_is_not_the_base_stands_on_scaffolding(tmp_path):
 def test_in_the_short_game_a_blue_space_without_a_tree_is_drawn_and_played_as_an_ordinary_space(tmp_path):
     from kidgames.games.forest.art import SPACE_FILL
     app = make_app(tmp_path)
-    full = start_game_scene(app, "forest", [ANNA, BEN], seed=5).state
+    full = state_of(start_game_scene(app, "forest", [ANNA, BEN], seed=5))
     full.positions[0], full.dice = "m4", (2, 3)             # m4 -> a1 -> a2 with the first die
     assert any(a.kind == "move" and a.dest == "a2" and a.dice_used == 1 for a in full.legal_actions()), \
         "in the full game a2 is a blue space: the first die may stop there"

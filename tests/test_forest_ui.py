@@ -15,6 +15,7 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
 from kidgames.ui.widgets import MIN_TARGET
 from ui_driver import FRAME, make_app, run_until, tap, tap_button
+from state_guard import GuardedState, guard_game
 from ui_driver import controller_of, state_of
 
 FAMILY = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", level="hard")]
@@ -81,7 +82,7 @@ class Family:
             if scene.choice:
                 tap_button(app, f"choice:{self.rng.randrange(2)}")
                 return
-            reach = scene.reachable()
+            reach = dict(scene.table_view().ways)
             target = state.board.key if state.board.key in reach else None
             if target is None:
                 blue = [d for d in reach if state.board.tree_slot(d) in state.tree_at]
@@ -104,7 +105,8 @@ def settle(app, seconds=0.5):
 
 def shown_again(app, scene):
     """After a test built a position by hand: the scene as the state says, and shown (nothing
-    in the app knows that the state changed under it)."""
+    in the app knows that the state changed under it: the session's view is made afresh)."""
+    state_of(scene)
     scene.settle()
     app.dirty = True
 
@@ -145,9 +147,12 @@ class EveryFrame:
 
 
 def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp_path, monkeypatch):
+    """... with a state that the UI cannot read (tests/state_guard.py): the scene draws views only."""
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.3)
     app = forest_app(tmp_path)
+    breaches = guard_game(app, "forest")
     scene = start(app)
+    assert isinstance(state_of(scene), GuardedState)
     family = Family(app, scene, random.Random(1))
     shown_to_computer = []
     watch = family.watch
@@ -168,6 +173,8 @@ def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp
     settle(app, 3)
     assert isinstance(app.top, ResultsScene)
     assert app.top.scores == [len(cards) for cards in state_of(scene).won], "the results show the cards won"
+    app.saves.flush()
+    assert breaches == [], "no UI module, the Forest scene and art included, read the state"
 
 
 def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):

@@ -198,7 +198,7 @@ class Driver(threading.Thread):
             if scene.choice:
                 self.click(scene.button(f"choice:{self.rng.randrange(2)}").rect.center, "one die or both")
                 return
-            reach = scene.reachable()
+            reach = dict(scene.table_view().ways)
             board = state.board
             if board.key in reach and self.rng.random() < 0.8:
                 target = board.key

@@ -62,19 +62,42 @@ ROLL_ACTION = Action("roll")
 
 @dataclass(frozen=True)
 class ForestView:
-    """What the Forest table shows to everybody: the ``board``, the pawns' spaces, whose turn it
-    is, the turns so far, this turn's throw (None before it), the wanted card and the cards each
-    seat has won.  What lies under the trees is nobody's to see here: a look is an event of its
-    person's private moment.  (The first part of the view; the Forest scene still reads the rest
-    from the state until it is converted.)"""
+    """What the Forest table shows (:meth:`ForestState.view`): plain data, the same for every
+    watcher, since nothing of the table is one seat's secret.  The motifs under the trees are in no
+    view: a look is shown by its event, in its person's private moment; a right guess by its event.
+
+    ``board`` (never changed by a game), each pawn's space (``positions``), whose turn it is
+    (``current_player``), the turns so far (``turn``), this turn's throw (``dice``, None while the
+    dice wait), the face-up card (``wanted``, None once every card is won), the cards each seat has
+    won (``won``), the cards left face down (``stack_size``), the step of the turn (``phase``: roll,
+    move, guess or over) and the tree slots with a tree (``trees``).
+
+    What a tap may do now, as the rules say it: ``ways`` lists each space the throw reaches (in the
+    order of the legal moves) with the moves a tap there offers, fewest dice first: one move, or the
+    two a person must choose between because they do not end the same (only the full throw sends a
+    pawn home); ``magic`` the kinds of magic a double one offers now and ``jumps`` the spaces a
+    magic jump may go to."""
 
     board: ForestBoard
     positions: tuple[str, ...]
     current_player: int
     turn: int
-    dice: tuple[int, ...] | None
+    dice: tuple[int, int] | None
     wanted: str | None
     won: tuple[tuple[str, ...], ...]
+    stack_size: int
+    phase: str
+    trees: tuple[str, ...]
+    ways: tuple[tuple[str, tuple[Action, ...]], ...]
+    magic: tuple[str, ...]
+    jumps: tuple[str, ...]
+
+    def way(self, dest: str) -> tuple[Action, ...]:
+        """The moves a tap on ``dest`` offers (nothing when the throw does not reach it)."""
+        for space, moves in self.ways:
+            if space == dest:
+                return moves
+        return ()
 
 
 def public_side(event: Event) -> Event:
@@ -122,6 +145,7 @@ class ForestState(Checked, UndoSteps):
         self._offered: tuple[tuple[Action, ...], tuple] | None = None
         self._guesses_for: tuple[tuple, tuple[Action, ...]] | None = None
         self._magic_for: tuple[tuple, tuple[Action, ...]] | None = None
+        self._taps_for: tuple[tuple, tuple] | None = None
         # Events are immutable: the few that recur, turn after turn, are made once per game.
         self._turn_events = tuple(Event("turn", player=seat) for seat in range(num_players))
         self._rolled_events: dict[tuple[int, int, int], Event] = {}
@@ -138,10 +162,42 @@ class ForestState(Checked, UndoSteps):
 
     # -- protocol ------------------------------------------------------------------------------
     def view(self, sees: Callable[[int], bool]) -> ForestView:
-        """The public table (the trees' motifs are in no seat's view: a look is shown as its event)."""
+        """What the table shows (see :class:`ForestView`).  ``sees`` (whether a seat's private
+        things may be drawn now) changes nothing here: no seat's secret is on the table, a look
+        lives in its event and in its seat's memory."""
+        phase = self.phase
+        ways, magic, jumps = self._taps() if phase == MOVE else ((), (), ())
         return ForestView(self.board, tuple(self.positions), self.current_player, self.turn,
-                          None if self.dice is None else tuple(self.dice), self.wanted,
-                          tuple(tuple(cards) for cards in self.won))
+                          None if self.dice is None else (self.dice[0], self.dice[1]), self.wanted,
+                          tuple(tuple(cards) for cards in self.won), len(self.stack), phase,
+                          tuple(self.tree_at), ways, magic, jumps)
+
+    def _taps(self) -> tuple[tuple[tuple[str, tuple[Action, ...]], ...], tuple[str, ...], tuple[str, ...]]:
+        """The view's ``ways``, ``magic`` and ``jumps`` of the move step, worked out once per
+        position (a scene asks for the view frame after frame)."""
+        key = (self._offered_key(), tuple(self.positions))
+        if self._taps_for is not None and self._taps_for[0] == key:
+            return self._taps_for[1]
+        to: dict[str, list[Action]] = {}
+        magic: tuple[str, ...] = ()
+        jumps: tuple[str, ...] = ()
+        for action in self._legal(MOVE):
+            if action.kind == "move":
+                to.setdefault(action.dest, []).append(action)
+            elif action.kind == "magic_jump":
+                jumps += (action.node,)
+            if action.kind in MAGIC and action.kind not in magic:
+                magic += (action.kind,)
+        taps = (tuple((dest, self._way(moves)) for dest, moves in to.items()), magic, jumps)
+        self._taps_for = (key, taps)
+        return taps
+
+    def _way(self, moves: list[Action]) -> tuple[Action, ...]:
+        """The moves to one space a tap there offers, fewest dice first: all of them when they end
+        differently (a pawn sent home by the full throw alone), else only the first."""
+        moves = sorted(moves, key=lambda a: a.dice_used)
+        sent = [self.sends_home(a.dest, a.dice_used) for a in moves]
+        return tuple(moves) if any(seats != sent[0] for seats in sent[1:]) else (moves[0],)
 
     @property
     def is_over(self) -> bool:
@@ -170,21 +226,23 @@ class ForestState(Checked, UndoSteps):
         return ROLL if self.dice is None else MOVE
 
     def legal_actions(self) -> list[Action]:
-        phase = self.phase
-        if phase == OVER:
-            offered: tuple[Action, ...] = ()
-        elif phase == ROLL:
-            offered = (ROLL_ACTION,)
-        elif phase == GUESS:
-            offered = self._guesses()
-        else:
-            assert self.dice is not None        # the move phase: the dice are thrown
-            a, b = self.dice
-            offered = self.board.turn_moves(self.positions[self.current_player], a, b).actions
-            if self.dice == (1, 1):
-                offered += self._magic()
+        offered = self._legal(self.phase)
         self._offered = (offered, self._offered_key())
         return list(offered)
+
+    def _legal(self, phase: str) -> tuple[Action, ...]:
+        if phase == OVER:
+            return ()
+        if phase == ROLL:
+            return (ROLL_ACTION,)
+        if phase == GUESS:
+            return self._guesses()
+        assert self.dice is not None        # the move phase: the dice are thrown
+        a, b = self.dice
+        offered = self.board.turn_moves(self.positions[self.current_player], a, b).actions
+        if self.dice == (1, 1):
+            offered += self._magic()
+        return offered
 
     def _offered_key(self) -> tuple:
         """Everything the legal actions depend on.  The actions legal_actions offered are taken

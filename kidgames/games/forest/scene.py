@@ -1,7 +1,7 @@
 """Fairy-Tale Forest on screen: a forest drawn from the board file, two dice to tap, the spaces a
 throw reaches shining, pawns hopping along the paths, trees lifted for a secret look, the castle
-where a tree is named, the magic of a double one.  The rules live in rules.py; this only draws
-them and turns taps into the actions ``state.legal_actions()`` offers."""
+where a tree is named, the magic of a double one.  The rules live in rules.py; this draws the
+table's view (:class:`ForestView`, never the state) and turns taps into the actions it offers."""
 from __future__ import annotations
 
 import math
@@ -20,7 +20,7 @@ from kidgames.ui.targets import REACH, Target, pick
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel
 
 from .art import CARD_SIZE, HIT_R, SPACE_R, TREE_SIZE, draw_card, draw_tree, paint_board
-from .rules import GUESS, MOVE, ROLL
+from .rules import GUESS, MOVE, ROLL, ForestView
 
 # -- layout (canvas 1600×1000: the forest on the left; players, cards and dice on the right) ---------
 BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
@@ -50,17 +50,11 @@ PANEL_BUTTON = 150                              # the picture buttons of a choic
 
 
 class ForestScene(BoardTableScene):
-
-    @property
-    def state(self):
-        """Transitional (issue 24): this scene still reads the state; it goes when the scene draws
-        the session's views alone (``session.unconverted_state`` is the one door to it)."""
-        return self.session.unconverted_state()
     roll_time, roll_pause = ROLL_TIME, 0.15
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        state, seats = self.state, self.seats
+        view = self.table_view()
         self.fit(BOARD_RECT, BOARD_MARGIN)
         # What a person is choosing now (never a rule: only which of the offered actions to send).
         self.choice: list[Action] | None = None       # two moves to one space: one die or both?
@@ -70,12 +64,12 @@ class ForestScene(BoardTableScene):
         dice = [Die((DICE_X[k], DICE_Y), DIE_SIZE, self.thrower_rim, spin=(540, -480)[k], hops=3 + k, height=50)
                 for k in range(2)]
         # dice waiting to be rolled show no number (None)
-        for die, value in zip(dice, state.dice if state.dice and state.phase != ROLL else (None, None)):
+        for die, value in zip(dice, view.dice if view.dice and view.phase != ROLL else (None, None)):
             die.value = value
         rows = [self.player_row(i, self.player_rect(i), reserve=WON_RESERVE, levels=True,
-                                badge=lambda i=i: (len(state.won[i]), state.won[i][-1]) if state.won[i] else None,
+                                badge=lambda i=i: self.won_badge(i),
                                 paint_badge=lambda surface, rect, right, lit, i=i: self.draw_won(surface, i, rect, right, lit))
-                for i in range(len(seats))]
+                for i in range(len(self.seats))]
         self.close_hint = Drawn(lambda: _around(self.close_hint_rect()), self.close_hint_rect,
                                 self.draw_close_hint, OVER_PAWNS)
         self.lay_board(SIDEBAR, (SIDEBAR_FILL, SIDEBAR_EDGE), (SIDEBAR.x + 20, 12), PROMPT_BUTTON, rows,
@@ -83,32 +77,36 @@ class ForestScene(BoardTableScene):
                        [self.reach_rings, self.trees])
         self.settle()
 
+    def table_view(self) -> ForestView:
+        """The Forest table as its rules show it (see :class:`ForestView`)."""
+        return self.session.view().table
+
     def pieces(self) -> list:
         """The forest's own pieces besides the trees and shining spaces (see :meth:`trees`): the
         open look and its close hint over the pawns, the stack, the wanted card and the dice's
         target in the side panel, the choice of dice, the magic jump's picture, and a card won
         flying over the banner."""
-        state = self.state
+        view = self.table_view
         choice_area = lambda: self.choice_panel_rect().inflate(20, 20) if self.choosing_dice() else None  # noqa: E731
         return [Drawn(lambda: _around(self.open_look_rect()), lambda: self.lifted, self.draw_open_card, OVER_PAWNS),
                 self.close_hint,
-                Drawn(STACK_AREA, lambda: (len(state.stack), self.shuffle_t), self.draw_stack, IN_PANEL),
+                Drawn(STACK_AREA, lambda: (view().stack_size, self.shuffle_t), self.draw_stack, IN_PANEL),
                 Drawn(WANTED_AREA, lambda: (self.shown_wanted, self.flip), self.draw_wanted, IN_PANEL),
-                Drawn(DICE_TARGET, lambda: self.person_can_act() and state.phase == ROLL, self.draw_dice_target, IN_PANEL),
+                Drawn(DICE_TARGET, self.may_tap_dice, self.draw_dice_target, IN_PANEL),
                 Drawn(choice_area, self.choice_look, self.draw_choice_panel, BUTTONS - 0.5),
                 Drawn(choice_area, self.choice_look, self.draw_choice_dice, OVER_BUTTONS),
-                Drawn(self.jump_area, lambda: state.current_player, self.draw_jump_picture, OVER_BUTTONS),
+                Drawn(self.jump_area, lambda: view().current_player, self.draw_jump_picture, OVER_BUTTONS),
                 Drawn(self.flying_card_rect, lambda: self.flying_card and (self.flying_card[0], self.flying_card_rect().center),
                       self.draw_flying_card, BANNER + 1)]
 
     def settle(self) -> None:
-        """Everything drawn as the state says, nothing on its way: the picture between moves."""
+        """Everything drawn as the table is, nothing on its way: the picture between moves."""
         super().settle()
         self.tree_xy: dict[str, tuple[float, float]] = {}    # trees on their way (a swap)
         self.lifted: tuple[str, float, str | None] | None = None   # (slot, height 0..1, motif or None)
         self.look_owner: int | None = None      # whose private look is open (None: public or none)
         self.flying_card: tuple[str, tuple[float, float]] | None = None
-        self.shown_wanted = self.state.wanted
+        self.shown_wanted = self.table_view().wanted
         self.shuffle_t = 0.0
         self.flip = 1.0
 
@@ -118,7 +116,7 @@ class ForestScene(BoardTableScene):
 
     # -- geometry -------------------------------------------------------------------------------------
     def slot_xy(self, slot: str) -> tuple[float, float]:
-        return self.tree_xy.get(slot) or self.to_canvas(self.state.board.slots[slot].at)
+        return self.tree_xy.get(slot) or self.to_canvas(self.board.slots[slot].at)
 
     def player_rect(self, seat: int) -> pygame.Rect:
         return pygame.Rect(SIDEBAR.x + 14, PLAYER_TOP + seat * (PLAYER_H + PLAYER_GAP), SIDEBAR.w - 28, PLAYER_H)
@@ -144,15 +142,14 @@ class ForestScene(BoardTableScene):
         self.sync_buttons()
 
     def sync_buttons(self) -> None:
-        """Show the buttons of what a person may choose now (derived from the state and the choice
+        """Show the buttons of what a person may choose now (derived from the view and the choice
         in progress, so a redraw shows the same)."""
-        can = self.person_can_act() and self.state.phase == MOVE
-        magic = can and self.state.dice == (1, 1) and self.choice is None
+        view = self.table_view()
+        can = self.person_can_act() and view.phase == MOVE
+        magic = can and self.choice is None and self.magic_mode is None
         for b in self.buttons:
             if b.name.startswith("magic:"):
-                kind = b.name.split(":")[1]
-                b.visible = magic and self.magic_mode is None and any(
-                    a.kind == f"magic_{kind}" for a in self.state.legal_actions())
+                b.visible = magic and "magic_" + b.name.split(":")[1] in view.magic
             elif b.name == "cancel":
                 b.visible = can and (self.magic_mode is not None or self.choice is not None)
             elif b.name.startswith("choice:"):
@@ -176,7 +173,7 @@ class ForestScene(BoardTableScene):
         return moved
 
     def tap(self, pos) -> None:
-        phase = self.state.phase
+        phase = self.table_view().phase
         if phase == ROLL:
             if DICE_TARGET.collidepoint(pos):
                 self.roll()
@@ -193,41 +190,27 @@ class ForestScene(BoardTableScene):
                 self._tap_move(pos)
 
     def may_roll(self) -> bool:
-        return self.state.phase == ROLL
+        return self.table_view().phase == ROLL
 
-    def moves(self) -> list[Action]:
-        return [a for a in self.state.legal_actions() if a.kind == "move"] if self.state.phase == MOVE else []
-
-    def reachable(self) -> dict[str, list[Action]]:
-        """The spaces the throw reaches, each with the moves that end there."""
-        found: dict[str, list[Action]] = {}
-        for action in self.moves():
-            found.setdefault(action.dest, []).append(action)
-        return found
+    def may_tap_dice(self) -> bool:
+        return self.person_can_act() and self.may_roll()
 
     def _nearest_space(self, pos) -> str | None:
         """The shining space a tap picks: the nearest within a finger's reach."""
-        return _nearest(pos, {d: self.space_xy(d) for d in self.reachable()})
+        return _nearest(pos, {dest: self.space_xy(dest) for dest, _ in self.table_view().ways})
 
     def _tap_move(self, pos) -> None:
-        reach = self.reachable()
+        """A tap on a shining space: its move, or the question which of its two (the rules say
+        when they end differently)."""
         dest = self._nearest_space(pos)
         if dest is None:
             return
-        options = sorted(reach[dest], key=lambda a: a.dice_used)
-        if len(options) == 1 or self.same_outcome(options):
+        options = self.table_view().way(dest)
+        if len(options) == 1:
             self.submit(options[0])
         else:
-            self.choice = options
+            self.choice = list(options)
             self.sync_buttons()
-
-    def same_outcome(self, options: list[Action]) -> bool:
-        """Whether the moves to one space (one die, or both) leave the game the same: then nobody
-        is asked which (the rules say what each would do: only a pawn sent home by the full throw
-        tells them apart)."""
-        state = self.state
-        sent = [state.sends_home(action.dest, action.dice_used) for action in options]
-        return all(seats == sent[0] for seats in sent[1:])
 
     def pick_choice(self, k: int) -> None:
         if self.choice and self.person_can_act() and k < len(self.choice):
@@ -236,7 +219,7 @@ class ForestScene(BoardTableScene):
             self.submit(action)
 
     def pick_magic(self, name: str) -> None:
-        if not (self.person_can_act() and self.state.phase == MOVE and self.state.dice == (1, 1)):
+        if not (self.person_can_act() and "magic_" + name in self.table_view().magic):
             return
         if name == "shuffle":
             self.reset_choice()
@@ -267,34 +250,32 @@ class ForestScene(BoardTableScene):
         self.submit(Action("magic_swap", a=first, b=slot))
 
     def _tap_jump(self, pos) -> None:
-        targets = {a.node: self.space_xy(a.node) for a in self.state.legal_actions() if a.kind == "magic_jump"}
+        targets = {node: self.space_xy(node) for node in self.table_view().jumps}
         node = _nearest(pos, targets)
         if node is None:
             slot = self.tree_at_pos(pos)
-            node = self.state.board.slots[slot].space if slot else None
+            node = self.board.slots[slot].space if slot else None
         if node in targets:
             self.reset_choice()
             self.submit(Action("magic_jump", node=node))
 
     def tree_at_pos(self, pos) -> str | None:
-        return _nearest(pos, {slot: self.tree_centre(slot) for slot in self.state.tree_at}, max(REACH, HIT_R + 6))
+        return _nearest(pos, {slot: self.tree_centre(slot) for slot in self.table_view().trees}, max(REACH, HIT_R + 6))
 
     def tap_targets(self) -> list[Target]:
         """What a tap on the board may choose now (for tests): the shining spaces of a move, the
         trees of a guess or a swap, the spaces and trees of a jump, the dice of a roll."""
         if not self.person_can_act():
             return []
-        phase = self.state.phase
-        if phase == ROLL:
+        view = self.table_view()
+        if view.phase == ROLL:
             return [Target("dice", DICE_TARGET.center, DICE_TARGET)]
-        trees = [Target(("tree", slot), self.tree_centre(slot)) for slot in self.state.tree_at]
-        if phase == GUESS or self.magic_mode == "swap":
-            return trees
+        if view.phase == GUESS or self.magic_mode == "swap":
+            return [Target(("tree", slot), self.tree_centre(slot)) for slot in view.trees]
         if self.magic_mode == "jump":
-            return [Target(("space", a.node), self.space_xy(a.node))
-                    for a in self.state.legal_actions() if a.kind == "magic_jump"]
-        if phase == MOVE and self.choice is None:
-            return [Target(("space", dest), self.space_xy(dest)) for dest in self.reachable()]
+            return [Target(("space", node), self.space_xy(node)) for node in view.jumps]
+        if view.phase == MOVE and self.choice is None:
+            return [Target(("space", dest), self.space_xy(dest)) for dest, _ in view.ways]
         return []
 
     def tree_centre(self, slot: str) -> tuple[float, float]:
@@ -316,7 +297,7 @@ class ForestScene(BoardTableScene):
         self._walk(ev.player, ev.get("from"), ev.path, HOP_TIME)
 
     def _anim_sent_home(self, ev, rest) -> None:
-        board = self.state.board
+        board = self.board
         for q in ev.players:
             if ev.reason == "landed":
                 self._show_banner(self.t("forest.home", name=self.name_of(q)), "home", 0.9, sound="fall")
@@ -329,14 +310,11 @@ class ForestScene(BoardTableScene):
         self.pawns.hop(self.anim, ev.player, a, b, FLY_TIME, height)
 
     def _anim_peeked(self, ev, rest) -> None:
-        """A look under a tree: its person sees the motif behind the secret curtain; everybody else
-        (and a computer's look always) sees the tree lift with its back to the room."""
-        self._peek_or_lift(ev, ev.slot, ev.motif)
+        """A look under a tree (or at the tree wrongly named): its person sees the motif behind the
+        secret curtain; everybody else (and a computer's look always) sees the tree lift with its
+        back to the room."""
+        slot, motif = ev.slot, ev.motif
 
-    def _anim_guessed_wrong(self, ev, rest) -> None:
-        self._peek_or_lift(ev, ev.slot, ev.motif)
-
-    def _peek_or_lift(self, ev, slot: str, motif: str) -> None:
         def show() -> None:
             self.lifted = (slot, 1.0, motif)
             self.look_owner = ev.private_to
@@ -350,6 +328,8 @@ class ForestScene(BoardTableScene):
         self.anim.add(0.45, lambda t: self._lift(slot, t), start=self.sound("magic"), easing=ease_out_back)
         self.anim.wait(0.9)
         self.anim.add(0.35, lambda t: self._lift(slot, 1 - t), end=hide)
+
+    _anim_guessed_wrong = _anim_peeked
 
     def _lift(self, slot: str, height: float) -> None:
         self.lifted = (slot, max(0.0, height), None)
@@ -380,7 +360,7 @@ class ForestScene(BoardTableScene):
                       end=lambda: setattr(self, "flying_card", None))
         self.anim.add(0.3, lambda t: setattr(self, "lifted", (slot, 1 - t, motif)),
                       end=lambda: setattr(self, "lifted", None))
-        a, b = self.space_xy(self.state.board.key), self.space_xy(ev.to)
+        a, b = self.space_xy(self.board.key), self.space_xy(ev.to)
         self.pawns.hop(self.anim, p, a, b, 0.5, 50)
 
     def _anim_new_wanted(self, ev, rest) -> None:
@@ -390,8 +370,8 @@ class ForestScene(BoardTableScene):
         self.anim.add(0.5, flip, start=self.sound("card"), end=lambda: setattr(self, "flip", 1.0))
 
     def _anim_trees_swapped(self, ev, rest) -> None:
-        a_xy = self.to_canvas(self.state.board.slots[ev.a].at)
-        b_xy = self.to_canvas(self.state.board.slots[ev.b].at)
+        a_xy = self.to_canvas(self.board.slots[ev.a].at)
+        b_xy = self.to_canvas(self.board.slots[ev.b].at)
         self._show_banner(self.t("forest.swapped", name=self.name_of(ev.player)), "swap", 0.5, sound="magic")
 
         def glide(t: float) -> None:
@@ -399,7 +379,7 @@ class ForestScene(BoardTableScene):
             self.tree_xy[ev.a] = (b_xy[0] + (a_xy[0] - b_xy[0]) * t, b_xy[1] + (a_xy[1] - b_xy[1]) * t - rise)
             self.tree_xy[ev.b] = (a_xy[0] + (b_xy[0] - a_xy[0]) * t, a_xy[1] + (b_xy[1] - a_xy[1]) * t - rise)
 
-        # The trees (motifs included) changed places in the state at once: each glides from where
+        # The trees (motifs included) changed places on the table at once: each glides from where
         # it stood to its new slot, so the picture catches up.
         self.anim.add(1.2, glide, easing=ease_in_out, start=self.sound("whoosh"), end=self.tree_xy.clear)
 
@@ -478,11 +458,12 @@ class ForestScene(BoardTableScene):
     def hint_text(self) -> str:
         if self.session.view().is_over or self.anim.busy:
             return ""
-        seat = self.seats[self.state.current_player]
+        view = self.table_view()
+        seat = self.seats[view.current_player]
         name = seat.name
         if seat.is_computer:
             return self.t("forest.hint.computer", name=name)
-        phase = self.state.phase
+        phase = view.phase
         if phase == ROLL:
             return self.t("forest.hint.roll", name=name)
         if phase == GUESS:
@@ -491,17 +472,18 @@ class ForestScene(BoardTableScene):
             return self.t("forest.hint.choose", name=name)
         if self.magic_mode:
             return self.t(f"forest.hint.{self.magic_mode}", name=name)
-        if self.state.dice == (1, 1):
+        if view.magic:
             return self.t("forest.hint.magic", name=name)
         return self.t("forest.hint.move", name=name)
 
     # -- drawing: the pieces (see kidgames/ui/table.py) -----------------------------------------------
     def reach_rings(self) -> list[Drawn]:
         """The spaces a throw reaches, shining while a person chooses where to go."""
-        if not (self.person_can_act() and self.state.phase == MOVE and self.magic_mode is None):
+        view = self.table_view()
+        if not (self.person_can_act() and view.phase == MOVE and self.magic_mode is None):
             return []
         return [Drawn(self.reach_rect(dest), True, lambda surface, dest=dest: self.draw_reach_ring(surface, dest),
-                      MARKS, ("reach", dest)) for dest in self.reachable()]
+                      MARKS, ("reach", dest)) for dest, _ in view.ways]
 
     def draw_reach_ring(self, surface, dest: str) -> None:
         x, y = self.space_xy(dest)
@@ -509,13 +491,13 @@ class ForestScene(BoardTableScene):
         pygame.draw.circle(surface, (255, 200, 30), (x, y), SPACE_R + 11, 4)
 
     def trees_pickable(self, choosing: bool) -> bool:
-        return choosing and (self.state.phase == GUESS or self.magic_mode is not None)
+        return choosing and (self.table_view().phase == GUESS or self.magic_mode is not None)
 
     def trees(self) -> list[Drawn]:
         """The trees, the farther ones first, each lifted, gliding or ringed as it is now."""
         pickable = self.trees_pickable(self.person_can_act())
         pieces = []
-        for slot in sorted(self.state.tree_at, key=lambda s: self.slot_xy(s)[1]):
+        for slot in sorted(self.table_view().trees, key=lambda s: self.slot_xy(s)[1]):
             x, y = self.slot_xy(slot)
             lifted = self.lifted if self.lifted and self.lifted[0] == slot else None
             look = (x, y, lifted, pickable, slot == self.swap_first)
@@ -545,9 +527,14 @@ class ForestScene(BoardTableScene):
                                          title=True)
         surface.blit(label, label.get_rect(center=(close.centerx + close.h // 2, close.centery)))
 
+    def won_badge(self, i: int) -> tuple[int, str] | None:
+        """What player ``i``'s row shows of their cards won: how many, and the last one."""
+        won = self.table_view().won[i]
+        return (len(won), won[-1]) if won else None
+
     def draw_won(self, surface, i: int, rect: pygame.Rect, right: int, lit: bool) -> None:
         """A player's cards won: the last one face up on its little pile, and how many, in big digits."""
-        won = self.state.won[i]
+        won = self.table_view().won[i]
         x = right - WON_RESERVE + 24
         for k in range(min(len(won), 3) - 1, 0, -1):
             draw_card(surface, self.app.assets, (x + 4 * k, rect.centery - 4 * k), None, WON_SCALE)
@@ -558,7 +545,7 @@ class ForestScene(BoardTableScene):
     def draw_stack(self, surface) -> None:
         """The face-down stack, wiggling while it is shuffled, with its count on its top card (below
         it, the prompt button would cover it)."""
-        stack = len(self.state.stack)
+        stack = self.table_view().stack_size
         for k in range(min(stack, 6)):
             dx = math.sin(self.shuffle_t * math.pi * 4 + k) * 40 * math.sin(math.pi * self.shuffle_t)
             draw_card(surface, self.app.assets, (STACK_X + dx - k * 2, CARDS_Y - k * 3), None, 1.0)
@@ -573,7 +560,7 @@ class ForestScene(BoardTableScene):
             draw_card(surface, self.app.assets, (WANTED_X, CARDS_Y), self.shown_wanted, 1.0, flip=self.flip, glow=True)
 
     def draw_dice_target(self, surface) -> None:
-        if self.person_can_act() and self.state.phase == ROLL:
+        if self.may_tap_dice():
             pygame.draw.rect(surface, (255, 255, 255), DICE_TARGET.inflate(-10, -20), 5, border_radius=30)
 
     def draw_flying_card(self, surface) -> None:
@@ -587,8 +574,8 @@ class ForestScene(BoardTableScene):
     def choice_look(self) -> tuple | None:
         if not self.choosing_dice():
             return None
-        return (tuple((a.dice_used, len(a.path)) for a in self.choice), self.state.dice,
-                self.seats[self.state.current_player].colour)
+        view = self.table_view()
+        return (tuple((a.dice_used, len(a.path)) for a in self.choice), view.dice, self.seats[view.current_player].colour)
 
     def draw_choice_panel(self, surface) -> None:
         rounded_panel(surface, self.choice_panel_rect(), PAPER, radius=30, border=(200, 150, 60), border_width=5,
@@ -596,13 +583,14 @@ class ForestScene(BoardTableScene):
 
     def draw_choice_dice(self, surface) -> None:
         """The pictures on the choice buttons: one die or both dice."""
-        rim = PAWN_RGB[self.seats[self.state.current_player].colour]
+        view = self.table_view()
+        rim = PAWN_RGB[self.seats[view.current_player].colour]
         for k, action in enumerate(self.choice):
             centre = self.button(f"choice:{k}").rect.center
             if action.dice_used == 1:
                 draw_die(surface, (centre[0], centre[1] - 8), 84, max(1, min(6, len(action.path))), rim)
             else:
-                a, b = self.state.dice
+                a, b = view.dice
                 draw_die(surface, (centre[0] - 26, centre[1] - 20), 64, a, rim)
                 draw_die(surface, (centre[0] + 26, centre[1] + 8), 64, b, rim)
 
@@ -615,11 +603,11 @@ class ForestScene(BoardTableScene):
         x, y = self.button("magic:jump").rect.center
         tree = self.app.assets.image("tree", 90)
         surface.blit(tree, tree.get_rect(center=(x + 24, y - 6)))
-        draw_pawn_at(surface, self.seats[self.state.current_player], x - 30, y + 34, 52, lift=30)
+        draw_pawn_at(surface, self.seats[self.table_view().current_player], x - 30, y + 34, 52, lift=30)
 
     # -- the painted forest (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:
-        return paint_board(self.state.board, self.state.tree_at, self.app.screen.get_size(), BOARD_RECT, self.to_canvas,
+        return paint_board(self.board, self.table_view().trees, self.app.screen.get_size(), BOARD_RECT, self.to_canvas,
                            self.app.assets)
 
 
