@@ -94,8 +94,7 @@ def hidden_side(event: Event) -> Event:
 
 class Session:
     """One game in progress (see the module's docstring).  Made by :meth:`new` or
-    :meth:`from_save`; the state is private: no attribute or method hands it out (the transitional
-    :meth:`unconverted_state` aside, which goes when the last scene reads views only)."""
+    :meth:`from_save`; the state is private: no attribute or method hands it out."""
 
     def __init__(self, spec: GameSpec, seats: Sequence[Seat], options: Mapping[str, Any],
                  controller: TurnController, sink: SaveSink | None = None) -> None:
@@ -266,10 +265,3 @@ class Session:
         else:
             sink.save(self.spec.id, list(self.seats), controller.state, saveable_options(self.options),
                       controller=controller.to_json())
-
-    # -- transitional ------------------------------------------------------------------------------
-    def unconverted_state(self) -> Any:
-        """The state itself, for the scenes not yet drawn from views alone (Queens, Forest, Castle):
-        the one door left to it, which goes when the last of them is converted (issue 24).  No
-        other scene and no shared UI file may use it."""
-        return self._controller.state
