@@ -3,7 +3,7 @@
 * :class:`GameState` — the interface every engine's state implements, as a declared protocol.
 * :class:`ActionSchema` — each game declares its actions' fields once; the schema checks the shape
   of an action handed in (its kind, its fields, their types and ranges) and says what is wrong.
-* :func:`read_save` and :class:`SavedGame` — one save reader: the header (game, version), typed
+* :func:`read_save` and :class:`SaveReader` — one save reader: the header (game, version), typed
   fields with ranges, and every error turned into one sentence naming the game.
 * :func:`game_options` and :func:`new_rng` — options checked against their declarations and the
   random generator seeded, the same way for every game.
@@ -211,7 +211,7 @@ def new_rng(seed: Any = None) -> random.Random:
 S = TypeVar("S")
 
 
-class SavedGame:
+class SaveReader:
     """A save's fields, read with their types and ranges; every problem is a StateDataError whose
     sentence names the game ("the saved Knights game is damaged: …")."""
 
@@ -261,7 +261,7 @@ class SavedGame:
         return self.number(key, "turn", lo, MAX_TURN - 1 + lo, default)
 
 
-def read_save(data: Any, game_id: str, title: str, version: int, restore: Callable[[SavedGame], S],
+def read_save(data: Any, game_id: str, title: str, version: int, restore: Callable[[SaveReader], S],
               also: tuple[type[BaseException], ...] = ()) -> S:
     """A state rebuilt by ``restore`` from a save's ``data``: the header is checked (the game and
     its save version), and every error on the way (a missing key, a wrong type, an overflow, or
@@ -270,7 +270,7 @@ def read_save(data: Any, game_id: str, title: str, version: int, restore: Callab
         raise StateDataError(f"this is not a saved game of {title}")
     if data.get("version") != version:
         raise StateDataError(f"this {title} save has version {brief(data.get('version'))}, expected {version}")
-    saved = SavedGame(data, title)
+    saved = SaveReader(data, title)
     try:
         state = restore(saved)
         if isinstance(state, UndoSteps):

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
-from kidgames.core.kit import Checked, MALFORMED, ActionSchema, GameState, SavedGame, dice, new_rng, read_save, game_options
+from kidgames.core.kit import Checked, MALFORMED, ActionSchema, GameState, SaveReader, dice, new_rng, read_save, game_options
 from kidgames.core.protocol import Action, Event, IllegalActionError, check_players, rng_from_json, rng_state_to_json
 
 GAME_ID = "race"
@@ -144,7 +144,7 @@ def state_from_json(data: Any) -> RaceState:
     return read_save(data, GAME_ID, TITLE, SAVE_VERSION, _restore)
 
 
-def _restore(saved: SavedGame) -> RaceState:
+def _restore(saved: SaveReader) -> RaceState:
     n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
     state = RaceState(n, rng_from_json(saved["rng"]))
     last = len(state.track) - 1

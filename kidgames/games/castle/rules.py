@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, game_options, is_int,
+from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, check_seat, game_options, is_int,
                                new_rng, read_save)
 from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, check_players,
                                     rng_from_json, rng_state_to_json)
@@ -491,7 +491,7 @@ CastleState._undo_reader = staticmethod(state_from_json)
 _PROTOCOL: type[GameState] = CastleState    # the type checker (.ci/run) holds it to the protocol
 
 
-def _restore(saved: SavedGame) -> CastleState:
+def _restore(saved: SaveReader) -> CastleState:
     n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
     if "auto_fairy" in saved.data:          # saves before the option moved to the controller
         saved.flag("auto_fairy", "option auto_fairy")

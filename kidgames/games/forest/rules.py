@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, Field, GameState, SavedGame, UndoSteps, brief, check_seat, dice,
+from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, Field, GameState, SaveReader, UndoSteps, brief, check_seat, dice,
                                game_options_with_board, is_int, new_rng, read_save)
 from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, check_players,
                                     rng_from_json, rng_state_to_json)
@@ -511,7 +511,7 @@ ForestState._undo_reader = staticmethod(state_from_json)
 _PROTOCOL: type[GameState] = ForestState    # the type checker (.ci/run) holds it to the protocol
 
 
-def _restore(saved: SavedGame) -> ForestState:
+def _restore(saved: SaveReader) -> ForestState:
     data, need = saved, saved.need
     n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
     short = saved.flag("short", "option 'short'")

@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 
 from kidgames.games.knights.board import Board, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
-from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SavedGame, UndoSteps, check_seat, dice,
+from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, check_seat, dice,
                                game_options_with_board, is_int, new_rng, read_save)
 from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, StateDataError,
                                     check_players, rng_from_json, rng_state_to_json)
@@ -506,7 +506,7 @@ KnightsState._undo_reader = staticmethod(state_from_json)
 _PROTOCOL: type[GameState] = KnightsState   # the type checker (.ci/run) holds it to the protocol
 
 
-def _restore(saved: SavedGame) -> KnightsState:
+def _restore(saved: SaveReader) -> KnightsState:
     n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
     board_name = saved.get("board_name", "saved board")
     board = board_from_data(saved["board"], SCHEMA, name=board_name[:80] if isinstance(board_name, str) else "saved board")

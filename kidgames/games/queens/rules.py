@@ -44,7 +44,7 @@ from types import MappingProxyType
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (MALFORMED, MAX_TURN, ActionSchema, GameState, SavedGame, UndoSteps, cards_field, check_seat,
+from kidgames.core.kit import (MALFORMED, MAX_TURN, ActionSchema, GameState, SaveReader, UndoSteps, cards_field, check_seat,
                                game_options, is_int, new_rng, read_save)
 from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, Refusal, StateDataError,
                                     check_players, rng_from_json, rng_state_to_json)
@@ -958,7 +958,7 @@ QueensState._undo_reader = staticmethod(state_from_json)
 _PROTOCOL: type[GameState] = QueensState    # the type checker (.ci/run) holds it to the protocol
 
 
-def _restore(saved: SavedGame) -> QueensState:
+def _restore(saved: SaveReader) -> QueensState:
     data = saved.data
     n = data["num_players"]
     if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
