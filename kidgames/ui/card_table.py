@@ -47,20 +47,21 @@ class CardTableScene(GameScene):
         self._geometry: dict = {}              # places of things on the table, by their count
         self.refusal: tuple[str, str | None] | None = None    # why a tap did nothing: words, picture
         self.set_up()
-        self.sync()
+        self.settle()
 
     # -- what each game tells ----------------------------------------------------------------------
     def set_up(self) -> None:
-        """The game's own things on the scene, and its table laid (:meth:`lay_table`); the view is
-        set from the state after it (:meth:`sync`)."""
+        """The game's own things on the scene, and its table laid (:meth:`lay_table`); the picture
+        is set from the session's view after it (:meth:`settle`)."""
         raise NotImplementedError
 
     def situation(self) -> tuple:
         """What decides the buttons: whose decision it is, and what about."""
         raise NotImplementedError
 
-    def sync(self) -> None:
-        """The view equals the state again (the end of every batch of events)."""
+    def settle(self) -> None:
+        """Everything drawn as the session's view says, nothing on its way: the picture between
+        moves (the end of every batch of events; the board tables' ``settle`` too)."""
         raise NotImplementedError
 
     def shown_turn(self) -> int | None:
@@ -81,7 +82,7 @@ class CardTableScene(GameScene):
         self._frozen = None
         self.flying.clear()
         self.banner_piece.clear()
-        self.sync()
+        self.settle()
         self._situation = None
 
     # -- the table ---------------------------------------------------------------------------------
@@ -197,7 +198,7 @@ class CardTableScene(GameScene):
         begins, and the view equals the state again after the last."""
         self.anim.call(self._thaw)
         super().animate(events)
-        self.anim.call(self.sync)
+        self.anim.call(self.settle)
 
     def second_of_double_tap(self, pos) -> bool:
         """The tap being handled is the second of a child's double tap: to be ignored."""

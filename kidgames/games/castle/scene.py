@@ -64,7 +64,7 @@ class CastleScene(CardTableScene):
                   FLYING + 0.5)]
 
     # -- the view of the table ------------------------------------------------------------------
-    def sync(self) -> None:
+    def settle(self) -> None:
         """The scene's table equals the table view again (the end of every batch of events)."""
         t = self.table_view()
         self.v_castles = [list(c) for c in t.castles]

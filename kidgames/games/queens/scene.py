@@ -80,7 +80,7 @@ class QueensScene(CardTableScene):
     def table_view(self) -> QueensView:
         return self.session.view().table
 
-    def sync(self) -> None:
+    def settle(self) -> None:
         """The scene's picture equals the view again (the end of every batch of events)."""
         view = self.table_view()
         self.v_slots = ["?" if asleep else None for asleep in view.asleep]
