@@ -228,7 +228,7 @@ def test_the_lit_seat_is_the_one_asked(tmp_path):
     controller_of(scene).submit(Action("knight", target=0, queen="moon"))
     scene.settle()
     run(app, 0.3)
-    assert state_of(scene).turn_player == 1 and scene.shown_turn() == 0, "Anna is asked: her panel is lit"
+    assert state_of(scene).turn_player == 1 and scene.lit_panel() == 0, "Anna is asked: her panel is lit"
 
 
 def test_a_curtain_due_after_a_computers_move_goes_up_at_once(tmp_path, monkeypatch):

@@ -64,8 +64,9 @@ class CardTableScene(GameScene):
         moves (the end of every batch of events; the board tables' ``settle`` too)."""
         raise NotImplementedError
 
-    def shown_turn(self) -> int | None:
-        """The player whose panel is lit."""
+    def lit_panel(self) -> int | None:
+        """The player whose panel is lit (each game says whom: the seat it waits for in Sleeping
+        Queens, the turn owner in Castle Builders)."""
         raise NotImplementedError
 
     def decision_hint(self) -> str:
@@ -95,7 +96,7 @@ class CardTableScene(GameScene):
         and the ``banner``."""
         draw_at, discard_at, width = piles
         assets = self.app.assets
-        panels = [SeatPanel(self.art, seat, rect, lambda i=i: i == self.shown_turn(),
+        panels = [SeatPanel(self.art, seat, rect, lambda i=i: i == self.lit_panel(),
                             lambda i=i: i in self.session.view().winners,
                             lambda surface, rect, lit, i=i: paint_inside(surface, i, rect, lit), fill=seat_fill)
                   for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects()))]
@@ -180,7 +181,7 @@ class CardTableScene(GameScene):
     def before_decision(self) -> tuple:
         # The hint and the lit panel stay as they are until the animation begins: the frame that
         # applies an action (and saves the game) draws nothing more; the next one shows the change.
-        frozen = self.hint_text(), self.shown_turn()
+        frozen = self.hint_text(), self.lit_panel()
         self.forget_choice()
         self.refusal = None
         return frozen

@@ -449,7 +449,7 @@ class CastleScene(CardTableScene):
         self.say(self.t("castle.say.won", name=self.name(winner)), None, 2.4, castle=self.table_view().colours[winner])
 
     # -- hints -----------------------------------------------------------------------------------
-    def shown_turn(self) -> int | None:
+    def lit_panel(self) -> int | None:
         """The player whose panel is lit: the turn owner (who decides too: in Castle Builders
         nobody answers out of turn), as the animation has come to it."""
         return None if self.view().is_over else self.v_turn_owner
@@ -528,13 +528,13 @@ class CastleScene(CardTableScene):
             draw_robot(surface, assets, seat, (rect.x + NAME_W - 32, rect.y + 36), 40)
 
     def castle_look(self, i: int) -> tuple:
-        return self.v_colours[i], tuple(self.v_castles[i]), i == self.shown_turn()
+        return self.v_colours[i], tuple(self.v_castles[i]), i == self.lit_panel()
 
     def draw_castle(self, surface, i: int) -> None:
         """A panel's castle on its ground (the ghost of the pieces still to come), and how many
         pieces it has."""
         colour, rect, panel = self.v_colours[i], self.castle_rect(i), self.seat_rects()[i]
-        fill = tint(PAWN_RGB[self.seats[i].colour]) if i == self.shown_turn() else PAPER
+        fill = tint(PAWN_RGB[self.seats[i].colour]) if i == self.lit_panel() else PAPER
         pygame.draw.ellipse(surface, shade(fill, 0.82), pygame.Rect(rect.x - 6, rect.bottom - 8, rect.w + 12, 12))
         pieces = tuple(piece_of(c) for c in self.v_castles[i])
         surface.blit(self.art.castle(colour, pieces, rect.w), rect)

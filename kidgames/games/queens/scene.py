@@ -741,7 +741,7 @@ class QueensScene(CardTableScene):
         return set()
 
     # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
-    def shown_turn(self) -> int | None:
+    def lit_panel(self) -> int | None:
         """The player whose panel is lit: the one the game waits for (the victim asked to answer,
         the seat a jester's count stopped at), none while cards move."""
         if self._frozen is not None:
@@ -750,7 +750,7 @@ class QueensScene(CardTableScene):
 
     def ink(self, seat: int) -> tuple:
         """A panel's words: white on the lit player's colour, outlined so that they read on yellow too."""
-        lit = seat == self.shown_turn()
+        lit = seat == self.lit_panel()
         return ((255, 255, 255) if lit else INK), (shade(PAWN_RGB[self.seats[seat].colour], 0.5) if lit else None)
 
     def draw_name(self, surface, i: int, rect: pygame.Rect, lit: bool) -> None:
@@ -768,7 +768,7 @@ class QueensScene(CardTableScene):
 
     def score_look(self, i: int) -> tuple:
         awake = self.v_awake[i]
-        return i == self.shown_turn(), len(awake), sum(QUEEN_POINTS[q] for q in awake)
+        return i == self.lit_panel(), len(awake), sum(QUEEN_POINTS[q] for q in awake)
 
     def draw_score(self, surface, i: int) -> None:
         _, count, points = self.score_look(i)
