@@ -346,14 +346,13 @@ class GameSpec:
     @classmethod
     def of(cls, engine, /, **presentation) -> "GameSpec":
         """A game's spec from its rules module (``GAME_ID``, ``TITLE``, ``MIN_PLAYERS``,
-        ``MAX_PLAYERS``, ``new_state``, ``state_from_json`` and ``OPTIONS``) and what the app shows
-        of it (``scene``, ``ai``, ``tile``, ``rules`` pages, …)."""
-        rules = {name: getattr(engine, name) for name in ("private_decision", "auto_answer", "public_side")
-                 if hasattr(engine, name)}
+        ``MAX_PLAYERS``, ``new_state``, ``state_from_json`` and ``OPTIONS``, which every engine
+        has) and the rest given by name: what the app shows of it (``scene``, ``ai``, ``tile``,
+        ``rules`` pages, …) and the rules' own hooks where the game has them
+        (``private_decision``, ``auto_answer``, ``public_side``)."""
         return cls(id=engine.GAME_ID, title=engine.TITLE, min_players=engine.MIN_PLAYERS,
                    max_players=engine.MAX_PLAYERS, new_state=engine.new_state,
-                   state_from_json=engine.state_from_json, options=tuple(getattr(engine, "OPTIONS", ())),
-                   **rules, **presentation)
+                   state_from_json=engine.state_from_json, options=tuple(engine.OPTIONS), **presentation)
 
     def load_scene_class(self) -> Any:
         return _import_dotted(self.scene)

@@ -8,8 +8,8 @@ SPEC = GameSpec.of(
     rules,
     scene="kidgames.games.castle.scene:CastleScene",
     ai="kidgames.games.castle.ai:choose",
-    # rules.auto_answer (auto-fairy: the controller uses a person's fairy against a witch) is
-    # taken from the rules module.
+    # auto-fairy: the controller uses a person's fairy against a witch
+    auto_answer=rules.auto_answer,
     tile=("castle", "witch", "fairy", "diamond"),
     rules=(
         ("castle", "rules.castle.goal"), ("castle+diamond+fairy", "rules.castle.draw"),

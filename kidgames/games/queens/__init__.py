@@ -7,8 +7,10 @@ SPEC = GameSpec.of(
     rules,
     scene="kidgames.games.queens.scene:QueensScene",
     ai="kidgames.games.queens.ai:choose",
-    # rules.private_decision and rules.auto_answer (answering attacks is the controller's
-    # business; the engine always offers defend and allow) are taken from the rules module.
+    # a turn and an answer to an attack are decided with the hand in view; answering an attack
+    # for a person (auto-defend) is the controller's business: the engine offers defend and allow
+    private_decision=rules.private_decision,
+    auto_answer=rules.auto_answer,
     tile=("queen", "sleeping", "crown", "dragon", "knight"),
     rules=(
         ("sleeping+queen", "rules.queens.goal"), ("card_king+queen_cat", "rules.queens.king"),
