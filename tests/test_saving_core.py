@@ -110,3 +110,27 @@ def test_settings_in_a_home_that_is_a_file_are_not_said_to_be_put_aside(tmp_path
     home.write_text("a file")
     store = SettingsStore(home)
     assert store.load() == Settings() and store.problem is None and store.set_aside_as is None
+
+
+def test_a_controllers_snapshot_is_what_it_saves_then_whatever_the_moves_after_it():
+    # The session hands the save writer a snapshot whose event log is turned into JSON on the
+    # writer's thread: it must hold the game as it was at the move, byte for byte as to_json then.
+    import json
+    import random
+
+    from kidgames.core.seats import COMPUTER, Seat
+    from kidgames.core.session import Session
+    from kidgames.games import GAMES
+    for game in GAMES:
+        seats = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", COMPUTER, "hard")]
+        controller = Session.new(GAMES[game], seats, seed=5)._controller
+        rng = random.Random(game)
+        for _ in range(60):
+            if controller.is_over:
+                break
+            now, later = json.dumps(controller.to_json()), controller.snapshot()
+            assert json.dumps(later()) == now, game
+            controller.submit(rng.choice(controller.state.legal_actions()))
+            if controller.can_undo() and rng.random() < 0.3:
+                controller.undo()
+            assert json.dumps(later()) == now, f"{game}: a later move changed an earlier snapshot"

@@ -214,9 +214,11 @@ class SaveStore:
 
     # -- writing -----------------------------------------------------------------------------------
     def save(self, game_id: str, seats: list[Seat], state: Any, options: Mapping[str, Any] | None = None,
-             controller: Mapping[str, Any] | None = None) -> None:
+             controller: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None) -> None:
         """Write a game's save (in the background with a writer).  The data is taken now, in the
-        caller's thread, so later moves cannot change what this save holds.  A write that fails
+        caller's thread, so later moves cannot change what this save holds; ``controller`` may
+        be a function that makes the controller's data from what it took then (its
+        :meth:`TurnController.snapshot`): with a writer it runs on the writer's thread.  A write that fails
         does not stop the game: it is recorded (see :meth:`is_saved`, :meth:`take_news`) and the
         next save tries again."""
         self._prepare()
@@ -224,7 +226,10 @@ class SaveStore:
         data = {"format": FORMAT, "game": game_id, "saved_at": time.time(),
                 "seats": [s.to_json() for s in seats], "options": dict(options or {}),
                 "state": state.to_json()}
-        if controller is not None:
+        later: Callable[[], Mapping[str, Any]] | None = None
+        if callable(controller):
+            later = controller
+        elif controller is not None:
             data["controller"] = dict(controller)
         frozen = None
         if self.writer is not None:
@@ -238,6 +243,8 @@ class SaveStore:
                 pass
         if frozen is None:
             try:
+                if later is not None:
+                    data["controller"] = dict(later())
                 raw = to_json_bytes(data)
             except (TypeError, ValueError) as exc:
                 self._written(game_id, not_json(exc))
@@ -247,7 +254,10 @@ class SaveStore:
 
         def write() -> None:
             try:
-                raw = to_json_bytes(marshal.loads(frozen))
+                taken = marshal.loads(frozen)
+                if later is not None:
+                    taken["controller"] = dict(later())
+                raw = to_json_bytes(taken)
             except (TypeError, ValueError) as exc:
                 raise NotJson(exc) from exc
             write_bytes_atomic(path, raw)

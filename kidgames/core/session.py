@@ -31,7 +31,7 @@ class SaveSink(Protocol):
     """Where a session writes its game (``app.saves``, a :class:`kidgames.core.saving.SaveStore`)."""
 
     def save(self, game_id: str, seats: list[Seat], state: Any, options: Mapping[str, Any] | None = None,
-             controller: Mapping[str, Any] | None = None) -> None: ...
+             controller: Mapping[str, Any] | Callable[[], Mapping[str, Any]] | None = None) -> None: ...
 
     def clear(self, game_id: str) -> None: ...
 
@@ -264,4 +264,4 @@ class Session:
             sink.clear(self.spec.id)
         else:
             sink.save(self.spec.id, list(self.seats), controller.state, saveable_options(self.options),
-                      controller=controller.to_json())
+                      controller=controller.snapshot())

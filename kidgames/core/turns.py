@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import marshal
 import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
@@ -369,10 +370,31 @@ class TurnController:
             self.memories[seat] = plain(memory)
 
     # -- saving ------------------------------------------------------------------------------------
+    def snapshot(self) -> Callable[[], dict]:
+        """What :meth:`to_json` gives now, to be made later (by the save writer's thread, after the
+        move's frame is shown): the events are immutable records, so the log is kept as a shallow
+        copy and turned into JSON only then; everything else is copied now (marshal: C code)."""
+        history = list(self._history)
+        rest = marshal.loads(marshal.dumps(self._to_json(log=False)))
+
+        def later() -> dict:
+            data = {"rng": rest["rng"], "memories": rest["memories"], "log": [e.to_json() for e in history]}
+            if "undo" in rest:
+                data["undo"] = rest["undo"]
+            return data
+        return later
+
     def to_json(self) -> dict:
-        data = {"rng": rng_state_to_json(self.rng),
-                "memories": {str(seat): plain(memory) for seat, memory in self.memories.items()},
-                "log": [e.to_json() for e in self._history]}
+        return self._to_json(log=True)
+
+    def _to_json(self, log: bool) -> dict:
+        """The saved data; without the ``log`` (and with the memories not yet copied) for
+        :meth:`snapshot`, which copies them itself."""
+        data: dict[str, Any] = {"rng": rng_state_to_json(self.rng),
+                                "memories": {str(seat): plain(memory) if log else memory
+                                             for seat, memory in self.memories.items()}}
+        if log:
+            data["log"] = [e.to_json() for e in self._history]
         if self._undo_marks:
             data["undo"] = [{"rng": m["rng"], "memories": {str(k): v for k, v in m["memories"].items()},
                              "log": m["log"], "dropped": m["dropped"]} for m in self._undo_marks]
