@@ -68,39 +68,13 @@ def cold() -> tuple[float, float]:
     return statistics.median(walls), statistics.median(cpus)
 
 
-def in_cgroup(quota: str, argv: list[str]) -> int:
-    """Run this script again as a child held to ``quota`` (us/us) of CPU by a cgroup (v2 cpu.max or
-    v1 cpu.cfs_quota_us); the processes it starts are in the group too."""
-    quota_us, period_us = (int(x) for x in quota.split("/"))
-    name = f"kidgames-catalog-load-{os.getpid()}"
-    if Path("/sys/fs/cgroup/cgroup.controllers").exists():
-        group = Path("/sys/fs/cgroup") / name
-        group.mkdir()
-        (group / "cpu.max").write_text(f"{quota_us} {period_us}")
-    else:
-        group = Path("/sys/fs/cgroup/cpu") / name
-        group.mkdir()
-        (group / "cpu.cfs_period_us").write_text(str(period_us))
-        (group / "cpu.cfs_quota_us").write_text(str(quota_us))
-    try:
-        child = subprocess.Popen([sys.executable, __file__, *argv])
-        (group / "cgroup.procs").write_text(str(child.pid))
-        return child.wait()
-    finally:
-        for _ in range(50):
-            try:
-                group.rmdir()
-                break
-            except OSError:
-                time.sleep(0.1)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cgroup", metavar="QUOTA/PERIOD", help="e.g. 1000/3000 (microseconds)")
     args = parser.parse_args()
     if args.cgroup:
-        return in_cgroup(args.cgroup, [])
+        from cgroup import in_cgroup      # bench/cgroup.py, beside this script
+        return in_cgroup(__file__, args.cgroup, [])
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in locale_dir().glob("*.po"))
     print(f"{len(list(locale_dir().glob('*.po')))} catalogs, {lines} lines; median of {RUNS} runs")
     print("warm (read all, reader imported): wall %6.1f ms  cpu %6.1f ms" % warm())

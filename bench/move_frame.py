@@ -35,7 +35,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -281,35 +280,6 @@ def report(result: dict) -> str:
             f"parts (wall median / thread CPU p95, ms): {parts}")
 
 
-def in_cgroup(quota: str, argv: list[str]) -> int:
-    """Run this script again as a child held to ``quota`` (us/us) of CPU by a cgroup (v2 cpu.max
-    or v1 cpu.cfs_quota_us), the child alone in it."""
-    quota_us, period_us = (int(x) for x in quota.split("/"))
-    name = f"kidgames-move-frame-{os.getpid()}"
-    v2 = Path("/sys/fs/cgroup") / name
-    v1 = Path("/sys/fs/cgroup/cpu") / name
-    if Path("/sys/fs/cgroup/cgroup.controllers").exists():
-        group = v2
-        group.mkdir()
-        (group / "cpu.max").write_text(f"{quota_us} {period_us}")
-    else:
-        group = v1
-        group.mkdir()
-        (group / "cpu.cfs_period_us").write_text(str(period_us))
-        (group / "cpu.cfs_quota_us").write_text(str(quota_us))
-    try:
-        child = subprocess.Popen([sys.executable, __file__, *argv])
-        (group / "cgroup.procs").write_text(str(child.pid))
-        return child.wait()
-    finally:
-        for _ in range(50):
-            try:
-                group.rmdir()
-                break
-            except OSError:
-                time.sleep(0.1)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="forest,castle,knights,queens")
@@ -322,7 +292,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.cgroup:
         rest = [a for a in sys.argv[1:] if not a.startswith("--cgroup") and a != args.cgroup]
-        return in_cgroup(args.cgroup, rest)
+        from cgroup import in_cgroup      # bench/cgroup.py, beside this script
+        return in_cgroup(__file__, args.cgroup, rest)
     for game_id in args.games.split(","):
         with tempfile.TemporaryDirectory() as home:
             os.environ["KIDGAMES_HOME"] = home
