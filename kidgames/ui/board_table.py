@@ -21,6 +21,7 @@ from kidgames.ui.game import GameScene
 from kidgames.ui.pieces import (Backdrop, Banner, Die, Hint, PaperBanner, Pawns, PlayerRow, SidePanel, button_pieces,
                                 roll_dice)
 from kidgames.ui.table import Piece, Table
+from kidgames.ui.targets import Target
 from kidgames.ui.widgets import PAWN_RGB
 
 
@@ -129,13 +130,20 @@ class BoardTableScene(GameScene):
         """Whether the dice wait to be thrown (a game whose turns have more than a throw says when)."""
         return True
 
+    def tap_targets(self) -> list[Target]:
+        """What a tap may choose now: the first die, while its player may throw (a game with more
+        to tap on its board says more)."""
+        if not self.dice or not self.person_can_act() or not self.may_roll():
+            return []
+        die = self.dice[0]
+        rect = pygame.Rect(0, 0, die.size, die.size)
+        rect.center = die.centre
+        return [Target("dice", die.centre, rect)]
+
     def nudge_target(self) -> pygame.Rect | None:
         """While the dice wait to be thrown, the prompt that comes back points at the first die."""
         if self.dice and self.person_can_act() and self.may_roll():
-            die = self.dice[0]
-            rect = pygame.Rect(0, 0, die.size, die.size)
-            rect.center = die.centre
-            return rect
+            return pygame.Rect(self.tap_targets()[0].rect)
         return super().nudge_target()
 
     def roll(self) -> None:

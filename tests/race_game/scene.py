@@ -11,7 +11,6 @@ import pygame
 from kidgames.ui.board_pieces import fit_board
 from kidgames.ui.board_table import BoardTableScene
 from kidgames.ui.pieces import OVER_BUTTONS, Banner, Die, Pawns
-from kidgames.ui.targets import Target
 
 # -- layout (canvas 1600×1000: the track on the left, the players and the die on the right) --------
 BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)      # the track's own units (race.yaml) are these pixels
@@ -68,13 +67,6 @@ class RaceScene(BoardTableScene):
     def tap(self, pos) -> None:
         if DIE_TARGET.collidepoint(pos):
             self.roll()
-
-    def tap_targets(self) -> list[Target]:
-        if not self.person_can_act():
-            return []
-        die = pygame.Rect(0, 0, DIE_SIZE, DIE_SIZE)
-        die.center = DIE_CENTRE
-        return [Target("dice", DIE_CENTRE, die)]
 
     def pawn_ring(self, p: int) -> bool:
         """The pawn whose turn it is stands in a white ring while its player may throw."""

@@ -10,7 +10,6 @@ import pygame
 from kidgames.ui.board_pieces import draw_badge
 from kidgames.ui.board_table import BoardTableScene
 from kidgames.ui.pieces import OVER_BUTTONS, Banner, Die, Pawns
-from kidgames.ui.targets import Target
 
 from .art import BAD, field_sprite, paint_board
 
@@ -86,14 +85,6 @@ class KnightsScene(BoardTableScene):
         elif self._idle_since is not None:
             self._idle_since = self.time - (NUDGE_EVERY - NUDGE_TIME)
             self._nudge_step = -2
-
-    def tap_targets(self) -> list[Target]:
-        """What a tap may choose now: the die, while its player may throw."""
-        if not self.person_can_act():
-            return []
-        die = pygame.Rect(0, 0, DIE_SIZE, DIE_SIZE)
-        die.center = DIE_CENTRE
-        return [Target("dice", DIE_CENTRE, die)]
 
     # -- events to animation ---------------------------------------------------------------------------
     def _anim_moved(self, ev, rest) -> None:
