@@ -150,16 +150,16 @@ class App:
 
     def to_canvas(self, pos) -> tuple[int, int]:
         """A window position (mouse or finger) in canvas coordinates."""
-        return self.display.to_canvas(pos)
+        return self.display.presenter.to_canvas(pos)
 
     def to_window(self, pos) -> tuple[int, int]:
         """A canvas position in window coordinates (the inverse of :meth:`to_canvas`)."""
-        return self.display.to_window(pos)
+        return self.display.presenter.to_window(pos)
 
     @property
     def view(self) -> pygame.Rect:
         """Where the canvas shows in the window."""
-        return self.display.view
+        return self.display.presenter.view
 
     def _drain_startup_events(self) -> None:
         pygame.event.get()

@@ -71,7 +71,7 @@ def desktop_size(asked: tuple[int, int] | None = None) -> tuple[int, int] | None
 
 class Window:
     """The window and the canvas in it: :meth:`open` it, :meth:`present` the canvas (or some areas
-    of it), and turn window positions (mouse, finger) into canvas points and back."""
+    of it); its ``presenter`` knows where the canvas shows (window positions to canvas points)."""
 
     def __init__(self, canvas_size: tuple[int, int] = CANVAS) -> None:
         self.presenter = Presenter(canvas_size)
@@ -138,16 +138,3 @@ class Window:
         else:
             pygame.display.update(touched)
         return areas is None
-
-    def to_canvas(self, pos) -> tuple[int, int]:
-        """A window position (mouse or finger) in canvas coordinates."""
-        return self.presenter.to_canvas(pos)
-
-    def to_window(self, pos) -> tuple[int, int]:
-        """A canvas position in window coordinates (the inverse of :meth:`to_canvas`)."""
-        return self.presenter.to_window(pos)
-
-    @property
-    def view(self) -> pygame.Rect:
-        """Where the canvas shows in the window."""
-        return self.presenter.view
