@@ -59,7 +59,7 @@ def test_the_map_with_its_lakes_fits_beside_the_side_panel(tmp_path):
     scene = knights(app)
     board = state_of(scene).board
     for node_id in board.nodes:
-        x, y = scene.field_xy(node_id)
+        x, y = scene.space_xy(node_id)
         reach = 62 if board.nodes[node_id].kind == "pool" else 31     # the lake around a pool field
         assert BOARD_RECT.left <= x - reach and x + reach <= BOARD_RECT.right, node_id
         assert BOARD_RECT.top <= y - reach and y + reach <= BOARD_RECT.bottom, node_id

@@ -8,7 +8,7 @@ import math
 import pygame
 
 from kidgames.core.board import reachable
-from kidgames.ui.board_pieces import paint_decorations, paint_meadow, scatter_scenery
+from kidgames.ui.board_pieces import paint_decorations, paint_discs, paint_meadow, paint_road, scatter_scenery
 
 SPACE_R, BLUE_R, HIT_R = 20, 27, 40            # HIT_R: the ring around a tree that may be tapped
 TREE_SIZE = 86
@@ -38,18 +38,11 @@ def paint_board(board, tree_slots, size, area: pygame.Rect, to_canvas, assets) -
     scatter_scenery(surf, assets, rng, area, ("pine", "pine", "mushroom", "flower", "pine"),
                     points=points, segments=segments, placed=[], limit=60, small=(30, 42), big=(54, 80),
                     point_gap=(40, 0.5), road_gap=(18, 0.5))
-    for a, b in board.edges:
-        pygame.draw.line(surf, ROAD_EDGE, xy[a], xy[b], 26)
-    for p in xy.values():
-        pygame.draw.circle(surf, ROAD_EDGE, p, 13)
-    for a, b in board.edges:
-        pygame.draw.line(surf, ROAD, xy[a], xy[b], 18)
-    for p in xy.values():
-        pygame.draw.circle(surf, ROAD, p, 9)
-    for slot in (board.slots[s] for s in tree_slots):   # a little path from a blue space to its tree
-        pygame.draw.line(surf, ROAD, xy[slot.space], to_canvas(slot.at), 8)
-        pygame.draw.circle(surf, (120, 96, 60), to_canvas(slot.at), 30)
-        pygame.draw.circle(surf, (140, 112, 70), to_canvas(slot.at), 24)
+    paint_road(surf, segments, ROAD_EDGE, 26, 13)
+    paint_road(surf, segments, ROAD, 18, 9)
+    slots = [board.slots[s] for s in tree_slots]
+    paint_road(surf, [(xy[slot.space], to_canvas(slot.at)) for slot in slots], ROAD, 8)   # a blue space to its tree
+    paint_discs(surf, [to_canvas(slot.at) for slot in slots], ((30, (120, 96, 60)), (24, (140, 112, 70))))
     for nid in board.nodes:
         _paint_space(surf, assets, board.kind(nid), xy[nid])
     return surf.convert()
