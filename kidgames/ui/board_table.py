@@ -74,21 +74,21 @@ class BoardTableScene(GameScene):
     def space_xy(self, node_id: str) -> tuple[float, float]:
         return self.to_canvas(self.board.nodes[node_id].at)
 
-    def lay_board(self, side: pygame.Rect, colours: tuple, buttons_at: tuple[int, int], prompt: pygame.Rect,
-                  rows: list[PlayerRow], hint: tuple[pygame.Rect, pygame.Rect], dice: list[Die], pawns: Pawns,
-                  banner: tuple[tuple[int, int], Callable[[Banner], pygame.Rect], int | None],
-                  pieces: Sequence[Piece] = (), sources: Sequence = ()) -> None:
-        """The table of a board game: the board painted once (:meth:`render_board`), the ``side``
-        panel in its ``colours`` (fill, edge) with the top buttons at ``buttons_at`` and the prompt
-        button at ``prompt``, the player ``rows``, the hint (its text's rect, the area it may
-        paint), the ``dice``, the ``pawns``, the banner (its size, where it shows, its fade steps)
-        and the game's own ``pieces`` and ``sources``."""
-        self.buttons_at, self.prompt_rect = buttons_at, prompt
+    def lay_board(self, colours: tuple, buttons_y: int, prompt: pygame.Rect, rows: list[PlayerRow],
+                  hint: tuple[pygame.Rect, pygame.Rect], dice: list[Die], pawns: Pawns,
+                  banner: tuple[tuple[int, int], int | None], pieces: Sequence[Piece] = (),
+                  sources: Sequence = ()) -> None:
+        """The table of a board game: the board painted once (:meth:`render_board`), the side
+        panel in its ``colours`` (fill, edge) with the top buttons ``buttons_y`` down and the
+        prompt button at ``prompt``, the player ``rows``, the hint (its text's rect, the area it
+        may paint), the ``dice``, the ``pawns``, the banner (its size and fade steps; it shows at
+        :meth:`banner_rect`) and the game's own ``pieces`` and ``sources``."""
+        self.buttons_at, self.prompt_rect = (SIDEBAR.x + 20, buttons_y), prompt
         self.dice, self.pawns, self.rows = dice, pawns, rows
-        size, place, steps = banner
-        self.banner_piece = Banner(PaperBanner(self.app.assets, size), place, steps=steps)
-        self.table = Table([Backdrop(self.app.screen.get_size(), self.render_board), SidePanel(side, *colours), *rows,
-                            Hint(self.app.assets, hint[0], self.hint_text, area=hint[1]), *dice, *pieces,
+        self.banner_size, steps = banner
+        self.banner_piece = Banner(PaperBanner(self.app.assets, self.banner_size), self.banner_rect, steps=steps)
+        self.table = Table([Backdrop(self.app.screen.get_size(), self.render_board), SidePanel(SIDEBAR, *colours),
+                            *rows, Hint(self.app.assets, hint[0], self.hint_text, area=hint[1]), *dice, *pieces,
                             self.banner_piece],
                            sources=[*sources, pawns.pieces, button_pieces(self)])
 
@@ -107,6 +107,12 @@ class BoardTableScene(GameScene):
     def thrower_rim(self) -> tuple[int, int, int]:
         """The dice's rim: the colour of the player whose dice they are."""
         return PAWN_RGB[self.seats[self.shown_current].colour]
+
+    def banner_rect(self, banner: Banner) -> pygame.Rect:
+        """Where the banner shows: mid-board, sliding up as it fades in."""
+        rect = pygame.Rect((0, 0), self.banner_size)
+        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - banner.alpha) * 30))
+        return rect
 
     def render_board(self) -> pygame.Surface:
         """The board, painted once."""

@@ -50,9 +50,7 @@ def paint_board(board, tree_slots, size, area: pygame.Rect, to_canvas, assets) -
 
 def _paint_space(surf, assets, kind: str, centre) -> None:
     x, y = centre
-    r = BLUE_R if kind in ("blue", "key", "horseshoe") else SPACE_R
-    if kind == "village":
-        r = 40
+    r = {"village": 40, "blue": BLUE_R, "key": BLUE_R, "horseshoe": BLUE_R}.get(kind, SPACE_R)
     pygame.draw.circle(surf, (60, 44, 30), (x + 2, y + 4), r + 2)
     pygame.draw.circle(surf, SPACE_FILL.get(kind, SPACE_FILL["path"]), (x, y), r)
     pygame.draw.circle(surf, (80, 58, 36), (x, y), r, 3)

@@ -14,7 +14,7 @@ from kidgames.ui.anim import arc, ease_in_out, ease_out_back
 from kidgames.ui.board_pieces import draw_die, draw_pawn_at
 from kidgames.ui.board_table import BOARD_RECT, SIDEBAR, BoardTableScene
 from kidgames.ui.game import UNDO_SIZE
-from kidgames.ui.pieces import BANNER, BUTTONS, IN_PANEL, MARKS, OVER_BUTTONS, OVER_PAWNS, THINGS, Banner, Die, Pawns
+from kidgames.ui.pieces import BANNER, BUTTONS, IN_PANEL, MARKS, OVER_BUTTONS, OVER_PAWNS, THINGS, Die, Pawns
 from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, pick
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel
@@ -69,9 +69,8 @@ class ForestScene(BoardTableScene):
                 for i, rect in enumerate(self.row_rects(PLAYER_TOP, PLAYER_H, STACK_AREA.top, PLAYER_GAP, inset=14))]
         self.close_hint = Drawn(lambda: _around(self.close_hint_rect()), self.close_hint_rect,
                                 self.draw_close_hint, OVER_PAWNS)
-        self.lay_board(SIDEBAR, (SIDEBAR_FILL, SIDEBAR_EDGE), (SIDEBAR.x + 20, 12), PROMPT_BUTTON, rows,
-                       (HINT_TEXT, HINT_AREA), dice, pawns, (BANNER_SIZE, self.banner_rect, None), self.pieces(),
-                       [self.reach_rings, self.trees])
+        self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 12, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_AREA), dice, pawns,
+                       (BANNER_SIZE, None), self.pieces(), [self.reach_rings, self.trees])
         self.settle()
 
     def pieces(self) -> list:
@@ -282,12 +281,10 @@ class ForestScene(BoardTableScene):
         slot, motif = ev.slot, ev.motif
 
         def show() -> None:
-            self.lifted = (slot, 1.0, motif)
-            self.look_owner = ev.private_to
+            self.lifted, self.look_owner = (slot, 1.0, motif), ev.private_to
 
         def hide() -> None:
-            self.lifted = None
-            self.look_owner = None
+            self.lifted = self.look_owner = None
 
         if self.secret_step(ev, show, hide):
             return
@@ -399,12 +396,6 @@ class ForestScene(BoardTableScene):
         if rect.bottom > BOARD_RECT.bottom - 8:       # no room below: above the card
             rect.midbottom = (card.centerx, card.top - 10)
         return rect.clamp(BOARD_RECT.inflate(-8, -8))
-
-    def banner_rect(self, banner: Banner) -> pygame.Rect:
-        """Where the banner shows: mid-board, sliding up as it fades in."""
-        rect = pygame.Rect((0, 0), BANNER_SIZE)
-        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - banner.alpha) * 30))
-        return rect
 
     def flying_card_rect(self) -> pygame.Rect | None:
         if not self.flying_card:

@@ -14,21 +14,18 @@ from kidgames.ui.pieces import OVER_BUTTONS, Banner, Die, Pawns
 from .art import BAD, field_sprite, paint_board
 
 # -- layout (canvas 1600×1000: the board on the left, the players and the die on the right) ---------
-DIE_CENTRE = (1420, 800)
-DIE_SIZE = 170
+DIE_CENTRE, DIE_SIZE = (1420, 800), 170
 PLAYER_TOP, PLAYER_H = 130, 84
 PROMPT_BUTTON = pygame.Rect(1254, 600, 100, 100)   # the hint's picture: a tap says it again
 HINT_TEXT = pygame.Rect(1362, 600, 226, 100)       # the hint, beside it
 BOARD_MARGIN = 40      # canvas pixels between the outermost fields and the board's edges (lakes, halos)
 PAWN_SIZE = 62
-HOP_TIME, FLY_TIME, BANNER_TIME = 0.26, 0.9, 1.3
-HOP_HEIGHT = 26
+HOP_TIME, FLY_TIME, BANNER_TIME, HOP_HEIGHT = 0.26, 0.9, 1.3, 26
 NUDGE_EVERY, NUDGE_TIME = 8.0, 0.6     # the waiting die hops for NUDGE_TIME every NUDGE_EVERY seconds,
 NUDGE_FPS = 15                         # drawn at this rate (a child sees a hop; the CPU hardly notices)
 NUDGE_AREA = pygame.Rect(DIE_CENTRE[0] - 128, DIE_CENTRE[1] - 188, 256, 300)   # the die, tumbling too
 DIE_TARGET = pygame.Rect(SIDEBAR.x + 10, DIE_CENTRE[1] - 150, SIDEBAR.w - 20, 330)   # where a tap throws
-BANNER_SIZE = (860, 170)
-BANNER_STEPS = 5
+BANNER_SIZE, BANNER_STEPS = (860, 170), 5
 SIDEBAR_FILL, SIDEBAR_EDGE = (250, 236, 200), (190, 150, 90)
 
 SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "bank": "whoosh"}    # else "fall" for a bad field, "magic"
@@ -55,8 +52,8 @@ class KnightsScene(BoardTableScene):
                                 paint_badge=lambda surface, rect, right, lit, i=i: draw_badge(
                                     surface, app.assets, (right, rect.centery), *self.waiting_for(i)))
                 for i, rect in enumerate(self.row_rects(PLAYER_TOP, PLAYER_H, PROMPT_BUTTON.top - 10))]
-        self.lay_board(SIDEBAR, (SIDEBAR_FILL, SIDEBAR_EDGE), (SIDEBAR.x + 20, 14), PROMPT_BUTTON, rows,
-                       (HINT_TEXT, HINT_TEXT), [self.die], pawns, (BANNER_SIZE, self.banner_rect, BANNER_STEPS))
+        self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 14, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_TEXT), [self.die], pawns,
+                       (BANNER_SIZE, BANNER_STEPS))
 
     # -- playing --------------------------------------------------------------------------------------
     def tap(self, pos) -> None:
