@@ -109,10 +109,14 @@ class BoardTableScene(GameScene):
         return PAWN_RGB[self.seats[self.shown_current].colour]
 
     def banner_rect(self, banner: Banner) -> pygame.Rect:
-        """Where the banner shows: mid-board, sliding up as it fades in."""
+        """Where the banner shows: across the board at :meth:`banner_height`, sliding up as it fades in."""
         rect = pygame.Rect((0, 0), self.banner_size)
-        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - banner.alpha) * 30))
+        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * self.banner_height() + (1 - banner.alpha) * 30))
         return rect
+
+    def banner_height(self) -> float:
+        """How far down the board the banner shows (0..1): in the middle."""
+        return 0.45
 
     def render_board(self) -> pygame.Surface:
         """The board, painted once."""
@@ -139,10 +143,6 @@ class BoardTableScene(GameScene):
 
     def layout(self) -> None:
         self.buttons = self.side_buttons()
-
-    def pawn_places(self) -> list[tuple[int, float, float]]:
-        """Where each pawn stands, in drawing order (pawns sharing a space side by side)."""
-        return self.pawns.places()
 
     def pawn_ring(self, p: int) -> bool:
         """The pawn whose turn it is stands in a white ring while its player may throw."""

@@ -102,10 +102,6 @@ class ForestScene(BoardTableScene):
         self.shuffle_t = 0.0
         self.flip = 1.0
 
-    @property
-    def dice_shown(self) -> list[int | None]:
-        return [die.value for die in self.dice]
-
     # -- geometry -------------------------------------------------------------------------------------
     def slot_xy(self, slot: str) -> tuple[float, float]:
         return self.tree_xy.get(slot) or self.to_canvas(self.board.slots[slot].at)
@@ -262,11 +258,11 @@ class ForestScene(BoardTableScene):
         self.walk(ev.player, ev.get("from"), ev.path, HOP_TIME, HOP_HEIGHT)
 
     def _anim_sent_home(self, ev, rest) -> None:
-        board = self.board
+        home = shortest_walk(ev.node, self.board.village, self.board.neighbours)
         for q in ev.players:
             if ev.reason == "landed":
                 self._say("home", q, "home", 0.9, sound="fall")
-            self.walk(q, ev.node, shortest_walk(ev.node, board.village, board.neighbours), HOME_HOP, HOP_HEIGHT)
+            self.walk(q, ev.node, home, HOME_HOP, HOP_HEIGHT)
 
     def _anim_jumped(self, ev, rest) -> None:
         a, b = self.space_xy(ev.get("from")), self.space_xy(ev.node)

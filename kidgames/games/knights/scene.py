@@ -9,7 +9,7 @@ import pygame
 
 from kidgames.ui.board_pieces import draw_badge
 from kidgames.ui.board_table import BOARD_RECT, SIDEBAR, BoardTableScene
-from kidgames.ui.pieces import OVER_BUTTONS, Banner, Die, Pawns
+from kidgames.ui.pieces import OVER_BUTTONS, Die, Pawns
 
 from .art import BAD, field_sprite, paint_board
 
@@ -177,15 +177,11 @@ class KnightsScene(BoardTableScene):
         node, field, need = waits
         return ("frog_king" if field == "frog_king" else self.field_sprite(node)), need
 
-    def banner_rect(self, banner: Banner) -> pygame.Rect:
-        """Where the banner shows: on the other half of the board from the knight it talks about,
-        sliding in as it fades in."""
+    def banner_height(self) -> float:
+        """The banner shows on the other half of the board from the knight it talks about."""
         pawns = self.pawns
         focus = pawns.xy[pawns.moving if pawns.moving is not None else self.shown_current]
-        y = BOARD_RECT.h * (0.3 if focus[1] > BOARD_RECT.centery else 0.68) + (1 - banner.alpha) * 30
-        rect = pygame.Rect((0, 0), BANNER_SIZE)
-        rect.center = (BOARD_RECT.centerx, round(y))
-        return rect
+        return 0.3 if focus[1] > BOARD_RECT.centery else 0.68
 
     # -- the painted board (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:
