@@ -165,10 +165,14 @@ class BoardTableScene(GameScene):
         """Whether the dice wait to be thrown (a game whose turns have more than a throw says when)."""
         return True
 
+    def may_throw(self) -> bool:
+        """Whether a person may throw the dice now."""
+        return self.person_can_act() and self.may_roll()
+
     def tap_targets(self) -> list[Target]:
         """What a tap may choose now: the first die, while its player may throw (a game with more
         to tap on its board says more)."""
-        if not self.dice or not self.person_can_act() or not self.may_roll():
+        if not self.dice or not self.may_throw():
             return []
         die = self.dice[0]
         rect = pygame.Rect(0, 0, die.size, die.size)
@@ -177,12 +181,12 @@ class BoardTableScene(GameScene):
 
     def nudge_target(self) -> pygame.Rect | None:
         """While the dice wait to be thrown, the prompt that comes back points at the first die."""
-        if self.dice and self.person_can_act() and self.may_roll():
+        if self.dice and self.may_throw():
             return pygame.Rect(self.tap_targets()[0].rect)
         return super().nudge_target()
 
     def roll(self) -> None:
-        if self.person_can_act() and self.may_roll():
+        if self.may_throw():
             self.submit(Action("roll"))
 
     def key(self, event) -> None:

@@ -27,8 +27,7 @@ def paint_board(board, tree_slots, size, area: pygame.Rect, to_canvas, assets) -
     # the castle behind its ring of spaces: those on a loop through the key space
     ring = reachable(board.key, lambda n: [m for m in board.neighbours(n) if m != board.horseshoe])
     ring = [xy[n] for n in board.nodes if n in ring | {board.horseshoe}]
-    cx = sum(p[0] for p in ring) / len(ring)
-    cy = sum(p[1] for p in ring) / len(ring)
+    cx, cy = (sum(c) / len(ring) for c in zip(*ring))
     castle = assets.image("castle", 120)
     surf.blit(castle, castle.get_rect(center=(cx, cy)))
     paint_decorations(surf, assets, board.decorations, to_canvas, 80)

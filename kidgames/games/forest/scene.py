@@ -84,7 +84,7 @@ class ForestScene(BoardTableScene):
                 self.close_hint,
                 Drawn(STACK_AREA, lambda: (view().stack_size, self.shuffle_t), self.draw_stack, IN_PANEL),
                 Drawn(WANTED_AREA, lambda: (self.shown_wanted, self.flip), self.draw_wanted, IN_PANEL),
-                Drawn(DICE_TARGET, self.may_tap_dice, self.draw_dice_target, IN_PANEL),
+                Drawn(DICE_TARGET, self.may_throw, self.draw_dice_target, IN_PANEL),
                 Drawn(choice_area, self.choice_look, self.draw_choice_panel, BUTTONS - 0.5),
                 Drawn(choice_area, self.choice_look, self.draw_choice_dice, OVER_BUTTONS),
                 Drawn(self.jump_area, lambda: view().current_player, self.draw_jump_picture, OVER_BUTTONS),
@@ -182,9 +182,6 @@ class ForestScene(BoardTableScene):
 
     def may_roll(self) -> bool:
         return self.table_view().phase == ROLL
-
-    def may_tap_dice(self) -> bool:
-        return self.person_can_act() and self.may_roll()
 
     def _tap_move(self, dest: str) -> None:
         """A tap on a shining space: its move, or the question which of its two (the rules say
@@ -493,7 +490,7 @@ class ForestScene(BoardTableScene):
             draw_card(surface, self.app.assets, (WANTED_X, CARDS_Y), self.shown_wanted, 1.0, flip=self.flip, glow=True)
 
     def draw_dice_target(self, surface) -> None:
-        if self.may_tap_dice():
+        if self.may_throw():
             pygame.draw.rect(surface, (255, 255, 255), DICE_TARGET.inflate(-10, -20), 5, border_radius=30)
 
     def draw_flying_card(self, surface) -> None:

@@ -75,10 +75,9 @@ def _paint_field(surf, node, centre, assets, start_label: str) -> None:
         return
     category = ("good" if kind in GOOD else "bad" if kind in BAD else "wait" if kind in WAIT
                 else kind if kind in FIELD_FILL else "plain")
-    fill = FIELD_FILL[category]
     r = FIELD_R if kind in PLAIN_KINDS else FIELD_R + 4
     pygame.draw.circle(surf, (70, 50, 35), (x + 2, y + 4), r + 2)
-    pygame.draw.circle(surf, fill, (x, y), r)
+    pygame.draw.circle(surf, FIELD_FILL[category], (x, y), r)
     pygame.draw.circle(surf, (90, 64, 40), (x, y), r, 3)
     sprite = field_sprite(node)
     if sprite:

@@ -4,6 +4,7 @@ scene draws the session's views (``KnightsView``, rules.py) and animates the eve
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
@@ -28,7 +29,7 @@ DIE_TARGET = pygame.Rect(SIDEBAR.x + 10, DIE_CENTRE[1] - 150, SIDEBAR.w - 20, 33
 BANNER_SIZE, BANNER_STEPS = (860, 170), 5
 SIDEBAR_FILL, SIDEBAR_EDGE = (250, 236, 200), (190, 150, 90)
 
-SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "bank": "whoosh"}    # else "fall" for a bad field, "magic"
+SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "bank": "whoosh"}   # any other field: "fall" if bad, else "magic"
 
 
 class KnightsScene(BoardTableScene):
@@ -67,8 +68,7 @@ class KnightsScene(BoardTableScene):
 
     # -- events to animation ---------------------------------------------------------------------------
     def _anim_moved(self, ev, rest) -> None:
-        forks = {at: lambda at=at, lane=lane, why=why: self._junction_banner(at, lane, why)
-                 for at, lane, why in ev.get("branches", ())}
+        forks = {at: partial(self._junction_banner, at, lane, why) for at, lane, why in ev.get("branches", ())}
         self.walk(ev.player, ev.get("from"), ev.path, HOP_TIME, HOP_HEIGHT, forks)
         if self.banner_from_junction:
             self.banner_piece.fade_out(self.anim)
@@ -76,11 +76,10 @@ class KnightsScene(BoardTableScene):
 
     def _junction_banner(self, junction: str, lane: str, why: str) -> None:
         """The knight stops a moment at a fork and the screen says which way the throw sends him."""
-        roll = self.table_view().last_roll
         key = "knights.branch.return" if why == "return" else f"knights.branch.{lane}"
         if not self.app.catalog.has(key):
             key = f"knights.branch.{why}"
-        text = self.t(key, n=roll)
+        text = self.t(key, n=self.table_view().last_roll)
         self.banner_piece.fade_in(self.anim, text, self.field_sprite(junction) or "sparkles", 0.2,
                                   start=self.sound("magic"))
         self.anim.wait(0.9)
@@ -145,11 +144,10 @@ class KnightsScene(BoardTableScene):
         if self._idle_since is None:
             self._idle_since = self.time
         phase = (self.time - self._idle_since) % NUDGE_EVERY - (NUDGE_EVERY - NUDGE_TIME)
-        nudging = phase >= 0
-        step = int(phase * NUDGE_FPS) if nudging else -1
+        step = int(phase * NUDGE_FPS) if phase >= 0 else -1
         if step != self._nudge_step:
             self._nudge_step = step
-            t = min(1.0, step / (NUDGE_TIME * NUDGE_FPS)) if nudging else 0.0
+            t = max(0.0, min(1.0, step / (NUDGE_TIME * NUDGE_FPS)))
             self.die.jump = abs(math.sin(t * math.pi * 2)) * 16
             self.die.pulse = 1 + 0.06 * math.sin(t * math.pi * 2)
             self.app.invalidate(NUDGE_AREA)
