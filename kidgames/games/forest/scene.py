@@ -5,6 +5,7 @@ table's view (:class:`ForestView`, never the state) and turns taps into the acti
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
@@ -64,8 +65,8 @@ class ForestScene(BoardTableScene):
         # dice waiting to be rolled show no number (None)
         for die, value in zip(dice, view.dice if view.dice and view.phase != ROLL else (None, None)):
             die.value = value
-        rows = [self.player_row(i, rect, reserve=WON_RESERVE, levels=True, badge=lambda i=i: self.won_badge(i),
-                                paint_badge=lambda surface, rect, right, lit, i=i: self.draw_won(surface, i, rect, right, lit))
+        rows = [self.player_row(i, rect, reserve=WON_RESERVE, levels=True, badge=partial(self.won_badge, i),
+                                paint_badge=partial(self.draw_won, i))
                 for i, rect in enumerate(self.row_rects(PLAYER_TOP, PLAYER_H, STACK_AREA.top, PLAYER_GAP, inset=14))]
         self.close_hint = Drawn(lambda: _around(self.close_hint_rect()), self.close_hint_rect,
                                 self.draw_close_hint, OVER_PAWNS)
@@ -462,7 +463,7 @@ class ForestScene(BoardTableScene):
         won = self.table_view().won[i]
         return (len(won), won[-1]) if won else None
 
-    def draw_won(self, surface, i: int, rect: pygame.Rect, right: int, lit: bool) -> None:
+    def draw_won(self, i: int, surface, rect: pygame.Rect, right: int, lit: bool) -> None:
         """A player's cards won: the last one face up on its little pile, and how many, in big digits."""
         won = self.table_view().won[i]
         x = right - WON_RESERVE + 24
