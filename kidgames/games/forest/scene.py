@@ -117,7 +117,7 @@ class ForestScene(BoardTableScene):
                                        lambda name=name: self.pick_magic(name), icon=name if name != "jump" else None,
                                        name=f"magic:{name}", colour="paper"))
         self.buttons.append(Button(pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110),
-                                   self.cancel, icon="back", name="cancel"))
+                                   self.reset_choice, icon="back", name="cancel"))
         # the "back" arrow: a move taken back (beside the cancel button, which never shows with it)
         self.buttons.append(self.undo_button(pygame.Rect(BOARD_RECT.right - 130 - UNDO_SIZE - 20,
                                                          BOARD_RECT.bottom - 130, UNDO_SIZE, UNDO_SIZE)))
@@ -143,9 +143,9 @@ class ForestScene(BoardTableScene):
 
     # -- playing --------------------------------------------------------------------------------------
     def reset_choice(self) -> None:
-        self.choice = None
-        self.magic_mode = None
-        self.swap_first = None
+        """Nothing half chosen (the cancel button's tap), and the buttons show so."""
+        self.choice = self.magic_mode = self.swap_first = None
+        self.sync_buttons()
 
     def handle(self, pointer) -> None:
         self.sync_buttons()
@@ -209,10 +209,6 @@ class ForestScene(BoardTableScene):
         else:
             self.magic_mode = name
             self.swap_first = None
-        self.sync_buttons()
-
-    def cancel(self) -> None:
-        self.reset_choice()
         self.sync_buttons()
 
     def after_undo(self) -> None:
