@@ -45,18 +45,19 @@ def test_forest_dice_show_no_number_before_anyone_rolls_nor_the_last_players_thr
     app = make_app(tmp_path)
     scene = start_game_scene(app, "forest", [ANNA, robot("Robo", "green")], seed=4, options={"short": True})
     run(app, 0.3)
-    assert state_of(scene).phase == ROLL and scene.dice_shown == [None, None]
+    assert state_of(scene).phase == ROLL and [die.value for die in scene.dice] == [None, None]
     for k in range(2):
         assert not any(near(c, PIP) for c in pixels(app, scene.dice[k].area())), "no pips on a waiting die"
     scene.submit(Action("roll"))
     assert run_until(app, lambda: not scene.anim.busy, 5)
-    assert scene.dice_shown == list(state_of(scene).dice), "the throw shows while Anna moves"
+    assert [die.value for die in scene.dice] == list(state_of(scene).dice), "the throw shows while Anna moves"
     move = next(a for a in state_of(scene).legal_actions() if a.kind == "move")
     scene.submit(move)
     assert run_until(app, lambda: state_of(scene).current_player == 1 and not scene.anim.busy
                      and state_of(scene).phase == ROLL, 10) or state_of(scene).current_player == 1
     if state_of(scene).phase == ROLL and not scene.anim.busy:
-        assert scene.dice_shown == [None, None], "the computer's dice wait too: not Anna's throw in its colour"
+        assert [die.value for die in scene.dice] == [None, None], \
+            "the computer's dice wait too: not Anna's throw in its colour"
 
 
 def test_the_knights_die_shows_no_number_while_it_waits(tmp_path):

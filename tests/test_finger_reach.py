@@ -12,7 +12,7 @@ from kidgames.core.protocol import Action
 from kidgames.core.seats import Seat
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
-from kidgames.ui.targets import REACH
+from kidgames.ui.targets import REACH, pick
 from test_queens_ui import position
 from ui_driver import later, make_app, run, tap
 from ui_driver import state_of
@@ -83,14 +83,15 @@ def forest(tmp_path, where, dice):
 def test_forest_spaces_answer_a_finger_beside_them(tmp_path, where, dice):
     app, scene = forest(tmp_path, where, dice)
     targets = scene.tap_targets()
-    check_reach(app, targets, lambda p: ("space", scene._nearest_space(p)), f"spaces from {where} with {dice}")
+    check_reach(app, targets, lambda p: pick(p, targets), f"spaces from {where} with {dice}")
     buttons_are_finger_sized(scene, "forest")
 
 
 def test_forest_trees_answer_a_finger_beside_them(tmp_path):
     app, scene = forest(tmp_path, "KEY", None)
     assert state_of(scene).phase == "guess"
-    check_reach(app, scene.tap_targets(), lambda p: ("tree", scene.tree_at_pos(p)), "the trees at the castle")
+    targets = scene.tap_targets()
+    check_reach(app, targets, lambda p: pick(p, targets), "the trees at the castle")
 
 
 def test_a_real_tap_30_window_pixels_beside_a_space_moves_there(tmp_path):

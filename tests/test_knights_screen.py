@@ -43,14 +43,14 @@ def test_only_the_die_throws_a_stray_tap_makes_it_hop(tmp_path, where):
 def test_knights_on_one_field_stand_side_by_side(tmp_path):
     app = make_app(tmp_path)
     scene = knights(app, n=6)
-    places = scene.pawn_places()
+    places = scene.pawns.places()
     assert len(places) == 6
     for i, (p, x, y) in enumerate(places):
         for q, x2, y2 in places[i + 1:]:
             # Each knight's body shows: neighbours are at least half a knight apart.
             assert math.dist((x, y), (x2, y2)) >= PAWN_SIZE * 0.5, (p, q)
     two = knights(make_app(tmp_path / "two"), n=2)
-    (_, xa, ya), (_, xb, yb) = two.pawn_places()
+    (_, xa, ya), (_, xb, yb) = two.pawns.places()
     assert abs(xa - xb) >= PAWN_SIZE * 0.55 and ya == yb, "two knights stand next to each other"
 
 
@@ -59,7 +59,7 @@ def test_the_map_with_its_lakes_fits_beside_the_side_panel(tmp_path):
     scene = knights(app)
     board = state_of(scene).board
     for node_id in board.nodes:
-        x, y = scene.field_xy(node_id)
+        x, y = scene.space_xy(node_id)
         reach = 62 if board.nodes[node_id].kind == "pool" else 31     # the lake around a pool field
         assert BOARD_RECT.left <= x - reach and x + reach <= BOARD_RECT.right, node_id
         assert BOARD_RECT.top <= y - reach and y + reach <= BOARD_RECT.bottom, node_id

@@ -47,6 +47,11 @@ def lerp(a: float, b: float, t: float) -> float:
     return a + (b - a) * t
 
 
+def arc(a, b, t: float, height: float) -> tuple[float, float]:
+    """The point ``t`` (0..1) of the way from point ``a`` to point ``b`` along an arc ``height`` high."""
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t - math.sin(math.pi * t) * height
+
+
 @dataclass
 class Step:
     duration: float | None

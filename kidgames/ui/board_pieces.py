@@ -59,16 +59,6 @@ def pawn_rect(x: float, y: float, lift: float, size: float) -> pygame.Rect:
     return pygame.Rect(math.floor(x - half), math.floor(top), math.ceil(2 * half) + 1, math.ceil(bottom - top) + 1)
 
 
-def hop(owner, p: int, a, b, height: float = 26):
-    """An animation step's update: pawn ``p`` of ``owner`` (a scene with ``pawn_xy`` and
-    ``pawn_lift`` lists, looked up as the step runs: a scene may replace them meanwhile) jumps from
-    ``a`` to ``b`` in an arc ``height`` high (a hop to the next space, or a long flight)."""
-    def update(t: float) -> None:
-        owner.pawn_xy[p] = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-        owner.pawn_lift[p] = math.sin(math.pi * t) * height
-    return update
-
-
 def draw_pawn_at(surface: pygame.Surface, seat, x: float, y: float, size: int, lift: float = 0.0,
                  ring: bool = False, shake: float = 0.0, helmet: bool = False) -> None:
     """One pawn standing at x, y (its feet), in the white ring of the current player if ``ring``."""
@@ -212,6 +202,24 @@ def paint_meadow(size, area: pygame.Rect, fill, patches, count: int, seed: int,
             x, y, r = rng.randint(0, w), rng.randint(0, h), rng.randint(20, 70)
         pygame.draw.circle(surf, colour, (x, y), r)
     return surf, rng
+
+
+def paint_road(surf: pygame.Surface, lines, colour, width: int, radius: int = 0) -> None:
+    """Roads ``width`` wide in ``colour`` along each of ``lines`` (lists of points), rounded by a
+    disc of ``radius`` on each point (an edge under a narrower road, or the road itself)."""
+    for line in lines:
+        pygame.draw.lines(surf, colour, False, line, width)
+    if radius:
+        for point in [point for line in lines for point in line]:
+            pygame.draw.circle(surf, colour, point, radius)
+
+
+def paint_discs(surf: pygame.Surface, points, rings) -> None:
+    """Discs of each of ``rings`` ((radius, colour), the widest first) on all the ``points``: a
+    lake, a hill, the ground around a tree."""
+    for radius, colour in rings:
+        for point in points:
+            pygame.draw.circle(surf, colour, point, radius)
 
 
 def paint_decorations(surf: pygame.Surface, assets, decorations: list[dict], to_canvas,

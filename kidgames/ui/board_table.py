@@ -24,6 +24,9 @@ from kidgames.ui.table import Piece, Table
 from kidgames.ui.targets import Target
 from kidgames.ui.widgets import PAWN_RGB
 
+# The canvas (1600×1000) of a board game: the board on the left, the side panel on the right.
+BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
+SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
 
 class Board(Protocol):
     """The board file as a board table draws it: its ``size`` and its ``nodes`` (each ``at`` a point)."""
@@ -71,23 +74,30 @@ class BoardTableScene(GameScene):
     def space_xy(self, node_id: str) -> tuple[float, float]:
         return self.to_canvas(self.board.nodes[node_id].at)
 
-    def lay_board(self, side: pygame.Rect, colours: tuple, buttons_at: tuple[int, int], prompt: pygame.Rect,
-                  rows: list[PlayerRow], hint: tuple[pygame.Rect, pygame.Rect], dice: list[Die], pawns: Pawns,
-                  banner: tuple[tuple[int, int], Callable[[Banner], pygame.Rect], int | None],
-                  pieces: list[Piece], sources: list) -> None:
-        """The table of a board game: the board painted once (:meth:`render_board`), the ``side``
-        panel in its ``colours`` (fill, edge) with the top buttons at ``buttons_at`` and the prompt
-        button at ``prompt``, the player ``rows``, the hint (its text's rect, the area it may
-        paint), the ``dice``, the ``pawns``, the banner (its size, where it shows, its fade steps)
-        and the game's own ``pieces`` and ``sources``."""
-        self.buttons_at, self.prompt_rect = buttons_at, prompt
-        self.dice, self.pawns = dice, pawns
-        size, place, steps = banner
-        self.banner_piece = Banner(PaperBanner(self.app.assets, size), place, steps=steps)
-        self.table = Table([Backdrop(self.app.screen.get_size(), self.render_board), SidePanel(side, *colours), *rows,
-                            Hint(self.app.assets, hint[0], self.hint_text, area=hint[1]), *dice, *pieces,
+    def lay_board(self, colours: tuple, buttons_y: int, prompt: pygame.Rect, rows: list[PlayerRow],
+                  hint: tuple[pygame.Rect, pygame.Rect], dice: list[Die], pawns: Pawns,
+                  banner: tuple[tuple[int, int], int | None], pieces: Sequence[Piece] = (),
+                  sources: Sequence = ()) -> None:
+        """The table of a board game: the board painted once (:meth:`render_board`), the side
+        panel in its ``colours`` (fill, edge) with the top buttons ``buttons_y`` down and the
+        prompt button at ``prompt``, the player ``rows``, the hint (its text's rect, the area it
+        may paint), the ``dice``, the ``pawns``, the banner (its size and fade steps; it shows at
+        :meth:`banner_rect`) and the game's own ``pieces`` and ``sources``."""
+        self.buttons_at, self.prompt_rect = (SIDEBAR.x + 20, buttons_y), prompt
+        self.dice, self.pawns, self.rows = dice, pawns, rows
+        self.banner_size, steps = banner
+        self.banner_piece = Banner(PaperBanner(self.app.assets, self.banner_size), self.banner_rect, steps=steps)
+        self.table = Table([Backdrop(self.app.screen.get_size(), self.render_board), SidePanel(SIDEBAR, *colours),
+                            *rows, Hint(self.app.assets, hint[0], self.hint_text, area=hint[1]), *dice, *pieces,
                             self.banner_piece],
                            sources=[*sources, pawns.pieces, button_pieces(self)])
+
+    def row_rects(self, top: int, height: int, bottom: int, gap: int = 8, inset: int = 16) -> list[pygame.Rect]:
+        """The players' rows in the side panel from ``top`` down, ``height`` high (lower where so
+        many rows would reach below ``bottom``), ``gap`` apart and ``inset`` from its sides."""
+        n = len(self.seats)
+        row_h = min(height, (bottom - top - gap * (n - 1)) // n)
+        return [pygame.Rect(SIDEBAR.x + inset, top + i * (row_h + gap), SIDEBAR.w - 2 * inset, row_h) for i in range(n)]
 
     def player_row(self, i: int, rect: pygame.Rect, **badge) -> PlayerRow:
         """Player ``i``'s row in the side panel, lit while it is their turn (``badge``: see PlayerRow)."""
@@ -97,6 +107,16 @@ class BoardTableScene(GameScene):
     def thrower_rim(self) -> tuple[int, int, int]:
         """The dice's rim: the colour of the player whose dice they are."""
         return PAWN_RGB[self.seats[self.shown_current].colour]
+
+    def banner_rect(self, banner: Banner) -> pygame.Rect:
+        """Where the banner shows: across the board at :meth:`banner_height`, sliding up as it fades in."""
+        rect = pygame.Rect((0, 0), self.banner_size)
+        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * self.banner_height() + (1 - banner.alpha) * 30))
+        return rect
+
+    def banner_height(self) -> float:
+        """How far down the board the banner shows (0..1): in the middle."""
+        return 0.45
 
     def render_board(self) -> pygame.Surface:
         """The board, painted once."""
@@ -121,19 +141,38 @@ class BoardTableScene(GameScene):
         """The buttons of the side panel: home, rules, sound, and the prompt's picture."""
         return self.top_buttons(*self.buttons_at) + [self.prompt_button(self.prompt_rect)]
 
-    def pawn_places(self) -> list[tuple[int, float, float]]:
-        """Where each pawn stands, in drawing order (pawns sharing a space side by side)."""
-        return self.pawns.places()
+    def layout(self) -> None:
+        self.buttons = self.side_buttons()
+
+    def pawn_ring(self, p: int) -> bool:
+        """The pawn whose turn it is stands in a white ring while its player may throw."""
+        return p == self.shown_current and not self.anim.busy and not self.session.view().is_over
+
+    def hint_text(self) -> str:
+        """Whose turn it is and what they do: the game's text ``<game>.hint.<step>`` (the step
+        ``computer`` while a computer plays), nothing while things move or once it is over."""
+        if self.session.view().is_over or self.anim.busy:
+            return ""
+        seat = self.seats[self.shown_current]
+        return self.t(f"{self.spec.id}.hint.{'computer' if seat.is_computer else self.hint_step()}", name=seat.name)
+
+    def hint_step(self) -> str:
+        """What a person whose turn it is does now, as a word of the game's hint texts."""
+        return "roll"
 
     # -- playing -------------------------------------------------------------------------------------
     def may_roll(self) -> bool:
         """Whether the dice wait to be thrown (a game whose turns have more than a throw says when)."""
         return True
 
+    def may_throw(self) -> bool:
+        """Whether a person may throw the dice now."""
+        return self.person_can_act() and self.may_roll()
+
     def tap_targets(self) -> list[Target]:
         """What a tap may choose now: the first die, while its player may throw (a game with more
         to tap on its board says more)."""
-        if not self.dice or not self.person_can_act() or not self.may_roll():
+        if not self.dice or not self.may_throw():
             return []
         die = self.dice[0]
         rect = pygame.Rect(0, 0, die.size, die.size)
@@ -142,12 +181,12 @@ class BoardTableScene(GameScene):
 
     def nudge_target(self) -> pygame.Rect | None:
         """While the dice wait to be thrown, the prompt that comes back points at the first die."""
-        if self.dice and self.person_can_act() and self.may_roll():
+        if self.dice and self.may_throw():
             return pygame.Rect(self.tap_targets()[0].rect)
         return super().nudge_target()
 
     def roll(self) -> None:
-        if self.person_can_act() and self.may_roll():
+        if self.may_throw():
             self.submit(Action("roll"))
 
     def key(self, event) -> None:
@@ -161,6 +200,18 @@ class BoardTableScene(GameScene):
             super().key(event)
 
     # -- events to animation -------------------------------------------------------------------------
+    def walk(self, p: int, start, path, hop_time: float, height: float,
+             forks: Mapping[Any, Callable[[], None]] | None = None) -> None:
+        """Pawn ``p`` hops from space ``start`` along ``path``, with a step's sound on each space;
+        ``forks`` queue what happens before it leaves the spaces they name (a fork's banner)."""
+        previous = start
+        for node in path:
+            if forks and previous in forks:
+                forks[previous]()
+            self.pawns.hop(self.anim, p, self.space_xy(previous), self.space_xy(node), hop_time, height,
+                           end=self.sound("step"))
+            previous = node
+
     def _anim_rolled(self, ev, rest) -> None:
         """The dice tumble (each through faces of its own, the same on every redraw of a turn)."""
         values = list(ev.dice) if ev.get("dice") else [ev.value]

@@ -9,12 +9,11 @@ from __future__ import annotations
 import pygame
 
 from kidgames.ui.board_pieces import fit_board
-from kidgames.ui.board_table import BoardTableScene
-from kidgames.ui.pieces import OVER_BUTTONS, Banner, Die, Pawns
+from kidgames.ui.board_table import SIDEBAR, BoardTableScene
+from kidgames.ui.pieces import OVER_BUTTONS, Die, Pawns
 
 # -- layout (canvas 1600×1000: the track on the left, the players and the die on the right) --------
 BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)      # the track's own units (race.yaml) are these pixels
-SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
 SIDEBAR_FILL, SIDEBAR_EDGE = (236, 246, 220), (120, 160, 90)
 PLAYER_TOP, PLAYER_H = 130, 84
 PROMPT_BUTTON = pygame.Rect(1254, 600, 100, 100)   # the hint's picture: a tap says it again
@@ -40,52 +39,25 @@ class RaceScene(BoardTableScene):
         self.die.value = None
         pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(p) for p in self.table_view().positions], self.pawn_ring,
                       layer=OVER_BUTTONS)
-        rows = [self.player_row(i, rect) for i, rect in enumerate(self.row_rects())]
-        self.lay_board(SIDEBAR, (SIDEBAR_FILL, SIDEBAR_EDGE), (SIDEBAR.x + 20, 14), PROMPT_BUTTON, rows,
-                       (HINT_TEXT, HINT_TEXT), [self.die], pawns, (BANNER_SIZE, self.banner_rect, BANNER_STEPS),
-                       [], [])
+        rows = [self.player_row(i, rect)
+                for i, rect in enumerate(self.row_rects(PLAYER_TOP, PLAYER_H, PROMPT_BUTTON.top - 10))]
+        self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 14, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_TEXT), [self.die], pawns,
+                       (BANNER_SIZE, BANNER_STEPS))
 
     # -- geometry -------------------------------------------------------------------------------------
     def space_xy(self, index: int) -> tuple[float, float]:
         """Space ``index`` of the track on the canvas (the race's positions are space numbers)."""
         return self.to_canvas(self.track[index][0])
 
-    def row_rects(self) -> list[pygame.Rect]:
-        n = len(self.seats)
-        row_h = min(PLAYER_H, (PROMPT_BUTTON.top - 10 - PLAYER_TOP - 8 * (n - 1)) // n)
-        return [pygame.Rect(SIDEBAR.x + 16, PLAYER_TOP + i * (row_h + 8), SIDEBAR.w - 32, row_h) for i in range(n)]
-
-    def banner_rect(self, banner: Banner) -> pygame.Rect:
-        rect = pygame.Rect((0, 0), BANNER_SIZE)
-        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - banner.alpha) * 30))
-        return rect
-
-    def layout(self) -> None:
-        self.buttons = self.side_buttons()
-
     # -- playing --------------------------------------------------------------------------------------
     def tap(self, pos) -> None:
         if DIE_TARGET.collidepoint(pos):
             self.roll()
 
-    def pawn_ring(self, p: int) -> bool:
-        """The pawn whose turn it is stands in a white ring while its player may throw."""
-        return p == self.shown_current and not self.session.view().is_over and not self.anim.busy
-
-    def hint_text(self) -> str:
-        if self.session.view().is_over or self.anim.busy:
-            return ""
-        seat = self.seats[self.shown_current]
-        return self.t("race.hint.computer" if seat.is_computer else "race.hint.roll", name=seat.name)
-
     # -- events to animation ---------------------------------------------------------------------------
     def _anim_moved(self, ev, rest) -> None:
-        previous = ev.path[0] - 1 if ev.path else None
-        for index in ev.path:
-            self.pawns.hop(self.anim, ev.player, self.space_xy(previous), self.space_xy(index), HOP_TIME,
-                           HOP_HEIGHT, end=self.sound("step"))
-            previous = index
-        self.walked_to = previous
+        self.walk(ev.player, ev.path[0] - 1 if ev.path else None, ev.path, HOP_TIME, HOP_HEIGHT)
+        self.walked_to = ev.path[-1] if ev.path else None
 
     def _anim_jump(self, ev, rest) -> None:
         """A flower sends the pawn on, a snail back: one long hop, with its sound."""

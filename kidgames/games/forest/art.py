@@ -8,7 +8,7 @@ import math
 import pygame
 
 from kidgames.core.board import reachable
-from kidgames.ui.board_pieces import paint_decorations, paint_meadow, scatter_scenery
+from kidgames.ui.board_pieces import paint_decorations, paint_discs, paint_meadow, paint_road, scatter_scenery
 
 SPACE_R, BLUE_R, HIT_R = 20, 27, 40            # HIT_R: the ring around a tree that may be tapped
 TREE_SIZE = 86
@@ -27,8 +27,7 @@ def paint_board(board, tree_slots, size, area: pygame.Rect, to_canvas, assets) -
     # the castle behind its ring of spaces: those on a loop through the key space
     ring = reachable(board.key, lambda n: [m for m in board.neighbours(n) if m != board.horseshoe])
     ring = [xy[n] for n in board.nodes if n in ring | {board.horseshoe}]
-    cx = sum(p[0] for p in ring) / len(ring)
-    cy = sum(p[1] for p in ring) / len(ring)
+    cx, cy = (sum(c) / len(ring) for c in zip(*ring))
     castle = assets.image("castle", 120)
     surf.blit(castle, castle.get_rect(center=(cx, cy)))
     paint_decorations(surf, assets, board.decorations, to_canvas, 80)
@@ -38,18 +37,11 @@ def paint_board(board, tree_slots, size, area: pygame.Rect, to_canvas, assets) -
     scatter_scenery(surf, assets, rng, area, ("pine", "pine", "mushroom", "flower", "pine"),
                     points=points, segments=segments, placed=[], limit=60, small=(30, 42), big=(54, 80),
                     point_gap=(40, 0.5), road_gap=(18, 0.5))
-    for a, b in board.edges:
-        pygame.draw.line(surf, ROAD_EDGE, xy[a], xy[b], 26)
-    for p in xy.values():
-        pygame.draw.circle(surf, ROAD_EDGE, p, 13)
-    for a, b in board.edges:
-        pygame.draw.line(surf, ROAD, xy[a], xy[b], 18)
-    for p in xy.values():
-        pygame.draw.circle(surf, ROAD, p, 9)
-    for slot in (board.slots[s] for s in tree_slots):   # a little path from a blue space to its tree
-        pygame.draw.line(surf, ROAD, xy[slot.space], to_canvas(slot.at), 8)
-        pygame.draw.circle(surf, (120, 96, 60), to_canvas(slot.at), 30)
-        pygame.draw.circle(surf, (140, 112, 70), to_canvas(slot.at), 24)
+    paint_road(surf, segments, ROAD_EDGE, 26, 13)
+    paint_road(surf, segments, ROAD, 18, 9)
+    slots = [board.slots[s] for s in tree_slots]
+    paint_road(surf, [(xy[slot.space], to_canvas(slot.at)) for slot in slots], ROAD, 8)   # a blue space to its tree
+    paint_discs(surf, [to_canvas(slot.at) for slot in slots], ((30, (120, 96, 60)), (24, (140, 112, 70))))
     for nid in board.nodes:
         _paint_space(surf, assets, board.kind(nid), xy[nid])
     return surf.convert()
@@ -57,9 +49,7 @@ def paint_board(board, tree_slots, size, area: pygame.Rect, to_canvas, assets) -
 
 def _paint_space(surf, assets, kind: str, centre) -> None:
     x, y = centre
-    r = BLUE_R if kind in ("blue", "key", "horseshoe") else SPACE_R
-    if kind == "village":
-        r = 40
+    r = {"village": 40, "blue": BLUE_R, "key": BLUE_R, "horseshoe": BLUE_R}.get(kind, SPACE_R)
     pygame.draw.circle(surf, (60, 44, 30), (x + 2, y + 4), r + 2)
     pygame.draw.circle(surf, SPACE_FILL.get(kind, SPACE_FILL["path"]), (x, y), r)
     pygame.draw.circle(surf, (80, 58, 36), (x, y), r, 3)

@@ -5,26 +5,25 @@ table's view (:class:`ForestView`, never the state) and turns taps into the acti
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
 from kidgames.core.board import shortest_walk
 from kidgames.core.protocol import Action
-from kidgames.ui.anim import ease_in_out, ease_out_back
+from kidgames.ui.anim import arc, ease_in_out, ease_out_back
 from kidgames.ui.board_pieces import draw_die, draw_pawn_at
-from kidgames.ui.board_table import BoardTableScene
+from kidgames.ui.board_table import BOARD_RECT, SIDEBAR, BoardTableScene
 from kidgames.ui.game import UNDO_SIZE
-from kidgames.ui.pieces import BANNER, BUTTONS, IN_PANEL, MARKS, OVER_BUTTONS, OVER_PAWNS, THINGS, Banner, Die, Pawns
+from kidgames.ui.pieces import BANNER, BUTTONS, IN_PANEL, MARKS, OVER_BUTTONS, OVER_PAWNS, THINGS, Die, Pawns
 from kidgames.ui.table import Drawn
-from kidgames.ui.targets import REACH, Target, pick
+from kidgames.ui.targets import Target, pick
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel
 
 from .art import CARD_SIZE, HIT_R, SPACE_R, TREE_SIZE, draw_card, draw_tree, paint_board
-from .rules import GUESS, MOVE, ROLL, ForestView
+from .rules import GUESS, MOVE, ROLL
 
 # -- layout (canvas 1600×1000: the forest on the left; players, cards and dice on the right) ---------
-BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
-SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
 SIDEBAR_FILL, SIDEBAR_EDGE = (226, 240, 206), (120, 160, 90)
 BOARD_MARGIN = 24
 PLAYER_TOP, PLAYER_H, PLAYER_GAP = 126, 66, 6
@@ -66,20 +65,14 @@ class ForestScene(BoardTableScene):
         # dice waiting to be rolled show no number (None)
         for die, value in zip(dice, view.dice if view.dice and view.phase != ROLL else (None, None)):
             die.value = value
-        rows = [self.player_row(i, self.player_rect(i), reserve=WON_RESERVE, levels=True,
-                                badge=lambda i=i: self.won_badge(i),
-                                paint_badge=lambda surface, rect, right, lit, i=i: self.draw_won(surface, i, rect, right, lit))
-                for i in range(len(self.seats))]
+        rows = [self.player_row(i, rect, reserve=WON_RESERVE, levels=True, badge=partial(self.won_badge, i),
+                                paint_badge=partial(self.draw_won, i))
+                for i, rect in enumerate(self.row_rects(PLAYER_TOP, PLAYER_H, STACK_AREA.top, PLAYER_GAP, inset=14))]
         self.close_hint = Drawn(lambda: _around(self.close_hint_rect()), self.close_hint_rect,
                                 self.draw_close_hint, OVER_PAWNS)
-        self.lay_board(SIDEBAR, (SIDEBAR_FILL, SIDEBAR_EDGE), (SIDEBAR.x + 20, 12), PROMPT_BUTTON, rows,
-                       (HINT_TEXT, HINT_AREA), dice, pawns, (BANNER_SIZE, self.banner_rect, None), self.pieces(),
-                       [self.reach_rings, self.trees])
+        self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 12, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_AREA), dice, pawns,
+                       (BANNER_SIZE, None), self.pieces(), [self.reach_rings, self.trees])
         self.settle()
-
-    def table_view(self) -> ForestView:
-        """The Forest table as its rules show it (see :class:`ForestView`)."""
-        return self.session.view().table
 
     def pieces(self) -> list:
         """The forest's own pieces besides the trees and shining spaces (see :meth:`trees`): the
@@ -92,7 +85,7 @@ class ForestScene(BoardTableScene):
                 self.close_hint,
                 Drawn(STACK_AREA, lambda: (view().stack_size, self.shuffle_t), self.draw_stack, IN_PANEL),
                 Drawn(WANTED_AREA, lambda: (self.shown_wanted, self.flip), self.draw_wanted, IN_PANEL),
-                Drawn(DICE_TARGET, self.may_tap_dice, self.draw_dice_target, IN_PANEL),
+                Drawn(DICE_TARGET, self.may_throw, self.draw_dice_target, IN_PANEL),
                 Drawn(choice_area, self.choice_look, self.draw_choice_panel, BUTTONS - 0.5),
                 Drawn(choice_area, self.choice_look, self.draw_choice_dice, OVER_BUTTONS),
                 Drawn(self.jump_area, lambda: view().current_player, self.draw_jump_picture, OVER_BUTTONS),
@@ -110,16 +103,9 @@ class ForestScene(BoardTableScene):
         self.shuffle_t = 0.0
         self.flip = 1.0
 
-    @property
-    def dice_shown(self) -> list[int | None]:
-        return [die.value for die in self.dice]
-
     # -- geometry -------------------------------------------------------------------------------------
     def slot_xy(self, slot: str) -> tuple[float, float]:
         return self.tree_xy.get(slot) or self.to_canvas(self.board.slots[slot].at)
-
-    def player_rect(self, seat: int) -> pygame.Rect:
-        return pygame.Rect(SIDEBAR.x + 14, PLAYER_TOP + seat * (PLAYER_H + PLAYER_GAP), SIDEBAR.w - 28, PLAYER_H)
 
     def layout(self) -> None:
         self.buttons = self.side_buttons()
@@ -131,7 +117,7 @@ class ForestScene(BoardTableScene):
                                        lambda name=name: self.pick_magic(name), icon=name if name != "jump" else None,
                                        name=f"magic:{name}", colour="paper"))
         self.buttons.append(Button(pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110),
-                                   self.cancel, icon="back", name="cancel"))
+                                   self.reset_choice, icon="back", name="cancel"))
         # the "back" arrow: a move taken back (beside the cancel button, which never shows with it)
         self.buttons.append(self.undo_button(pygame.Rect(BOARD_RECT.right - 130 - UNDO_SIZE - 20,
                                                          BOARD_RECT.bottom - 130, UNDO_SIZE, UNDO_SIZE)))
@@ -157,9 +143,9 @@ class ForestScene(BoardTableScene):
 
     # -- playing --------------------------------------------------------------------------------------
     def reset_choice(self) -> None:
-        self.choice = None
-        self.magic_mode = None
-        self.swap_first = None
+        """Nothing half chosen (the cancel button's tap), and the buttons show so."""
+        self.choice = self.magic_mode = self.swap_first = None
+        self.sync_buttons()
 
     def handle(self, pointer) -> None:
         self.sync_buttons()
@@ -173,38 +159,34 @@ class ForestScene(BoardTableScene):
         return moved
 
     def tap(self, pos) -> None:
-        phase = self.table_view().phase
-        if phase == ROLL:
-            if DICE_TARGET.collidepoint(pos):
-                self.roll()
-        elif phase == GUESS:
-            slot = self.tree_at_pos(pos)
-            if slot is not None:
-                self.submit(Action("guess", slot=slot))
-        elif phase == MOVE and self.choice is None:
-            if self.magic_mode == "swap":
-                self._tap_swap(pos)
-            elif self.magic_mode == "jump":
-                self._tap_jump(pos)
-            else:
-                self._tap_move(pos)
+        """A tap on what :meth:`tap_targets` offers (in a jump, a tree stands for its space where
+        no space is within reach)."""
+        view = self.table_view()
+        hit = pick(pos, self.tap_targets())
+        if hit is None and self.magic_mode == "jump":
+            slot = pick(pos, self.tree_targets())
+            hit = ("space", self.board.slots[slot[1]].space) if slot else None
+        if hit is None:
+            return
+        if hit == "dice":
+            self.roll()
+        elif view.phase == GUESS:
+            self.submit(Action("guess", slot=hit[1]))
+        elif self.magic_mode == "swap":
+            self._tap_swap(hit[1])
+        elif self.magic_mode == "jump":
+            if hit[1] in view.jumps:
+                self.reset_choice()
+                self.submit(Action("magic_jump", node=hit[1]))
+        else:
+            self._tap_move(hit[1])
 
     def may_roll(self) -> bool:
         return self.table_view().phase == ROLL
 
-    def may_tap_dice(self) -> bool:
-        return self.person_can_act() and self.may_roll()
-
-    def _nearest_space(self, pos) -> str | None:
-        """The shining space a tap picks: the nearest within a finger's reach."""
-        return _nearest(pos, {dest: self.space_xy(dest) for dest, _ in self.table_view().ways})
-
-    def _tap_move(self, pos) -> None:
+    def _tap_move(self, dest: str) -> None:
         """A tap on a shining space: its move, or the question which of its two (the rules say
         when they end differently)."""
-        dest = self._nearest_space(pos)
-        if dest is None:
-            return
         options = self.table_view().way(dest)
         if len(options) == 1:
             self.submit(options[0])
@@ -229,19 +211,12 @@ class ForestScene(BoardTableScene):
             self.swap_first = None
         self.sync_buttons()
 
-    def cancel(self) -> None:
-        self.reset_choice()
-        self.sync_buttons()
-
     def after_undo(self) -> None:
         """A move or a swap taken back: nothing half chosen, the pawns and the throw as they were."""
         self.reset_choice()
         super().after_undo()
 
-    def _tap_swap(self, pos) -> None:
-        slot = self.tree_at_pos(pos)
-        if slot is None:
-            return
+    def _tap_swap(self, slot: str) -> None:
         if self.swap_first is None or self.swap_first == slot:
             self.swap_first = None if self.swap_first == slot else slot
             return
@@ -249,64 +224,44 @@ class ForestScene(BoardTableScene):
         self.reset_choice()
         self.submit(Action("magic_swap", a=first, b=slot))
 
-    def _tap_jump(self, pos) -> None:
-        targets = {node: self.space_xy(node) for node in self.table_view().jumps}
-        node = _nearest(pos, targets)
-        if node is None:
-            slot = self.tree_at_pos(pos)
-            node = self.board.slots[slot].space if slot else None
-        if node in targets:
-            self.reset_choice()
-            self.submit(Action("magic_jump", node=node))
-
-    def tree_at_pos(self, pos) -> str | None:
-        return _nearest(pos, {slot: self.tree_centre(slot) for slot in self.table_view().trees}, max(REACH, HIT_R + 6))
-
     def tap_targets(self) -> list[Target]:
-        """What a tap on the board may choose now (for tests): the shining spaces of a move, the
-        trees of a guess or a swap, the spaces and trees of a jump, the dice of a roll."""
+        """What a tap on the board may choose now: the shining spaces of a move, the trees of a
+        guess or a swap, the spaces of a jump, the dice of a roll."""
         if not self.person_can_act():
             return []
         view = self.table_view()
         if view.phase == ROLL:
             return [Target("dice", DICE_TARGET.center, DICE_TARGET)]
         if view.phase == GUESS or self.magic_mode == "swap":
-            return [Target(("tree", slot), self.tree_centre(slot)) for slot in view.trees]
+            return self.tree_targets()
         if self.magic_mode == "jump":
             return [Target(("space", node), self.space_xy(node)) for node in view.jumps]
         if view.phase == MOVE and self.choice is None:
             return [Target(("space", dest), self.space_xy(dest)) for dest, _ in view.ways]
         return []
 
+    def tree_targets(self) -> list[Target]:
+        return [Target(("tree", slot), self.tree_centre(slot)) for slot in self.table_view().trees]
+
     def tree_centre(self, slot: str) -> tuple[float, float]:
         x, y = self.slot_xy(slot)
         return x, y - TREE_SIZE * 0.3
 
     # -- events to animation ---------------------------------------------------------------------------
-    def name_of(self, seat: int) -> str:
-        return self.seats[seat].name
-
-    def _walk(self, p: int, start: str, path, hop_time: float) -> None:
-        previous = start
-        for node in path:
-            self.pawns.hop(self.anim, p, self.space_xy(previous), self.space_xy(node), hop_time, HOP_HEIGHT,
-                           end=self.sound("step"))
-            previous = node
-
     def _anim_moved(self, ev, rest) -> None:
-        self._walk(ev.player, ev.get("from"), ev.path, HOP_TIME)
+        self.walk(ev.player, ev.get("from"), ev.path, HOP_TIME, HOP_HEIGHT)
 
     def _anim_sent_home(self, ev, rest) -> None:
-        board = self.board
+        home = shortest_walk(ev.node, self.board.village, self.board.neighbours)
         for q in ev.players:
             if ev.reason == "landed":
-                self._show_banner(self.t("forest.home", name=self.name_of(q)), "home", 0.9, sound="fall")
-            self._walk(q, ev.node, shortest_walk(ev.node, board.village, board.neighbours), HOME_HOP)
+                self._say("home", q, "home", 0.9, sound="fall")
+            self.walk(q, ev.node, home, HOME_HOP, HOP_HEIGHT)
 
     def _anim_jumped(self, ev, rest) -> None:
         a, b = self.space_xy(ev.get("from")), self.space_xy(ev.node)
         height = 80 + min(240, math.dist(a, b) * 0.35)
-        self._show_banner(self.t("forest.jumped", name=self.name_of(ev.player)), "sparkles", 0.6, sound="magic")
+        self._say("jumped", ev.player, "sparkles", 0.6, sound="magic")
         self.pawns.hop(self.anim, ev.player, a, b, FLY_TIME, height)
 
     def _anim_peeked(self, ev, rest) -> None:
@@ -316,12 +271,10 @@ class ForestScene(BoardTableScene):
         slot, motif = ev.slot, ev.motif
 
         def show() -> None:
-            self.lifted = (slot, 1.0, motif)
-            self.look_owner = ev.private_to
+            self.lifted, self.look_owner = (slot, 1.0, motif), ev.private_to
 
         def hide() -> None:
-            self.lifted = None
-            self.look_owner = None
+            self.lifted = self.look_owner = None
 
         if self.secret_step(ev, show, hide):
             return
@@ -331,8 +284,8 @@ class ForestScene(BoardTableScene):
 
     _anim_guessed_wrong = _anim_peeked
 
-    def _lift(self, slot: str, height: float) -> None:
-        self.lifted = (slot, max(0.0, height), None)
+    def _lift(self, slot: str, height: float, motif: str | None = None) -> None:
+        self.lifted = (slot, max(0.0, height), motif)
 
     def visible_secrets(self) -> set[int]:
         """The seat whose private look is open on screen now (a right guess is public)."""
@@ -341,27 +294,24 @@ class ForestScene(BoardTableScene):
         return set()
 
     def _anim_guess_missed(self, ev, rest) -> None:
-        self._show_banner(self.t("forest.wrong", name=self.name_of(ev.player)), "cross", 0.9, sound="stuck")
+        self._say("wrong", ev.player, "cross", 0.9, sound="stuck")
 
     def _anim_guessed_right(self, ev, rest) -> None:
+        """The tree lifts for everybody, the wanted card flies to its finder's row, and the pawn
+        hops off the key space."""
         p, slot, motif = ev.player, ev.slot, ev.motif
-        self.anim.add(0.5, lambda t: setattr(self, "lifted", (slot, t, motif)), start=self.sound("fanfare"),
-                      easing=ease_out_back)
-        self._show_banner(self.t("forest.right", name=self.name_of(p)), motif, 1.0)
-        start = (WANTED_X, CARDS_Y)
-        end = self.player_rect(p).midright
+        self.anim.add(0.5, lambda t: self._lift(slot, t, motif), start=self.sound("fanfare"), easing=ease_out_back)
+        self._say("right", p, motif, 1.0)
+        x, y = self.rows[p].rect.midright
 
         def fly(t: float) -> None:
             self.shown_wanted = None
-            self.flying_card = (motif, (start[0] + (end[0] - 60 - start[0]) * t,
-                                        start[1] + (end[1] - start[1]) * t - math.sin(math.pi * t) * 120))
+            self.flying_card = (motif, arc((WANTED_X, CARDS_Y), (x - 60, y), t, 120))
 
         self.anim.add(0.8, fly, easing=ease_in_out, start=self.sound("coin"),
                       end=lambda: setattr(self, "flying_card", None))
-        self.anim.add(0.3, lambda t: setattr(self, "lifted", (slot, 1 - t, motif)),
-                      end=lambda: setattr(self, "lifted", None))
-        a, b = self.space_xy(self.board.key), self.space_xy(ev.to)
-        self.pawns.hop(self.anim, p, a, b, 0.5, 50)
+        self.anim.add(0.3, lambda t: self._lift(slot, 1 - t, motif), end=lambda: setattr(self, "lifted", None))
+        self.pawns.hop(self.anim, p, self.space_xy(self.board.key), self.space_xy(ev.to), 0.5, 50)
 
     def _anim_new_wanted(self, ev, rest) -> None:
         def flip(t: float) -> None:
@@ -370,29 +320,28 @@ class ForestScene(BoardTableScene):
         self.anim.add(0.5, flip, start=self.sound("card"), end=lambda: setattr(self, "flip", 1.0))
 
     def _anim_trees_swapped(self, ev, rest) -> None:
-        a_xy = self.to_canvas(self.board.slots[ev.a].at)
-        b_xy = self.to_canvas(self.board.slots[ev.b].at)
-        self._show_banner(self.t("forest.swapped", name=self.name_of(ev.player)), "swap", 0.5, sound="magic")
+        a, b = self.to_canvas(self.board.slots[ev.a].at), self.to_canvas(self.board.slots[ev.b].at)
+        self._say("swapped", ev.player, "swap", 0.5, sound="magic")
 
         def glide(t: float) -> None:
-            rise = math.sin(math.pi * t) * 60
-            self.tree_xy[ev.a] = (b_xy[0] + (a_xy[0] - b_xy[0]) * t, b_xy[1] + (a_xy[1] - b_xy[1]) * t - rise)
-            self.tree_xy[ev.b] = (a_xy[0] + (b_xy[0] - a_xy[0]) * t, a_xy[1] + (b_xy[1] - a_xy[1]) * t - rise)
+            self.tree_xy[ev.a], self.tree_xy[ev.b] = arc(b, a, t, 60), arc(a, b, t, 60)
 
         # The trees (motifs included) changed places on the table at once: each glides from where
         # it stood to its new slot, so the picture catches up.
         self.anim.add(1.2, glide, easing=ease_in_out, start=self.sound("whoosh"), end=self.tree_xy.clear)
 
     def _anim_stack_shuffled(self, ev, rest) -> None:
-        self._show_banner(self.t("forest.shuffled", name=self.name_of(ev.player)), "shuffle", 0.4, sound="card")
+        self._say("shuffled", ev.player, "shuffle", 0.4, sound="card")
         self.anim.add(1.0, lambda t: setattr(self, "shuffle_t", t), start=lambda: setattr(self, "shown_wanted", None),
                       end=lambda: setattr(self, "shuffle_t", 0.0))
 
     def _anim_game_over(self, ev, rest) -> None:
         self.anim.call(self.settle)
-        self._show_banner(self.t("forest.end"), "trophy", 0.8, sound="fanfare")
+        self._say("end", None, "trophy", 0.8, sound="fanfare")
 
-    def _show_banner(self, text: str, sprite: str, stay: float, sound: str | None = None) -> None:
+    def _say(self, key: str, seat: int | None, sprite: str, stay: float, sound: str | None = None) -> None:
+        """The banner says ``forest.<key>`` (about ``seat``, by name) for ``stay`` seconds."""
+        text = self.t(f"forest.{key}") if seat is None else self.t(f"forest.{key}", name=self.seats[seat].name)
         self.banner_piece.say(self.anim, text, sprite, stay, sound=self.sound(sound) if sound else None)
 
     # -- where things paint ---------------------------------------------------------------------------
@@ -438,12 +387,6 @@ class ForestScene(BoardTableScene):
             rect.midbottom = (card.centerx, card.top - 10)
         return rect.clamp(BOARD_RECT.inflate(-8, -8))
 
-    def banner_rect(self, banner: Banner) -> pygame.Rect:
-        """Where the banner shows: mid-board, sliding up as it fades in."""
-        rect = pygame.Rect((0, 0), BANNER_SIZE)
-        rect.center = (BOARD_RECT.centerx, round(BOARD_RECT.h * 0.45 + (1 - banner.alpha) * 30))
-        return rect
-
     def flying_card_rect(self) -> pygame.Rect | None:
         if not self.flying_card:
             return None
@@ -455,26 +398,13 @@ class ForestScene(BoardTableScene):
         return self.button("choice:0").rect.union(self.button("choice:1").rect).inflate(60, 60)
 
     # -- what the screen says --------------------------------------------------------------------------
-    def hint_text(self) -> str:
-        if self.session.view().is_over or self.anim.busy:
-            return ""
+    def hint_step(self) -> str:
         view = self.table_view()
-        seat = self.seats[view.current_player]
-        name = seat.name
-        if seat.is_computer:
-            return self.t("forest.hint.computer", name=name)
-        phase = view.phase
-        if phase == ROLL:
-            return self.t("forest.hint.roll", name=name)
-        if phase == GUESS:
-            return self.t("forest.hint.guess", name=name)
+        if view.phase != MOVE:
+            return view.phase       # roll or guess
         if self.choice:
-            return self.t("forest.hint.choose", name=name)
-        if self.magic_mode:
-            return self.t(f"forest.hint.{self.magic_mode}", name=name)
-        if view.magic:
-            return self.t("forest.hint.magic", name=name)
-        return self.t("forest.hint.move", name=name)
+            return "choose"
+        return self.magic_mode or ("magic" if view.magic else "move")
 
     # -- drawing: the pieces (see kidgames/ui/table.py) -----------------------------------------------
     def reach_rings(self) -> list[Drawn]:
@@ -490,12 +420,9 @@ class ForestScene(BoardTableScene):
         pygame.draw.circle(surface, (255, 255, 255), (x, y), SPACE_R + 16, 7)
         pygame.draw.circle(surface, (255, 200, 30), (x, y), SPACE_R + 11, 4)
 
-    def trees_pickable(self, choosing: bool) -> bool:
-        return choosing and (self.table_view().phase == GUESS or self.magic_mode is not None)
-
     def trees(self) -> list[Drawn]:
         """The trees, the farther ones first, each lifted, gliding or ringed as it is now."""
-        pickable = self.trees_pickable(self.person_can_act())
+        pickable = self.person_can_act() and (self.table_view().phase == GUESS or self.magic_mode is not None)
         pieces = []
         for slot in sorted(self.table_view().trees, key=lambda s: self.slot_xy(s)[1]):
             x, y = self.slot_xy(slot)
@@ -532,7 +459,7 @@ class ForestScene(BoardTableScene):
         won = self.table_view().won[i]
         return (len(won), won[-1]) if won else None
 
-    def draw_won(self, surface, i: int, rect: pygame.Rect, right: int, lit: bool) -> None:
+    def draw_won(self, i: int, surface, rect: pygame.Rect, right: int, lit: bool) -> None:
         """A player's cards won: the last one face up on its little pile, and how many, in big digits."""
         won = self.table_view().won[i]
         x = right - WON_RESERVE + 24
@@ -560,7 +487,7 @@ class ForestScene(BoardTableScene):
             draw_card(surface, self.app.assets, (WANTED_X, CARDS_Y), self.shown_wanted, 1.0, flip=self.flip, glow=True)
 
     def draw_dice_target(self, surface) -> None:
-        if self.may_tap_dice():
+        if self.may_throw():
             pygame.draw.rect(surface, (255, 255, 255), DICE_TARGET.inflate(-10, -20), 5, border_radius=30)
 
     def draw_flying_card(self, surface) -> None:
@@ -614,9 +541,3 @@ class ForestScene(BoardTableScene):
 def _around(card: pygame.Rect | None) -> pygame.Rect | None:
     """What a card on a paper panel paints: its border and its shadow, 4 lower."""
     return card.inflate(12, 12).move(0, 2) if card is not None else None
-
-
-def _nearest(pos, points: dict, reach: float = REACH):
-    """The key of the point nearest ``pos`` within ``reach`` (a finger's width), or None."""
-    return pick(pos, [Target(key, p) for key, p in points.items()], reach)
-

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from kidgames.ui.board_pieces import paint_decorations, paint_meadow, scatter_scenery
+from kidgames.ui.board_pieces import paint_decorations, paint_discs, paint_meadow, paint_road, scatter_scenery
 from kidgames.ui.widgets import shade
 
 FIELD_R = 27
@@ -46,12 +46,8 @@ def paint_board(board, size, area: pygame.Rect, to_canvas, assets, start_label: 
                     big=(58, 84), point_gap=(FIELD_R + 10, 0.55), road_gap=(FIELD_R, 0.5))
     for lane, pts in roads:
         colour = LANE_COLOURS.get(lane.colour or "road", LANE_COLOURS["road"])
-        pygame.draw.lines(surf, shade(colour, 0.55), False, pts, 30)
-        for pt in pts:
-            pygame.draw.circle(surf, shade(colour, 0.55), pt, 15)
-        pygame.draw.lines(surf, colour, False, pts, 22)
-        for pt in pts:
-            pygame.draw.circle(surf, colour, pt, 11)
+        paint_road(surf, [pts], shade(colour, 0.55), 30, 15)
+        paint_road(surf, [pts], colour, 22, 11)
     # The castle first: the fields in front of its gates stay visible on top of it.
     for nid, node in sorted(board.nodes.items(), key=lambda item: item[1].kind != "castle"):
         _paint_field(surf, node, xy[nid], assets, start_label)
@@ -59,20 +55,13 @@ def paint_board(board, size, area: pygame.Rect, to_canvas, assets, start_label: 
 
 
 def _paint_regions(surf, board, xy) -> None:
-    pools = [xy[n] for n in board.of_kind("pool")]
-    for x, y in pools:   # the pool: a lake under its fields
-        pygame.draw.circle(surf, (70, 140, 210), (x, y), 62)
-    for x, y in pools:
-        pygame.draw.circle(surf, (100, 170, 235), (x, y), 50)
-    hell_lane = board.lanes[board.nodes[board.of_kind("hell")[0]].lane] if board.of_kind("hell") else None
-    if hell_lane:
-        for f in hell_lane.fields:
-            pygame.draw.circle(surf, (96, 84, 70), xy[f], 58)
-        for f in hell_lane.fields:
-            pygame.draw.circle(surf, (112, 98, 80), xy[f], 44)
-    for gh in board.of_kind("golden_hill"):
-        for r, c in ((110, (205, 190, 90)), (80, (230, 205, 90)), (55, (250, 225, 110))):
-            pygame.draw.circle(surf, c, xy[gh], r)
+    """The pool's lake under its fields, the road to hell's scorched ground, the golden hill."""
+    paint_discs(surf, [xy[n] for n in board.of_kind("pool")], ((62, (70, 140, 210)), (50, (100, 170, 235))))
+    if board.of_kind("hell"):
+        hell = board.lanes[board.nodes[board.of_kind("hell")[0]].lane]
+        paint_discs(surf, [xy[f] for f in hell.fields], ((58, (96, 84, 70)), (44, (112, 98, 80))))
+    paint_discs(surf, [xy[n] for n in board.of_kind("golden_hill")],
+                ((110, (205, 190, 90)), (80, (230, 205, 90)), (55, (250, 225, 110))))
 
 
 def _paint_field(surf, node, centre, assets, start_label: str) -> None:
@@ -86,10 +75,9 @@ def _paint_field(surf, node, centre, assets, start_label: str) -> None:
         return
     category = ("good" if kind in GOOD else "bad" if kind in BAD else "wait" if kind in WAIT
                 else kind if kind in FIELD_FILL else "plain")
-    fill = FIELD_FILL[category]
     r = FIELD_R if kind in PLAIN_KINDS else FIELD_R + 4
     pygame.draw.circle(surf, (70, 50, 35), (x + 2, y + 4), r + 2)
-    pygame.draw.circle(surf, fill, (x, y), r)
+    pygame.draw.circle(surf, FIELD_FILL[category], (x, y), r)
     pygame.draw.circle(surf, (90, 64, 40), (x, y), r, 3)
     sprite = field_sprite(node)
     if sprite:

@@ -4,46 +4,38 @@ scene draws the session's views (``KnightsView``, rules.py) and animates the eve
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
 from kidgames.ui.board_pieces import draw_badge
-from kidgames.ui.board_table import BoardTableScene
-from kidgames.ui.pieces import OVER_BUTTONS, Banner, Die, Pawns
+from kidgames.ui.board_table import BOARD_RECT, SIDEBAR, BoardTableScene
+from kidgames.ui.pieces import OVER_BUTTONS, Die, Pawns
 
 from .art import BAD, field_sprite, paint_board
 
 # -- layout (canvas 1600×1000: the board on the left, the players and the die on the right) ---------
-BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
-SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
-DIE_CENTRE = (1420, 800)
-DIE_SIZE = 170
+DIE_CENTRE, DIE_SIZE = (1420, 800), 170
 PLAYER_TOP, PLAYER_H = 130, 84
 PROMPT_BUTTON = pygame.Rect(1254, 600, 100, 100)   # the hint's picture: a tap says it again
 HINT_TEXT = pygame.Rect(1362, 600, 226, 100)       # the hint, beside it
 BOARD_MARGIN = 40      # canvas pixels between the outermost fields and the board's edges (lakes, halos)
 PAWN_SIZE = 62
-HOP_TIME, FLY_TIME, BANNER_TIME = 0.26, 0.9, 1.3
-HOP_HEIGHT = 26
+HOP_TIME, FLY_TIME, BANNER_TIME, HOP_HEIGHT = 0.26, 0.9, 1.3, 26
 NUDGE_EVERY, NUDGE_TIME = 8.0, 0.6     # the waiting die hops for NUDGE_TIME every NUDGE_EVERY seconds,
 NUDGE_FPS = 15                         # drawn at this rate (a child sees a hop; the CPU hardly notices)
 NUDGE_AREA = pygame.Rect(DIE_CENTRE[0] - 128, DIE_CENTRE[1] - 188, 256, 300)   # the die, tumbling too
 DIE_TARGET = pygame.Rect(SIDEBAR.x + 10, DIE_CENTRE[1] - 150, SIDEBAR.w - 20, 330)   # where a tap throws
-BANNER_SIZE = (860, 170)
-BANNER_STEPS = 5
+BANNER_SIZE, BANNER_STEPS = (860, 170), 5
 SIDEBAR_FILL, SIDEBAR_EDGE = (250, 236, 200), (190, 150, 90)
 
-SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "dove": "magic", "white_horse": "magic",
-             "pink_piglet": "magic", "sword": "magic", "princess": "magic", "fish": "magic",
-             "apple": "magic", "frog_king": "magic", "bank": "whoosh", "well": "magic", "witch": "magic"}
+SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "bank": "whoosh"}   # any other field: "fall" if bad, else "magic"
 
 
 class KnightsScene(BoardTableScene):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         view = self.session.view()
-        table = view.table
-        spec = self.spec
         self.fit(BOARD_RECT, BOARD_MARGIN)
         self.banner_from_junction = False
         self._idle_since: float | None = None      # scene time when a person began to think
@@ -53,28 +45,16 @@ class KnightsScene(BoardTableScene):
         self.die = Die(DIE_CENTRE, DIE_SIZE, self.thrower_rim, area=NUDGE_AREA)
         self.die.layer = OVER_BUTTONS     # the die and the knights lie over the side panel's edge
         # a die waiting to be thrown shows no number (None); the last throw only when it is over
-        self.die.value = table.last_roll if view.is_over else None
-        helmet = spec.pawn == "knight"
-        pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(pos) for pos in table.positions], self.pawn_ring,
+        self.die.value = view.table.last_roll if view.is_over else None
+        helmet = self.spec.pawn == "knight"
+        pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(pos) for pos in view.table.positions], self.pawn_ring,
                       helmet=helmet, layer=OVER_BUTTONS)
         rows = [self.player_row(i, rect, badge=lambda i=i: self.waiting_for(i), reserve=92, helmet=helmet,
                                 paint_badge=lambda surface, rect, right, lit, i=i: draw_badge(
                                     surface, app.assets, (right, rect.centery), *self.waiting_for(i)))
-                for i, rect in enumerate(self.row_rects())]
-        self.lay_board(SIDEBAR, (SIDEBAR_FILL, SIDEBAR_EDGE), (SIDEBAR.x + 20, 14), PROMPT_BUTTON, rows,
-                       (HINT_TEXT, HINT_TEXT), [self.die], pawns, (BANNER_SIZE, self.banner_rect, BANNER_STEPS), [], [])
-
-    # -- geometry -------------------------------------------------------------------------------------
-    field_xy = BoardTableScene.space_xy
-
-    def row_rects(self) -> list[pygame.Rect]:
-        """The players' rows, sharing the room above the hint (six players get lower rows)."""
-        n = len(self.seats)
-        row_h = min(PLAYER_H, (PROMPT_BUTTON.top - 10 - PLAYER_TOP - 8 * (n - 1)) // n)
-        return [pygame.Rect(SIDEBAR.x + 16, PLAYER_TOP + i * (row_h + 8), SIDEBAR.w - 32, row_h) for i in range(n)]
-
-    def layout(self) -> None:
-        self.buttons = self.side_buttons()
+                for i, rect in enumerate(self.row_rects(PLAYER_TOP, PLAYER_H, PROMPT_BUTTON.top - 10))]
+        self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 14, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_TEXT), [self.die], pawns,
+                       (BANNER_SIZE, BANNER_STEPS))
 
     # -- playing --------------------------------------------------------------------------------------
     def tap(self, pos) -> None:
@@ -88,87 +68,64 @@ class KnightsScene(BoardTableScene):
 
     # -- events to animation ---------------------------------------------------------------------------
     def _anim_moved(self, ev, rest) -> None:
-        p = ev.player
-        previous = ev.get("from")
-        junctions = {at: (lane, why) for at, lane, why in ev.get("branches", ())}
-        for node in ev.path:
-            if previous in junctions:
-                self._junction_banner(previous, *junctions[previous])
-            self.pawns.hop(self.anim, p, self.field_xy(previous), self.field_xy(node), HOP_TIME, HOP_HEIGHT,
-                           end=self.sound("step"))
-            previous = node
+        forks = {at: partial(self._junction_banner, at, lane, why) for at, lane, why in ev.get("branches", ())}
+        self.walk(ev.player, ev.get("from"), ev.path, HOP_TIME, HOP_HEIGHT, forks)
         if self.banner_from_junction:
             self.banner_piece.fade_out(self.anim)
             self.banner_from_junction = False
 
     def _junction_banner(self, junction: str, lane: str, why: str) -> None:
         """The knight stops a moment at a fork and the screen says which way the throw sends him."""
-        roll = self.table_view().last_roll
         key = "knights.branch.return" if why == "return" else f"knights.branch.{lane}"
         if not self.app.catalog.has(key):
             key = f"knights.branch.{why}"
-        text = self.t(key, n=roll)
+        text = self.t(key, n=self.table_view().last_roll)
         self.banner_piece.fade_in(self.anim, text, self.field_sprite(junction) or "sparkles", 0.2,
                                   start=self.sound("magic"))
         self.anim.wait(0.9)
         self.banner_from_junction = True
 
     def _anim_effect(self, ev, rest) -> None:
-        p = ev.player
-        kind = ev.field
-        direction_back = ev.to is not None and self._is_back_effect(ev)
-        key = f"knights.effect.{kind}" + ("_back" if direction_back else "")
-        text = self.t(key, name=self.seats[p].name)
+        p, kind, node = ev.player, ev.field, self.board.nodes[ev.node]
+        # The same field says something else coming back (the Firebird, the Frog King).
+        back = ev.to is not None and ev.to == node.get("back_to") and ev.to != node.get("to")
+        text = self.t(f"knights.effect.{kind}" + ("_back" if back else ""), name=self.seats[p].name)
         self.banner_piece.fade_in(self.anim, text, self.field_sprite(ev.node) or "sparkles", 0.25,
-                                  start=self.sound(self._effect_sound(kind)))
+                                  start=self.sound(SOUND_FOR.get(kind, "fall" if kind in BAD else "magic")))
         self.anim.wait(BANNER_TIME * 0.6)
         if ev.to is not None:
-            a, b = self.field_xy(ev.node), self.field_xy(ev.to)
+            a, b = self.space_xy(ev.node), self.space_xy(ev.to)
             height = 60 + min(220, math.dist(a, b) * 0.35)
             self.pawns.hop(self.anim, p, a, b, FLY_TIME, height, start=self.sound("whoosh" if kind not in BAD else "fall"))
         self.anim.wait(BANNER_TIME * 0.4)
         self.banner_piece.fade_out(self.anim, 0.25)
 
-    def _is_back_effect(self, ev) -> bool:
-        # The same field says something else coming back (the Firebird, the Frog King).
-        node = self.board.nodes[ev.node]
-        return ev.to == node.get("back_to") and ev.to != node.get("to")
-
-    def _effect_sound(self, kind: str) -> str:
-        if kind in SOUND_FOR:
-            return SOUND_FOR[kind]
-        return "fall" if kind in BAD else "magic"
-
     def _anim_waiting(self, ev, rest) -> None:
         """Into the pool, onto the dragon, into the claws: the knight sinks or shakes, and the
         banner says which throw will free him."""
-        p = ev.player
-        text = self.t(f"knights.waiting.{ev.field}", name=self.seats[p].name, need=ev.need)
-        sprite = self.field_sprite(ev.node)
-        sinking = ev.field == "pool"
-
-        def react(t: float) -> None:
-            if sinking:
-                self.pawns.lift[p] = -10 * math.sin(math.pi * min(1.0, t * 1.5))
-            else:
-                self.pawns.shake[p] = math.sin(t * math.pi * 6) * 6 * (1 - t)
-            self.banner_piece.set(text, sprite, min(1.0, t * 4))
-
-        self.anim.add(0.9, react, start=self.sound({"pool": "splash", "frog_king": "magic"}.get(ev.field, "stuck")))
-        self.anim.wait(0.8)
-        self.banner_piece.fade_out(self.anim, 0.25)
+        sound = {"pool": "splash", "frog_king": "magic"}.get(ev.field, "stuck")
+        self._held(ev, f"knights.waiting.{ev.field}", self.field_sprite(ev.node), sound, 0.8,
+                   0 if ev.field == "pool" else 6)
 
     def _anim_stuck(self, ev, rest) -> None:
-        p = ev.player
-        text = self.t(f"knights.stuck.{ev.reason}", name=self.seats[p].name, need=ev.need)
         sprite = self.field_sprite(ev.node) if ev.reason != "overshoot" else "castle"
+        self._held(ev, f"knights.stuck.{ev.reason}", sprite, "stuck", 0.6, 8)
 
-        def wobble(t: float) -> None:
-            self.pawns.shake[p] = math.sin(t * math.pi * 8) * 8 * (1 - t)
+    def _held(self, ev, key: str, sprite: str, sound: str, stay: float, shake: int) -> None:
+        """The knight shakes (``shake`` times, as far) or, without ``shake``, sinks, as the
+        banner with ``key``'s text fades in; it stays ``stay`` more seconds and fades out."""
+        p = ev.player
+        text = self.t(key, name=self.seats[p].name, need=ev.need)
+
+        def react(t: float) -> None:
+            if shake:
+                self.pawns.shake[p] = math.sin(t * math.pi * shake) * shake * (1 - t)
+            else:
+                self.pawns.lift[p] = -10 * math.sin(math.pi * min(1.0, t * 1.5))
             self.banner_piece.set(text, sprite, min(1.0, t * 4))
 
-        self.anim.add(0.9, wobble, start=self.sound("stuck"))
-        self.anim.wait(0.6)
+        self.anim.add(0.9, react, start=self.sound(sound))
+        self.anim.wait(stay)
         self.banner_piece.fade_out(self.anim, 0.25)
 
     def _anim_game_over(self, ev, rest) -> None:
@@ -187,11 +144,10 @@ class KnightsScene(BoardTableScene):
         if self._idle_since is None:
             self._idle_since = self.time
         phase = (self.time - self._idle_since) % NUDGE_EVERY - (NUDGE_EVERY - NUDGE_TIME)
-        nudging = phase >= 0
-        step = int(phase * NUDGE_FPS) if nudging else -1
+        step = int(phase * NUDGE_FPS) if phase >= 0 else -1
         if step != self._nudge_step:
             self._nudge_step = step
-            t = min(1.0, step / (NUDGE_TIME * NUDGE_FPS)) if nudging else 0.0
+            t = max(0.0, min(1.0, step / (NUDGE_TIME * NUDGE_FPS)))
             self.die.jump = abs(math.sin(t * math.pi * 2)) * 16
             self.die.pulse = 1 + 0.06 * math.sin(t * math.pi * 2)
             self.app.invalidate(NUDGE_AREA)
@@ -209,10 +165,6 @@ class KnightsScene(BoardTableScene):
     def field_sprite(self, node_id: str) -> str:
         return field_sprite(self.board.nodes[node_id])
 
-    def pawn_ring(self, p: int) -> bool:
-        """The knight whose turn it is stands in a white ring while the player may throw."""
-        return p == self.shown_current and not self.anim.busy and not self.session.view().is_over
-
     def waiting_for(self, seat: int) -> tuple[str, int] | None:
         """A knight held by a waiting field, and the throw that frees him (the rules say which)."""
         if self.pawns.moving == seat and self.anim.busy:
@@ -223,25 +175,11 @@ class KnightsScene(BoardTableScene):
         node, field, need = waits
         return ("frog_king" if field == "frog_king" else self.field_sprite(node)), need
 
-    def hint_text(self) -> str:
-        if self.session.view().is_over:
-            return ""
-        seat = self.seats[self.shown_current]
-        if self.anim.busy:
-            return ""
-        if seat.is_computer:
-            return self.t("knights.hint.computer", name=seat.name)
-        return self.t("knights.hint.roll", name=seat.name)
-
-    def banner_rect(self, banner: Banner) -> pygame.Rect:
-        """Where the banner shows: on the other half of the board from the knight it talks about,
-        sliding in as it fades in."""
+    def banner_height(self) -> float:
+        """The banner shows on the other half of the board from the knight it talks about."""
         pawns = self.pawns
         focus = pawns.xy[pawns.moving if pawns.moving is not None else self.shown_current]
-        y = BOARD_RECT.h * (0.3 if focus[1] > BOARD_RECT.centery else 0.68) + (1 - banner.alpha) * 30
-        rect = pygame.Rect((0, 0), BANNER_SIZE)
-        rect.center = (BOARD_RECT.centerx, round(y))
-        return rect
+        return 0.3 if focus[1] > BOARD_RECT.centery else 0.68
 
     # -- the painted board (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:
