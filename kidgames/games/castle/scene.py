@@ -39,6 +39,7 @@ REFUSAL_WORDS = {"draw_first": ("castle.why.stop", "plus")}
 
 class CastleScene(CardTableScene):
     art_kit = CastleArt
+    prompt_rect, undo_rect = PROMPT_BUTTON, UNDO_BUTTON
 
     def set_up(self) -> None:
         self.sweep: float | None = None       # the witch sweeping across the table, 0..1
@@ -64,14 +65,12 @@ class CastleScene(CardTableScene):
                   FLYING + 0.5)]
 
     # -- the view of the table ------------------------------------------------------------------
-    def settle(self) -> None:
-        """The scene's table equals the table view again (the end of every batch of events)."""
+    def copy_view(self) -> None:
         t = self.table_view()
         self.v_castles = [list(c) for c in t.castles]
         self.v_colours = list(t.colours)
         self.v_spares = [list(sp) for sp in t.spares]
-        self.v_draw = t.draw_pile
-        self.v_discard = list(t.discard)
+        self.set_piles(t.draw_pile, t.discard)
         # While the witch's choice waits (the fairy question, or the first card to give her), she
         # stays where she was turned up; she goes to the discard pile when the choice is made.
         waiting = t.pending == "witch" or (t.pending == "lose" and t.losses_left == WITCH_TAKES)
@@ -80,11 +79,7 @@ class CastleScene(CardTableScene):
             self.v_discard.pop()
         self._witch_leaving = False
         self.v_turn_owner = self.view().turn_owner    # the lit panel: it moves on with the turn's step
-        self.flying.clear()
-        self.banner_piece.clear()
         self.sweep = None
-        self._frozen = None
-        self.layout()
 
     def computer_pause(self) -> float:
         """A computer thinks before its turn's first step as long as in every game, and briefly
@@ -94,46 +89,36 @@ class CastleScene(CardTableScene):
         return pause * LATER_PAUSE if t.drawn_this_turn or t.pending is not None else pause
 
     def legal(self) -> list[Action]:
-        """What a person may do now (nothing while cards move or a computer decides)."""
+        """What a person may do now: nothing while cards move or a computer decides (the second tap
+        of a double tap must not draw a card nobody wanted: one more draw can be the witch)."""
         return list(self.view().legal or ()) if self.person_can_act() else []
 
     def buy_targets(self) -> dict[tuple[int, str], Action]:
         return {(a.seller, a.card): a for a in self.legal() if a.kind == "buy"}
 
     # -- layout and buttons -----------------------------------------------------------------------
-    def layout(self) -> None:
-        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(PROMPT_BUTTON),
-                                                               self.undo_button(UNDO_BUTTON)]
+    def decision_buttons(self) -> list[Button]:
         legal = self.legal()
-        if not legal:
-            self.buying = False
-            return
         pending = self.table_view().pending
-        if pending == "witch":
-            self.buttons.append(Button(FAIRY_BUTTON, lambda: self.act(Action("use_fairy")), self.t("castle.use_fairy"),
-                                       icon="fairy", colour="green", name="use_fairy", text_size=32))
-            self.buttons.append(Button(WITCH_BUTTON, lambda: self.act(Action("accept_witch")),
-                                       self.t("castle.accept_witch"), icon="witch", colour="orange",
-                                       name="accept_witch", text_size=32))
-            return
-        if pending == "lose":
-            return
-        if Action("pass") in legal:
-            self.buttons.append(Button(DRAW_BUTTON, lambda: self.act(Action("pass")), self.t("castle.pass"),
-                                       icon="play", colour="blue", name="pass", text_size=34))
-        else:
-            self.buttons.append(Button(DRAW_BUTTON, lambda: self.act(Action("draw")), self.t("castle.draw"),
-                                       icon="plus", colour="green", name="draw", text_size=36,
-                                       enabled=Action("draw") in legal))
-        self.buttons.append(Button(STOP_BUTTON, lambda: self.act(Action("stop")), self.t("castle.stop"),
-                                   icon="check", colour="orange", name="stop", text_size=36,
-                                   enabled=Action("stop") in legal,
-                                   why=lambda: self.explain(Action("stop"))))
-        if any(a.kind == "buy" for a in legal):
-            self.buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.t("castle.buy", n=PRICE), icon="diamond",
-                                       colour="gold", name="buy", text_size=34, selected=self.buying))
-        else:
+        can_buy = any(a.kind == "buy" for a in legal)
+        if not legal or (pending is None and not can_buy):
             self.buying = False
+        if pending == "witch" and legal:
+            return [self.decision_button(FAIRY_BUTTON, Action("use_fairy"), "castle.use_fairy", "fairy", "green"),
+                    self.decision_button(WITCH_BUTTON, Action("accept_witch"), "castle.accept_witch", "witch", "orange")]
+        if pending is not None or not legal:
+            return []
+        if Action("pass") in legal:
+            buttons = [self.decision_button(DRAW_BUTTON, Action("pass"), "castle.pass", "play", "blue", text_size=34)]
+        else:
+            buttons = [self.decision_button(DRAW_BUTTON, Action("draw"), "castle.draw", "plus", "green", text_size=36,
+                                            enabled=Action("draw") in legal)]
+        buttons.append(self.decision_button(STOP_BUTTON, Action("stop"), "castle.stop", "check", "orange", text_size=36,
+                                            enabled=Action("stop") in legal, why=lambda: self.explain(Action("stop"))))
+        if can_buy:
+            buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.t("castle.buy", n=PRICE), icon="diamond",
+                                  colour="gold", name="buy", text_size=34, selected=self.buying))
+        return buttons
 
     def explain(self, action: Action) -> None:
         """A tap on a button that cannot act: its action goes to the session, whose rules refuse it
@@ -150,12 +135,6 @@ class CastleScene(CardTableScene):
         self.buying = not self.buying
         self.app.assets.play("click")
         self.layout()
-
-    def act(self, action: Action) -> None:
-        # The second tap of a double tap must not draw a card nobody wanted (in a push-your-luck
-        # game one more draw can be the witch): the buttons and the table's taps swallow it.
-        if action in self.legal():
-            self.submit(action)
 
     def forget_choice(self) -> None:
         self.buying = False
@@ -224,23 +203,12 @@ class CastleScene(CardTableScene):
 
     def spare_targets(self) -> list[Target]:
         """Every item of every spare pile, each with the part of its card that shows."""
-        targets = []
-        for seat in range(len(self.seats)):
-            items = spare_items(self.v_spares[seat])
-            rects = self.spare_rects(seat, len(items))
-            parts = self._kept(("spare_parts", seat, len(items)), lambda rects=rects: visible_parts(rects))
-            targets += [Target((seat, card), part.center, part) for (card, _), part in zip(items, parts)]
-        return targets
+        return self.seat_targets("spare_parts", lambda seat: [card for card, _ in spare_items(self.v_spares[seat])],
+                                 self.spare_rects)
 
     def spare_at(self, pos) -> tuple[int, str] | None:
-        """The spare card a tap hits: the one under the finger, or beside it within a finger's
-        reach the nearest card that can be bought."""
-        targets = self.spare_targets()
-        inside = pick(pos, targets, reach=0)
-        if inside is not None:
-            return inside
-        buyable = self.buy_targets()
-        return pick(pos, [t for t in targets if t.key in buyable])
+        """The spare card a tap hits: the one under the finger, or near it a card that can be bought."""
+        return self.pick_card(pos, self.spare_targets(), self.buy_targets())
 
     def lose_items(self) -> list[tuple[str, int]]:
         """What the witch may take (the rules say which cards: ``losable``), as it lies on her
@@ -287,8 +255,9 @@ class CastleScene(CardTableScene):
 
     # -- events to animation ---------------------------------------------------------------------
     def say(self, text: str, picture: str | None = None, seconds: float = 0.9, castle: str | None = None) -> None:
-        self.banner_piece.show(self.anim, text, picture, seconds, extra=castle)
-        self.banner_piece.hide(self.anim)
+        """The banner (a castle's colour as its ``extra``), gone again after ``seconds``."""
+        super().say(text, picture, seconds, extra=castle)
+        self.hide_banner()
 
     def _rest_at_reveal(self, card: str, seconds: float = SHOW_TIME) -> None:
         self.fly_card(card_look(card), REVEAL_AT, REVEAL_AT, REVEAL_W, seconds, arc=0)
@@ -356,28 +325,18 @@ class CastleScene(CardTableScene):
             self.sweep = t
         self.anim.call(self.sound("whoosh"))
         self.anim.add(SWEEP_TIME, sweep, end=lambda: setattr(self, "sweep", None), easing=ease_in_out)
-        name = self.name(p)
         # auto-fairy: the controller answered at once, the fairy follows in the same turn's events
         answered = ev.fairy and any(e.kind == "fairy_saved" for e in rest[:1])
-        if answered:
-            text = self.t("castle.say.witch_fairy", name=name)
-        elif ev.fairy:
-            text = self.t("castle.say.witch_ask", name=name)
-        elif ev.losable == 0:
-            text = self.t("castle.say.witch_nothing", name=name)
-        elif ev.choice is None:
-            text = self.t("castle.say.witch_all", name=name)
-        else:
-            text = self.t("castle.say.witch_choose", name=name)
+        said = "fairy" if answered else "ask" if ev.fairy else "nothing" if ev.losable == 0 else \
+            "all" if ev.choice is None else "choose"
         self._rest_at_reveal(WITCH, 0.1)
-        if ev.choice is not None and not answered:
-            # a choice follows: she waits on the table until it is made (see _witch_leaves)
+        waits = ev.choice is not None and not answered    # a choice follows: she waits on the table (see _witch_leaves)
+        if waits:
             self.anim.call(lambda: setattr(self, "v_witch", True))
-            self.say(text, "witch", 1.4)
-            return
-        self.say(text, "witch", 1.4)
-        self.fly_card(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, FLY_TIME, end_width=PILE_W,
-                      end=lambda: self.v_discard.append(WITCH))
+        self.say(self.t(f"castle.say.witch_{said}", name=self.name(p)), "witch", 1.4)
+        if not waits:
+            self.fly_card(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, FLY_TIME, end_width=PILE_W,
+                          end=lambda: self.v_discard.append(WITCH))
 
     def _witch_leaves(self) -> None:
         """The choice is made: the witch waiting on the table goes to the discard pile first (as
