@@ -30,11 +30,7 @@ def kept(place: Callable) -> Callable:
     count of things) and kept: the seats never change, so read it and never change it."""
     @functools.wraps(place)
     def kept_place(scene, *args):
-        key = (place.__name__, *args)
-        value = scene._geometry.get(key)
-        if value is None:
-            value = scene._geometry[key] = place(scene, *args)
-        return value
+        return scene._kept((place.__name__, *args), lambda: place(scene, *args))
     return kept_place
 
 

@@ -111,9 +111,7 @@ class QueensScene(CardTableScene):
         needs one), or None: a computer decides, a curtain is due, or the game is over."""
         view = self.view()
         decider = view.decider
-        if decider is None or self.seats[decider].is_computer or view.curtain is not None:
-            return None
-        return decider
+        return None if decider is None or self.seats[decider].is_computer or view.curtain is not None else decider
 
     def hand_seat(self) -> int | None:
         return self.bottom()[0]
@@ -166,35 +164,25 @@ class QueensScene(CardTableScene):
 
     def selected_cards(self) -> list[str]:
         _, hand, face_up = self.bottom()
-        if not face_up:
-            return []
-        return [hand[i] for i in self.selected if i < len(hand) and hand[i] is not None]
+        return [hand[i] for i in self.selected if i < len(hand) and hand[i] is not None] if face_up else []
 
     def discard_action(self, cards: list[str]) -> Action | None:
         """The legal discard of exactly these cards, if there is one (the rules say which)."""
         want = sorted(cards)
-        for action in self.legal():
-            if action.kind == "discard" and sorted(action.cards) == want:
-                return action
-        return None
+        return next((a for a in self.legal() if a.kind == "discard" and sorted(a.cards) == want), None)
 
     def equation_text(self, cards: list[str]) -> str | None:
         """The selected number cards written as the sum they make (the rules say which): "2 + 5 = 7"
         (a pair is shown as two equal cards instead, see equation_shown); None when they make none."""
         made = equation(cards)
-        if made is None:
-            return None
-        numbers, total = made
-        return " + ".join(map(str, numbers)) + f" = {total}"
+        return None if made is None else " + ".join(map(str, made[0])) + f" = {made[1]}"
 
     # -- playing by tapping ---------------------------------------------------------------------
     def try_submit(self, action: Action | None) -> None:
-        if action is None:
-            return
-        if action not in self.legal():
+        if action is not None and action not in self.legal():
             self.refuse()
-            return
-        self.submit(action)
+        elif action is not None:
+            self.submit(action)
 
     act = try_submit      # a button's tap that cannot act says why
 
@@ -301,9 +289,7 @@ class QueensScene(CardTableScene):
         lit = self.highlighted_slots()
         offered = [s for s in range(NUM_SLOTS) if s in lit] if lit else list(range(NUM_SLOTS))
         inside = next((s for s in range(NUM_SLOTS) if slot_rect(s).collidepoint(pos)), None)
-        if inside is not None:
-            return inside
-        return pick(pos, [Target(s, slot_rect(s).center) for s in offered])
+        return inside if inside is not None else pick(pos, [Target(s, slot_rect(s).center) for s in offered])
 
     def queen_targets(self) -> list[Target]:
         """Every awake queen in the panels, each with the part of her card that shows."""
@@ -321,8 +307,7 @@ class QueensScene(CardTableScene):
             return []
         targets = []
         if self.hand_face_up() and self.table_view().pending is None:
-            rects = self.hand_layout().card_rects()
-            parts = visible_parts(rects)
+            parts = visible_parts(self.hand_layout().card_rects())
             targets += [Target(("card", i), part.center, part) for i, part in enumerate(parts)]
         lit = self.highlighted_queens()
         targets += [t for t in self.queen_targets() if t.key in lit]
@@ -411,8 +396,7 @@ class QueensScene(CardTableScene):
         return rect.x + PANEL_NAME_W // 2, rect.centery
 
     def next_queen_centre(self, seat: int) -> tuple[int, int]:
-        rects = self.queen_rects(seat, len(self.v_awake[seat]) + 1)
-        return rects[-1].center
+        return self.queen_rects(seat, len(self.v_awake[seat]) + 1)[-1].center
 
     # -- events to animation ---------------------------------------------------------------------
     def queen_name(self, queen: str) -> str:
@@ -423,14 +407,14 @@ class QueensScene(CardTableScene):
         whether its face was visible there.  A card leaves a face-down hand from its middle (its
         place there would tell something of the others)."""
         if seat == self.anim_hand_seat and card in self.anim_hand:
-            layout = HandLayout(HAND_AREA, len(self.anim_hand), HAND_W)
-            rects = layout.card_rects()
+            rects = HandLayout(HAND_AREA, len(self.anim_hand), HAND_W).card_rects()
             if self.anim_face_up:
                 return rects[self.anim_hand.index(card)].center, True, True
             return rects[len(rects) // 2].center, True, False
         return self.panel_centre(seat), False, False
 
-    def _card_leaves(self, seat: int, card: str, to, duration: float = FLY_TIME, end=None) -> None:
+    def _card_leaves(self, seat: int, card: str, duration: float = FLY_TIME) -> None:
+        """A card flies from ``seat`` (see _from_hand) to the discard pile."""
         def begin() -> None:
             origin, in_hand, visible = self._from_hand(seat, card)
             sprite.start, sprite.width = origin, HAND_W if in_hand else 70
@@ -438,7 +422,8 @@ class QueensScene(CardTableScene):
             if in_hand:
                 self.anim_hand.remove(card)
             self.v_hand_counts[seat] = max(0, self.v_hand_counts[seat] - 1)
-        sprite = self.fly_card(card_look(card), (0, 0), to, 70, duration, end_width=PILE_W, start=begin, end=end)
+        sprite = self.fly_card(card_look(card), (0, 0), DISCARD_AT, 70, duration, end_width=PILE_W, start=begin,
+                               end=self._to_discard(card))
 
     def _to_discard(self, card: str):
         return lambda: self.v_discard.append(card)
@@ -465,7 +450,7 @@ class QueensScene(CardTableScene):
     def _anim_played(self, ev, rest) -> None:
         p, card = ev.player, ev.card
         self.anim.call(self.sound("card"))
-        self._card_leaves(p, card, DISCARD_AT, end=self._to_discard(card))
+        self._card_leaves(p, card)
         if card in ("knight", "potion"):
             self.say(self.t(f"queens.say.{card}", name=self.name(p), queen=self.queen_name(ev.queen),
                             victim=self.name(ev.target)), CARD_PICTURES[card], 1.0)
@@ -534,7 +519,7 @@ class QueensScene(CardTableScene):
     def _anim_defended(self, ev, rest) -> None:
         victim, card = ev.player, ev.card
         self.anim.call(self.sound("magic"))
-        self._card_leaves(victim, card, DISCARD_AT, duration=FLY_TIME * 1.5, end=self._to_discard(card))
+        self._card_leaves(victim, card, FLY_TIME * 1.5)
         self.say(self.t(f"queens.say.defended.{card}", name=self.name(victim), queen=self.queen_name(ev.queen)),
                  CARD_PICTURES[card], 1.3)
         self.hide_banner()
@@ -557,11 +542,7 @@ class QueensScene(CardTableScene):
         n = len(self.seats)
         value = int(card[1:])
         for k in range(1, value + 1):
-            seat = (p + k - 1) % n
-
-            def mark(seat=seat, k=k) -> None:
-                self.count_mark = (seat, k)
-            self.anim.call(mark)
+            self.anim.call(lambda mark=((p + k - 1) % n, k): setattr(self, "count_mark", mark))
             self.anim.call(self.sound("step"))
             self.anim.wait(COUNT_STEP)
         self.say(self.t("queens.say.counted", name=self.name(ev.seat), n=value), "queen", 1.0)
@@ -574,7 +555,7 @@ class QueensScene(CardTableScene):
         equation = self.equation_text(cards) if len(cards) > 2 else None
         self.anim.call(self.sound("card"))
         for card in cards:
-            self._card_leaves(p, card, DISCARD_AT, duration=FLY_TIME * 0.8, end=self._to_discard(card))
+            self._card_leaves(p, card, FLY_TIME * 0.8)
         if equation:
             self.say(equation, "sparkles", 0.9)
             self.hide_banner()
