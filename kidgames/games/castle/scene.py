@@ -144,25 +144,17 @@ class CastleScene(CardTableScene):
         return view.decider, t.pending, self.anim.busy, view.is_over, t.drawn_this_turn
 
     def tap(self, pos) -> None:
-        if self.second_of_double_tap(pos):
-            return    # the first one already chose
         pending = self.table_view().pending
-        if pending == "lose":
-            card = self.lose_card_at(pos)
-            if card is not None:
-                self.act(Action("lose", card=card))
-            return
-        if pending is not None:
-            return
-        hit = self.spare_at(pos)
-        targets = self.buy_targets()
-        if hit is not None and hit in targets:
-            if self.buying:
-                self.act(targets[hit])
-            else:
-                self.buying = True      # a first tap on a card for sale shows what can be bought
-                self.app.assets.play("click")
-                self.layout()
+        if self.second_of_double_tap(pos) or pending not in (None, "lose"):
+            return    # (the second tap of a double tap: the first one already chose)
+        card = self.lose_card_at(pos) if pending == "lose" else None
+        hit, targets = (None, {}) if pending == "lose" else (self.spare_at(pos), self.buy_targets())
+        if card is not None:
+            self.act(Action("lose", card=card))
+        elif hit in targets and self.buying:
+            self.act(targets[hit])
+        elif hit in targets:
+            self.toggle_buying()      # a first tap on a card for sale shows what can be bought
 
     # -- where things are ------------------------------------------------------------------------
     # The places below are worked out once per count and kept (the seats never change): read them,
@@ -195,11 +187,8 @@ class CastleScene(CardTableScene):
 
     def spare_item_rect(self, seat: int, card: str, spares: list[str] | None = None) -> pygame.Rect:
         items = spare_items(self.v_spares[seat] if spares is None else spares)
-        rects = self.spare_rects(seat, len(items))
-        for (c, _), rect in zip(items, rects):
-            if c == card:
-                return rect
-        return self.castle_rect(seat)
+        return next((rect for (c, _), rect in zip(items, self.spare_rects(seat, len(items))) if c == card),
+                    self.castle_rect(seat))
 
     def spare_targets(self) -> list[Target]:
         """Every item of every spare pile, each with the part of its card that shows."""
@@ -288,27 +277,23 @@ class CastleScene(CardTableScene):
             self.v_colours[p] = colour_of(card)
         return arrive
 
-    def _castle_arrives(self, ev, started: bool) -> None:
+    def _anim_castle_started(self, ev, rest) -> None:
+        """A castle card flies to its castle (from the table, or bought from a spare pile)."""
         p, card = ev.player, ev.card
         target = self.castle_rect(p).center
         if ev.source == "table":
             self.fly_card(card_look(card), REVEAL_AT, target, REVEAL_W, FLY_TIME * self._pace(p),
-                          end_width=self.spare_width(),
-                          end=self._to_castle(p, card))
+                          end_width=self.spare_width(), end=self._to_castle(p, card))
         else:
             self.fly_card(card_look(card), lambda: self.spare_item_rect(ev.seller, card), target, self.spare_width(),
                           FLY_TIME, start=lambda: self._take_spare(ev.seller, card), end=self._to_castle(p, card))
         self.anim.call(self.sound("magic"))
-        if started:
+        if ev.kind == "castle_started":
             self.say(self.t("castle.say.started", name=self.name(p)), None, 0.8, castle=ev.colour)
         else:
             self.anim.wait(0.2)
 
-    def _anim_castle_started(self, ev, rest) -> None:
-        self._castle_arrives(ev, started=True)
-
-    def _anim_castle_grew(self, ev, rest) -> None:
-        self._castle_arrives(ev, started=False)
+    _anim_castle_grew = _anim_castle_started
 
     def _anim_to_spares(self, ev, rest) -> None:
         p, card = ev.player, ev.card
@@ -320,11 +305,9 @@ class CastleScene(CardTableScene):
 
     def _anim_witch(self, ev, rest) -> None:
         p = ev.player
-
-        def sweep(t: float) -> None:
-            self.sweep = t
         self.anim.call(self.sound("whoosh"))
-        self.anim.add(SWEEP_TIME, sweep, end=lambda: setattr(self, "sweep", None), easing=ease_in_out)
+        self.anim.add(SWEEP_TIME, lambda t: setattr(self, "sweep", t), end=lambda: setattr(self, "sweep", None),
+                      easing=ease_in_out)
         # auto-fairy: the controller answered at once, the fairy follows in the same turn's events
         answered = ev.fairy and any(e.kind == "fairy_saved" for e in rest[:1])
         said = "fairy" if answered else "ask" if ev.fairy else "nothing" if ev.losable == 0 else \
