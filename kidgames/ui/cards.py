@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Callable
 
 import pygame
 
@@ -59,25 +60,24 @@ class CardArt:
         """What a card of the game shows (each game's card kit says)."""
         raise NotImplementedError
 
-    def surface(self, look: CardLook, width: int) -> pygame.Surface:
-        key = (look, width)
+    def kept(self, key: tuple, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The surface ``draw`` makes, drawn once per ``key`` and kept."""
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._back(look.colour, width) if look.face_down else self._face(look, width)
-            self._cache[key] = surf
+            surf = self._cache[key] = draw()
         return surf
+
+    def surface(self, look: CardLook, width: int) -> pygame.Surface:
+        return self.kept((look, width), lambda: self._back(look.colour, width) if look.face_down else
+                         self._face(look, width))
 
     def turned(self, look: CardLook, width: int, angle: float) -> pygame.Surface:
         """The card turned by ``angle`` degrees (a fanned hand card), drawn once per angle."""
         angle = round(angle, 2)
         if not angle:
             return self.surface(look, width)
-        key = ("turned", look, width, angle)
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = pygame.transform.rotozoom(self.surface(look, width), angle, 1.0)
-            self._cache[key] = surf
-        return surf
+        return self.kept(("turned", look, width, angle),
+                         lambda: pygame.transform.rotozoom(self.surface(look, width), angle, 1.0))
 
     def ring(self, width: int, angle: float, colour, margin: int = 7) -> pygame.Surface:
         """The glow behind a selected card of ``width``, turned with it by ``angle`` degrees."""

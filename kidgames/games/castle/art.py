@@ -161,35 +161,28 @@ class CastleArt(CardArt):
 
     card_look = staticmethod(card_look)
 
-    def __init__(self, assets) -> None:
-        super().__init__(assets)
-        self._own: dict[tuple, pygame.Surface] = {}
-
     def surface(self, look: CardLook, width: int) -> pygame.Surface:
         if look.face_down or not look.picture or colour_of(look.picture) is None:
             return super().surface(look, width)
-        key = ("card", look, width)
-        surf = self._own.get(key)
-        if surf is None:
+
+        def draw() -> pygame.Surface:
             plain = CardLook(corner=look.corner, colour=look.colour, corner_left=look.corner_left)
-            surf = super().surface(plain, width).copy()
+            surf = super(CastleArt, self).surface(plain, width).copy()
             w = surf.get_width() - 2
             pic_w = round(w * 0.62)
             area = pygame.Rect(0, 0, pic_w, round(pic_w * CASTLE_RATIO))
             area.center = (w // 2, round((surf.get_height() - 4) * 0.56))
             pygame.draw.rect(surf, PAPER, area.inflate(w // 8, w // 10), border_radius=w // 10)
             surf.blit(self.castle(colour_of(look.picture), (piece_of(look.picture),), pic_w), area)
-            self._own[key] = surf
-        return surf
+            return surf
+        return self.kept(("card", look, width), draw)
 
     def castle(self, colour: str | None, pieces: tuple[int, ...], width: int) -> pygame.Surface:
-        key = ("castle", colour, pieces, width)
-        surf = self._own.get(key)
-        if surf is None:
+        def draw() -> pygame.Surface:
             surf = pygame.Surface((width, round(width * CASTLE_RATIO)), pygame.SRCALPHA)
             draw_castle(surf, surf.get_rect(), colour, pieces)
-            self._own[key] = surf
-        return surf
+            return surf
+        return self.kept(("castle", colour, pieces, width), draw)
 
     def stack(self, surface, card: str, n: int, rect: pygame.Rect) -> None:
         """A stack of ``n`` cards at ``rect``, a few of them showing beneath, and its count."""

@@ -61,8 +61,7 @@ class CastleScene(CardTableScene):
                         self.draw_spares, IN_PANEL),
             Drawn(WITCH_REST_AREA, lambda: self.v_witch, self.draw_witch_at_rest, IN_PANEL),
             Drawn(CHOICE_AREA, self.choice_look, self.draw_choice, IN_PANEL + 0.5),
-            Drawn(lambda: self.sweep_area() if self.sweep is not None else None, self.sweep_look, self.draw_sweep,
-                  FLYING + 0.5)]
+            Drawn(self.sweep_area, self.sweep_at, self.draw_sweep, FLYING + 0.5)]
 
     # -- the view of the table ------------------------------------------------------------------
     def copy_view(self) -> None:
@@ -441,14 +440,19 @@ class CastleScene(CardTableScene):
         rects = [stack_area(r) for r in self.spare_rects(seat, count)]
         return rects[0].unionall(rects[1:])
 
-    def sweep_centre(self) -> tuple[float, float]:
+    def sweep_at(self) -> tuple[int, int] | None:
+        """Where the witch sweeping across the table is now (None: she is not)."""
         t = self.sweep
-        return -160 + (REVEAL_AT[0] + 320) * t, REVEAL_AT[1] - 80 - math.sin(math.pi * t) * 260
+        if t is None:
+            return None
+        return round(-160 + (REVEAL_AT[0] + 320) * t), round(REVEAL_AT[1] - 80 - math.sin(math.pi * t) * 260)
 
-    def sweep_area(self) -> pygame.Rect:
-        x, y = self.sweep_centre()
+    def sweep_area(self) -> pygame.Rect | None:
+        at = self.sweep_at()
+        if at is None:
+            return None
         area = pygame.Rect(0, 0, WITCH_SIZE + 4, WITCH_SIZE + 4)
-        area.center = (round(x), round(y))
+        area.center = at
         return area
 
     def banner_pieces(self) -> tuple | None:
@@ -456,8 +460,8 @@ class CastleScene(CardTableScene):
         castle = self.banner_piece.extra
         if castle is None:
             return None
-        builder = self._builder(castle)
-        return tuple(piece_of(c) for c in self.v_castles[builder]) if builder is not None else ()
+        return next((tuple(piece_of(c) for c in cards) for colour, cards in zip(self.v_colours, self.v_castles)
+                     if colour == castle and cards), ())
 
     def draw_name(self, surface, i: int, rect: pygame.Rect, lit: bool) -> None:
         """What never changes in a panel: the pawn, the name and a computer's robot."""
@@ -513,16 +517,9 @@ class CastleScene(CardTableScene):
             question = self.t("castle.question.lose", n=t.losses_left)
             self.art.witch_question(surface, question, [(c, n, r) for c, n, r in self.lose_places() if n])
 
-    def sweep_look(self) -> tuple | None:
-        if self.sweep is None:
-            return None
-        x, y = self.sweep_centre()
-        return round(x), round(y)
-
     def draw_sweep(self, surface) -> None:
-        x, y = self.sweep_centre()
         pic = self.app.assets.image("witch", WITCH_SIZE)
-        surface.blit(pic, pic.get_rect(center=(round(x), round(y))))
+        surface.blit(pic, pic.get_rect(center=self.sweep_at()))
 
     def banner_picture(self, banner) -> pygame.Surface:
         """A banner's picture: the castle it talks about as it is now, or its sprite."""
@@ -538,8 +535,3 @@ class CastleScene(CardTableScene):
     def banner_label(self, text: str) -> pygame.Surface:
         return self.app.assets.fit_text(text, 46, INK, BANNER_RECT.w - 260, BANNER_RECT.h - 30, title=True)
 
-    def _builder(self, colour: str) -> int | None:
-        for seat, c in enumerate(self.v_colours):
-            if c == colour and self.v_castles[seat]:
-                return seat
-        return None

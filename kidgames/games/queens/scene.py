@@ -592,10 +592,8 @@ class QueensScene(CardTableScene):
     def _anim_game_over(self, ev, rest) -> None:
         winners = list(ev.winners)
         names = [self.name(w) for w in winners]
-        if len(names) == 1:
-            text = self.t("queens.say.won", name=names[0])
-        else:
-            text = self.t("queens.say.won_together", names=self.t("results.and").join(names))
+        text = self.t("queens.say.won", name=names[0]) if len(names) == 1 else \
+            self.t("queens.say.won_together", names=self.t("results.and").join(names))
         if not any(self.table_view().asleep):
             text = self.t("queens.say.all_awake") + " " + text
         self.anim.call(self.sound("fanfare"))
@@ -615,7 +613,7 @@ class QueensScene(CardTableScene):
             return self.t("queens.hint.wait", name=name)
         if pending is not None and pending.kind == "wake":
             return self.t(f"queens.hint.wake.{pending.reason}", name=name)
-        if pending is not None:
+        if pending is not None:     # an attack: said to its victim
             return self.attack_text(pending, name)
         cards = self.selected_cards()
         if cards == ["potion"]:
