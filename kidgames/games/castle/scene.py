@@ -20,15 +20,14 @@ from kidgames.ui.card_table import CardTableScene, kept
 from kidgames.ui.cards import BACK, card_rows, reshuffle, seat_rects
 from kidgames.ui.pieces import FLYING, IN_PANEL
 from kidgames.ui.table import Drawn
-from kidgames.ui.targets import Target, pick, visible_parts
+from kidgames.ui.targets import Target, pick
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
 from .art import CASTLE_RATIO, CASTLE_RGB, DIAMOND_LOOK, WITCH_LOOK, CastleArt, card_look, draw_emblem, tint
-from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_AT, DRAW_AT, DRAW_BUTTON, FAIRY_BUTTON, FELT,
-                     BRISK, FLIP_TIME, FLY_TIME, HINT_RECT, LATER_PAUSE, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT,
-                     REVEAL_W, SEATS_AREA,
-                     SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA, WITCH_SIZE, lose_rects,
-                     spare_items, stack_area)
+from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_AT, DRAW_AT, DRAW_BUTTON, FAIRY_BUTTON,
+                     FELT, BRISK, FLIP_TIME, FLY_TIME, HINT_RECT, LATER_PAUSE, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT,
+                     REVEAL_W, SEATS_AREA, SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA,
+                     WITCH_SIZE, lose_rects, spare_items, stack_area)
 from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
 
@@ -49,7 +48,8 @@ class CastleScene(CardTableScene):
         # a banner shows a picture, or a castle (its colour is the banner's extra) growing while it is up
         banner = self.panel_banner(BANNER_RECT, self.banner_label, self.banner_picture, 110, 220, (12, 32),
                                    look=lambda banner: self.banner_pieces())
-        self.lay_table(FELT, (HINT_RECT, 38), banner, (DRAW_AT, DISCARD_AT, PILE_W), tint, self.draw_name, self.pieces())
+        self.lay_table(FELT, (HINT_RECT, 38), banner, (DRAW_AT, DISCARD_AT, PILE_W), tint, self.draw_name,
+                       self.pieces())
 
     def pieces(self) -> list[Drawn]:
         """This game's own pieces: in each panel the castle and the spare pile; the witch waiting on
@@ -104,7 +104,8 @@ class CastleScene(CardTableScene):
             self.buying = False
         if pending == "witch" and legal:
             return [self.decision_button(FAIRY_BUTTON, Action("use_fairy"), "castle.use_fairy", "fairy", "green"),
-                    self.decision_button(WITCH_BUTTON, Action("accept_witch"), "castle.accept_witch", "witch", "orange")]
+                    self.decision_button(WITCH_BUTTON, Action("accept_witch"), "castle.accept_witch", "witch",
+                                         "orange")]
         if pending is not None or not legal:
             return []
         if Action("pass") in legal:
@@ -166,9 +167,8 @@ class CastleScene(CardTableScene):
     def castle_rect(self, seat: int) -> pygame.Rect:
         panel = self.seat_rects()[seat]
         w = min(230, int((panel.h - 20) / CASTLE_RATIO))
-        rect = pygame.Rect(0, 0, w, round(w * CASTLE_RATIO))
-        rect.bottomleft = (panel.x + NAME_W + 6, panel.bottom - 10)
-        return rect
+        return pygame.Rect(0, 0, w, round(w * CASTLE_RATIO)).move_to(bottomleft=(panel.x + NAME_W + 6,
+                                                                              panel.bottom - 10))
 
     def spare_width(self) -> int:
         h = self.seat_rects()[0].h
@@ -449,11 +449,7 @@ class CastleScene(CardTableScene):
 
     def sweep_area(self) -> pygame.Rect | None:
         at = self.sweep_at()
-        if at is None:
-            return None
-        area = pygame.Rect(0, 0, WITCH_SIZE + 4, WITCH_SIZE + 4)
-        area.center = at
-        return area
+        return None if at is None else pygame.Rect(0, 0, WITCH_SIZE + 4, WITCH_SIZE + 4).move_to(center=at)
 
     def banner_pieces(self) -> tuple | None:
         """The pieces of the castle a banner shows (it grows while the banner is up)."""

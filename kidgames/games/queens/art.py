@@ -50,7 +50,8 @@ class QueensArt(CardArt):
     def score(self, surface, rect: pygame.Rect, count: int, points: int, need: tuple[int, int], ink, outline) -> None:
         """A panel's queens and points, each out of what wins (``need``: queens, points)."""
         y = rect.y + (62 if rect.h < 150 else 84)
-        for picture, size, have, wins, line in (("crown", 30, count, need[0], y), ("star", 28, points, need[1], y + 32)):
+        rows = (("crown", 30, count, need[0], y), ("star", 28, points, need[1], y + 32))
+        for picture, size, have, wins, line in rows:
             icon = self.assets.image(picture, size)
             surface.blit(icon, icon.get_rect(midleft=(rect.x + 10, line)))
             label = self.assets.text(f"{have}/{wins}", 26, ink, title=True, outline=outline)

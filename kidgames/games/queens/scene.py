@@ -21,10 +21,10 @@ from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAWN_RGB, Button, draw_pawn, shade
 
 from .art import CARD_PICTURES, QUEEN_BACK_LOOK, QueensArt, card_look, panel_look
-from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNER_RECT, COUNT_STEP, DEAL_TIME, DISCARD_AT,
-                     DRAW_AT, EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W, HINT_RECT, MARK_R,
-                     PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT, ROBOT_SIZE, SEATS_AREA,
-                     SLOT_AREAS, SLOT_W, slot_rect)
+from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNER_RECT, COUNT_STEP, DEAL_TIME,
+                     DISCARD_AT, DRAW_AT, EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W,
+                     HINT_RECT, MARK_R, PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT,
+                     ROBOT_SIZE, SEATS_AREA, SLOT_AREAS, SLOT_W, slot_rect)
 from .rules import NUM_SLOTS, QUEEN_POINTS, equation, thresholds
 
 
@@ -66,11 +66,13 @@ class QueensScene(CardTableScene):
         return [
             *Drawn.each(n, self.score_area, self.score_look, self.draw_score, IN_PANEL),
             *Drawn.each(n, lambda i: self.backs_area(i, self.v_hand_counts[i]), lambda i: self.v_hand_counts[i],
-                        lambda surface, i: self.art.backs(surface, self.seat_rects()[i], self.v_hand_counts[i]), IN_PANEL),
+                        lambda surface, i: self.art.backs(surface, self.seat_rects()[i], self.v_hand_counts[i]),
+                        IN_PANEL),
             *Drawn.each(n, lambda i: self.queens_area(i, len(self.v_awake[i])), self.queens_look, self.draw_queens,
                         IN_PANEL),
             *Drawn.each(n, self.mark_area, self.mark_look,
-                        lambda surface, i: self.art.mark(surface, self.mark_area(i).center, self.mark_look(i)), IN_PANEL),
+                        lambda surface, i: self.art.mark(surface, self.mark_area(i).center, self.mark_look(i)),
+                        IN_PANEL),
             *Drawn.each(NUM_SLOTS, SLOT_AREAS.__getitem__, self.slot_look,
                         lambda surface, slot: self.art.slot(surface, slot_rect(slot), *self.slot_look(slot)), IN_PANEL),
             Drawn(lambda: self.hand_layout().bounds(), self.hand_look, self.draw_hand, IN_PANEL),
@@ -154,7 +156,8 @@ class QueensScene(CardTableScene):
         cards = self.selected_cards() if pending is None else []
         buttons = []
         if cards == ["jester"]:
-            buttons.append(self.decision_button(ACTION_A, Action("jester"), "queens.play_jester", "card_jester", "green"))
+            buttons.append(self.decision_button(ACTION_A, Action("jester"), "queens.play_jester", "card_jester",
+                                                "green"))
         if cards:
             buttons.append(Button(ACTION_B, lambda: self.try_submit(self.discard_action(self.selected_cards())),
                                   self.t("queens.discard", n=len(cards)), icon="sparkles", colour="blue",
@@ -354,10 +357,8 @@ class QueensScene(CardTableScene):
         if not self.seats[seat].is_computer:
             return None
         rect = self.seat_rects()[seat]
-        centre = (rect.right - ROBOT_AT[0], rect.y + ROBOT_AT[1])
-        area = pygame.Rect(0, 0, ROBOT_SIZE + 12, ROBOT_SIZE + 24)
-        area.center = (centre[0], centre[1] + 2)
-        return area
+        return pygame.Rect(0, 0, ROBOT_SIZE + 12, ROBOT_SIZE + 24).move_to(center=(rect.right - ROBOT_AT[0],
+                                                                                   rect.y + ROBOT_AT[1] + 2))
 
     @kept
     def score_area(self, seat: int) -> pygame.Rect:
@@ -387,9 +388,7 @@ class QueensScene(CardTableScene):
     def mark_area(self, seat: int) -> pygame.Rect:
         """The jester's count in a panel."""
         rect = self.seat_rects()[seat]
-        area = pygame.Rect(0, 0, 2 * MARK_R + 6, 2 * MARK_R + 6)
-        area.center = (rect.right - 50, rect.centery)
-        return area
+        return pygame.Rect(0, 0, 2 * MARK_R + 6, 2 * MARK_R + 6).move_to(center=(rect.right - 50, rect.centery))
 
     def panel_centre(self, seat: int) -> tuple[int, int]:
         rect = self.seat_rects()[seat]
@@ -577,7 +576,8 @@ class QueensScene(CardTableScene):
         to_hand = p == self.anim_hand_seat       # into the face-down hand at the bottom
         for _ in range(ev.count):
             self.fly_card(BACK, DRAW_AT, self.next_hand_centre if to_hand else self.panel_centre(p), PILE_W, DEAL_TIME,
-                          end_width=HAND_W if to_hand else 60, start=self.take_from_draw, end=self._arrives(p, None, to_hand))
+                          end_width=HAND_W if to_hand else 60, start=self.take_from_draw,
+                          end=self._arrives(p, None, to_hand))
 
     def _anim_reshuffled(self, ev, rest) -> None:
         # the banner stays up while the cards go round
@@ -621,7 +621,8 @@ class QueensScene(CardTableScene):
         if cards in (["king"], ["knight"], ["jester"]):
             return self.t(f"queens.hint.{cards[0]}")
         if cards:
-            return self.t("queens.hint.discard" if self.discard_action(cards) is not None else self.no_discard_key(cards))
+            ok = self.discard_action(cards) is not None
+            return self.t("queens.hint.discard" if ok else self.no_discard_key(cards))
         return self.t("queens.hint.pick", name=name)
 
     def no_discard_key(self, cards: list[str]) -> str:
