@@ -117,11 +117,11 @@ def answers_only(state) -> bool:
 
 
 def peek_spec(players: int, scene: str = "", ai: str = "peek_ai:choose", private_turns: bool = True,
-              private_answers: bool = True) -> GameSpec:
+              private_answers: bool = True, remember: str = "peek_ai:remember") -> GameSpec:
     """The peek game's spec.  With ``private_turns`` every decision is made as if with a hand of
     cards in view (a curtain names each person before it); with only ``private_answers`` the
     answers to a guess are; with neither, only the looks are private."""
     rule = every_decision if private_turns else answers_only if private_answers else None
     return GameSpec("peek", "Peek", players, players,
                     lambda n, seed=None, options=None: PeekState(n, 2 * n, seed), state_from_json,
-                    scene=scene, ai=ai, private_decision=rule)
+                    scene=scene, ai=ai, remember=remember, private_decision=rule)

@@ -20,6 +20,7 @@ def new_options_game(num_players, seed=None, options=None):
 
 OPTIONS_GAME = GameSpec(
     "options", "Options Game", 2, 3, new_options_game, state_from_json, ai="peek_ai:choose",
+    remember="peek_ai:remember",
     scene="test_ui_flows:PeekScene",
     options=(Option("short", FLAG, False, text="option.short", help="a short game"),
              Option("auto_defend", FLAG, True, text="option.auto_defend", help="defend at once"),

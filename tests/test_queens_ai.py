@@ -39,7 +39,7 @@ def play(levels, seed):
     return state
 
 
-def test_the_spec_names_choose_and_remember_sits_beside_it():
+def test_the_spec_names_choose_and_remember():
     choose, remember = load_computer(QUEENS_SPEC)
     assert choose is ai.choose and remember is ai.remember
 
@@ -125,3 +125,14 @@ def test_hard_beats_easy_in_at_least_seventy_percent_of_two_player_games():
         state = play(levels, 10_000 + seed)
         wins += sum(levels[w] == "hard" for w in state.winners) / len(state.winners)
     assert wins / 200 >= 0.70
+
+
+def test_every_game_whose_computer_remembers_declares_its_memory():
+    """The spec says where the computers' memory is: a remember function beside a game's choose
+    that its spec does not name would never be fed an event (nothing looks for it)."""
+    import importlib
+    from kidgames.games import GAMES
+    for spec in GAMES.values():
+        module = importlib.import_module(spec.ai.partition(":")[0])
+        beside = getattr(module, "remember", None)
+        assert load_computer(spec)[1] is beside, spec.id

@@ -46,3 +46,13 @@ def test_the_default_names_of_a_panel_are_drawn_at_one_size(tmp_path, monkeypatc
 def test_sleeping_queens_draws_its_default_names_at_one_size_on_one_line(tmp_path, monkeypatch):
     names = drawn_names(tmp_path, monkeypatch, "queens", "ru", ("red", "blue", "green", "orange"))
     assert len(set(names.values())) == 1 and all(lines == 1 for _, lines in names.values()), names
+
+
+def test_a_seat_is_saved_with_every_field_and_read_back_the_same():
+    """Seat.to_json is written out by hand (it runs in every move's frame): it must keep every
+    field of the dataclass, so a seat added a field is saved with it."""
+    import dataclasses
+    from kidgames.core.seats import COMPUTER, Seat
+    seat = Seat("Ben", "blue", COMPUTER, "hard", default_name=True)
+    assert seat.to_json() == dataclasses.asdict(seat)
+    assert Seat.from_json(seat.to_json()) == seat

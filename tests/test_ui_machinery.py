@@ -123,3 +123,28 @@ def test_sounds_load_when_a_device_is_there():
     sounds = Sounds()
     assert sounds.available
     assert {"dice", "step", "whoosh", "magic", "splash", "fall", "stuck", "fanfare", "turn"} <= set(sounds._sounds)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "cs", "ru", "ko"])
+def test_a_fitted_text_is_the_largest_size_whose_picture_fits(tmp_path, lang):
+    """fit_text passes over sizes whose lines cannot fit without rendering them (a move's banner
+    on a tablet): the size it picks is still the one rendering each size and measuring the
+    picture picks (the model here), for the catalog's sentences of every language, with an
+    outline (a taller picture) and without, in boxes from a card's corner to a banner."""
+    import random
+    from kidgames.core.i18n import load_catalog
+    from ui_driver import make_app
+    app = make_app(tmp_path, lang=lang)
+    assets = app.assets
+    texts = sorted({t for entry in load_catalog(lang).entries.values() for t in entry.translation
+                    if t.strip() and "{" not in t})
+    rng = random.Random(lang)
+    for text in rng.sample(texts, 40):
+        size, width, height = rng.choice([32, 40, 56]), rng.choice([150, 300, 590]), rng.choice([40, 90, 146])
+        outline = rng.choice([None, (255, 255, 255)])
+        fitted = assets.fit_text(text, size, (0, 0, 0), width, height, title=True, outline=outline)
+        expected = next((s for s in range(size, 17, -2)
+                         if max(assets.font(s, assets.title_font_covers(text)).size(w)[0] for w in text.split()) <= width
+                         and assets.text(text, s, (0, 0, 0), title=True, outline=outline, width=width).get_height()
+                         <= height), 18)
+        assert fitted is assets.text(text, expected, (0, 0, 0), title=True, outline=outline, width=width), text

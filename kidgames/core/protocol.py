@@ -331,6 +331,9 @@ class GameSpec:
     state_from_json: Callable[[Any], GameState]
     scene: str = ""
     ai: str = ""
+    #: ``"module:function"`` of the computer players' memory (``Remember``), fed every event its
+    #: seat may see; "" for a game whose computers remember nothing
+    remember: str = ""
     options: tuple[Option, ...] = ()
     tile: tuple[str, ...] = ("dice",)
     rules: tuple[tuple[str, str], ...] = ()
@@ -347,7 +350,7 @@ class GameSpec:
     def of(cls, engine, /, **presentation) -> "GameSpec":
         """A game's spec from its rules module (``GAME_ID``, ``TITLE``, ``MIN_PLAYERS``,
         ``MAX_PLAYERS``, ``new_state``, ``state_from_json`` and ``OPTIONS``, which every engine
-        has) and the rest given by name: what the app shows of it (``scene``, ``ai``, ``tile``,
+        has) and the rest given by name: what the app shows of it (``scene``, ``ai``, ``remember``, ``tile``,
         ``rules`` pages, …) and the rules' own hooks where the game has them
         (``private_decision``, ``auto_answer``, ``public_side``)."""
         return cls(id=engine.GAME_ID, title=engine.TITLE, min_players=engine.MIN_PLAYERS,
@@ -359,6 +362,9 @@ class GameSpec:
 
     def load_ai(self) -> ComputerPlayer:
         return _import_dotted(self.ai)
+
+    def load_remember(self) -> "Remember | None":
+        return _import_dotted(self.remember) if self.remember else None
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)

@@ -1,7 +1,7 @@
 """Who sits at the table: a name, a pawn colour with its shape, and person or computer."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from kidgames.core.i18n import LANGUAGES, load_messages
@@ -75,7 +75,10 @@ class Seat:
         return self
 
     def to_json(self) -> dict:
-        return asdict(self)
+        # written out, not dataclasses.asdict (which deep-copies field by field): every save
+        # writes each seat, within the frame of the move
+        return {"name": self.name, "colour": self.colour, "kind": self.kind, "level": self.level,
+                "default_name": self.default_name}
 
     @classmethod
     def from_json(cls, data: Any) -> "Seat":

@@ -81,13 +81,11 @@ def plain(data: Any) -> Any:
     return json.loads(json.dumps(data))
 
 
-def load_computer(spec: Any) -> tuple[ComputerPlayer | None, Remember | None]:
-    """The game's ``choose`` (``spec.ai``) and the ``remember`` beside it in the same module."""
+def load_computer(spec: GameSpec) -> tuple[ComputerPlayer | None, Remember | None]:
+    """The game's computer player (``spec.ai``) and its memory (``spec.remember``), as it declares them."""
     if not spec.ai:
         return None, None
-    choose = spec.load_ai()
-    module = importlib.import_module(choose.__module__)
-    return choose, getattr(module, "remember", None)
+    return spec.load_ai(), spec.load_remember()
 
 
 class TurnController:
@@ -259,7 +257,10 @@ class TurnController:
         if seat is None or not self.seats[seat].is_computer or self._computer is None:
             raise ValueError("it is not a computer player's turn")
         observation = plain(self.state.observation(seat))
-        actions = [Action.from_json(plain(a.to_json())) for a in self.state.legal_actions()]
+        # The legal actions are immutable records (their fields frozen to tuples): handed as they
+        # are, nothing of the state comes with them (a JSON copy of each was most of a Queens
+        # computer's move on a tablet, some 40 actions a decision).
+        actions = list(self.state.legal_actions())
         return self._computer(observation, actions, self.seats[seat].level, self.rng, self.memories[seat])
 
     def submit(self, action: Action) -> list[Event]:

@@ -175,11 +175,21 @@ class Assets:
 
     def _fit_size(self, text: str, size: int, colour, width: int, height: int, title: bool, outline,
                   min_size: int) -> int:
-        """The size :meth:`fit_text` draws ``text`` at (the texts tried stay in the text cache)."""
+        """The size :meth:`fit_text` draws ``text`` at (the text tried last stays in the text cache).
+
+        A size whose lines cannot fit is passed over unrendered: a rendered line is never lower than
+        the font's line size, and the wrap has as many lines as the greedy one (which makes the
+        fewest), so more lines than fit at that height rule the size out; a size that may fit is
+        rendered, as :meth:`text` draws it, and measured (a letter with a mark above or below may
+        make its line higher)."""
         words = text.split()
+        face = title and self.title_font_covers(text)
+        pad = 4 if outline else 0
         for s in range(size, min_size - 1, -2):
-            font = self.font(s, title and self.title_font_covers(text))
+            font = self.font(s, face)
             if words and max(font.size(w)[0] for w in words) > width:
+                continue
+            if len(_wrap_greedy(Widths(font), text, width)) * font.get_linesize() + pad > height:
                 continue
             if self.text(text, s, colour, title=title, outline=outline, width=width).get_height() <= height:
                 return s
@@ -249,35 +259,52 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Break text into lines that fit ``width`` (by words; by letters for long words and Korean),
     balanced: as many lines as needed, each about as long as the others ("Back to the / star."
     becomes "Back to / the star.")."""
-    lines = _wrap_greedy(font, text, width)
+    measure = Widths(font)
+    lines = _wrap_greedy(measure, text, width)
     if len(lines) < 2:
         return lines
     # never narrower than the widest word: balancing must not break a word that fits ("Fairy-Tal / e")
-    lo, hi = min(width, max(font.size(word)[0] for word in text.split())), width
+    lo, hi = min(width, max(measure(word) for word in text.split())), width
     while lo < hi:                      # the narrowest width that needs no more lines
         mid = (lo + hi) // 2
-        if len(_wrap_greedy(font, text, mid)) <= len(lines):
+        if len(_wrap_greedy(measure, text, mid)) <= len(lines):
             hi = mid
         else:
             lo = mid + 1
-    return _wrap_greedy(font, text, lo)
+    return _wrap_greedy(measure, text, lo)
 
 
-def _wrap_greedy(font: pygame.font.Font, text: str, width: int) -> list[str]:
+class Widths:
+    """A font's widths of texts, each measured once: the balanced wrap tries a text's lines at
+    about ten widths, and ``font.size`` (a layout of the whole string, some 20-60 µs) was most of
+    the time of a banner's first frame (195 calls for a two-line sentence)."""
+
+    def __init__(self, font: pygame.font.Font) -> None:
+        self.font = font
+        self.known: dict[str, int] = {}
+
+    def __call__(self, text: str) -> int:
+        width = self.known.get(text)
+        if width is None:
+            width = self.known[text] = self.font.size(text)[0]
+        return width
+
+
+def _wrap_greedy(measure: Widths, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         line = ""
         for word in words:
             candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width:
+            if measure(candidate) <= width:
                 line = candidate
                 continue
             if line:
                 lines.append(line)
             line = ""
             for ch in word:
-                if font.size(line + ch)[0] > width and line:
+                if measure(line + ch) > width and line:
                     lines.append(line)
                     line = ch
                 else:

@@ -269,8 +269,6 @@ class CardTableScene(GameScene):
         busy = self.anim.busy
         moved = super().update(dt)
         self._follow_situation()      # a computer's action this frame: its buttons at once
-        if self._frozen is not None:
-            self.banner_piece.painter.render_ahead(every=True)     # this frame applied an action and draws nothing
         if moved and busy and not self.anim.busy:
             # The batch's last step: the app's redraw after the last movement (this very frame)
             # shows it whole; where no such redraw comes, only what changed is redrawn.

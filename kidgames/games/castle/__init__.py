@@ -8,6 +8,7 @@ SPEC = GameSpec.of(
     rules,
     scene="kidgames.games.castle.scene:CastleScene",
     ai="kidgames.games.castle.ai:choose",
+    remember="kidgames.games.castle.ai:remember",
     # auto-fairy: the controller uses a person's fairy against a witch
     auto_answer=rules.auto_answer,
     tile=("castle", "witch", "fairy", "diamond"),

@@ -7,6 +7,7 @@ SPEC = GameSpec.of(
     rules,
     scene="kidgames.games.forest.scene:ForestScene",
     ai="kidgames.games.forest.ai:choose",
+    remember="kidgames.games.forest.ai:remember",
     public_side=rules.public_side,      # a computer's look: which tree, never its motif
     tile=("tree", "castle", "dice"),
     rules=(
