@@ -139,9 +139,7 @@ class QueensScene(CardTableScene):
         buttons beside it), a drawn card flying face up into it."""
         seats = {sprite.secret_of for sprite in self.flying if sprite.secret_of is not None}
         seat, hand, face_up = self.bottom()
-        if seat is not None and hand and face_up:
-            seats.add(seat)
-        return seats
+        return seats | {seat} if seat is not None and hand and face_up else seats
 
     # -- layout and buttons -----------------------------------------------------------------------
     def decision_buttons(self) -> list[Button]:
@@ -489,9 +487,8 @@ class QueensScene(CardTableScene):
     def queen_place(self, seat: int, queen: str) -> tuple[int, int]:
         """Where an awake queen lies in her owner's row (the panel's middle when she is not there)."""
         awake = self.v_awake[seat]
-        if queen not in awake:
-            return self.panel_centre(seat)
-        return self.queen_rects(seat, len(awake))[awake.index(queen)].center
+        return self.queen_rects(seat, len(awake))[awake.index(queen)].center if queen in awake else \
+            self.panel_centre(seat)
 
     def take_queen(self, seat: int, queen: str) -> None:
         if queen in self.v_awake[seat]:
@@ -730,9 +727,7 @@ class QueensScene(CardTableScene):
     def equation_shown(self) -> tuple[str, bool, str | None] | None:
         """What the discard preview says now, whether the selection is a legal discard, and the
         card of a pair (shown as two equal cards, not as "7 = 7"); None: no preview."""
-        if self.anim.busy or self.table_view().pending is not None:
-            return None
-        cards = self.selected_cards()
+        cards = [] if self.anim.busy or self.table_view().pending is not None else self.selected_cards()
         if len(cards) < 2:
             return None
         ok = self.discard_action(cards) is not None
