@@ -409,13 +409,9 @@ class CastleScene(CardTableScene):
         legal = view.legal
         if self.buying:
             return self.t("castle.hint.buy", n=PRICE)
-        if Action("pass") in legal:
-            return self.t("castle.hint.pass", name=name)
-        if t.drawn_this_turn:
-            return self.t("castle.hint.again", name=name)
-        if any(a.kind == "buy" for a in legal):
-            return self.t("castle.hint.draw_or_buy", name=name)
-        return self.t("castle.hint.draw", name=name)
+        said = "pass" if Action("pass") in legal else "again" if t.drawn_this_turn else \
+            "draw_or_buy" if any(a.kind == "buy" for a in legal) else "draw"
+        return self.t(f"castle.hint.{said}", name=name)
 
     # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
     def choice_look(self):

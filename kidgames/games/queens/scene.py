@@ -420,10 +420,7 @@ class QueensScene(CardTableScene):
                 self.anim_hand.remove(card)
             self.v_hand_counts[seat] = max(0, self.v_hand_counts[seat] - 1)
         sprite = self.fly_card(card_look(card), (0, 0), DISCARD_AT, 70, duration, end_width=PILE_W, start=begin,
-                               end=self._to_discard(card))
-
-    def _to_discard(self, card: str):
-        return lambda: self.v_discard.append(card)
+                               end=lambda: self.v_discard.append(card))
 
     def set_slot(self, slot: int, shown: str | None) -> None:
         self.v_slots[slot] = shown
@@ -535,15 +532,14 @@ class QueensScene(CardTableScene):
                           FLY_TIME, end_width=HAND_W if to_hand else 60, end=self._arrives(p, card, to_hand))
             self.hide_banner()
             return
-        n = len(self.seats)
         value = int(card[1:])
         for k in range(1, value + 1):
-            self.anim.call(lambda mark=((p + k - 1) % n, k): setattr(self, "count_mark", mark))
+            self.anim.call(lambda mark=((p + k - 1) % len(self.seats), k): setattr(self, "count_mark", mark))
             self.anim.call(self.sound("step"))
             self.anim.wait(COUNT_STEP)
         self.say(self.t("queens.say.counted", name=self.name(ev.seat), n=value), "queen", 1.0)
         self.fly_card(card_look(card), REVEAL_AT, DISCARD_AT, 170, FLY_TIME, end_width=PILE_W,
-                      end=self._to_discard(card))
+                      end=lambda: self.v_discard.append(card))
         self.hide_banner()
 
     def _anim_discarded(self, ev, rest) -> None:
@@ -653,11 +649,10 @@ class QueensScene(CardTableScene):
         pending = self.table_view().pending
         if pending is not None and pending.kind in ("knight", "potion"):
             return {(pending.target, pending.queen)}
+        if cards == ["potion"] and self.potion_target:
+            return {self.potion_target}
         if cards in (["knight"], ["potion"]):
-            kind = cards[0]
-            if kind == "potion" and self.potion_target:
-                return {self.potion_target}
-            return {(a.target, a.queen) for a in self.legal() if a.kind == kind}
+            return {(a.target, a.queen) for a in self.legal() if a.kind == cards[0]}
         return set()
 
     # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
