@@ -8,13 +8,14 @@
 The app runs with its clock stepped by each frame (SteppedTime, 1/60 s a frame), so computers think
 and animations play as they would on screen, however fast or slow the machine draws.  A "move
 frame" is an ``app.frame()`` in which the turn controller applied a decision (a computer's move,
-or a person's, which goes through the same ``TurnController.submit``).  Its wall time is split
-into what the frame spent:
+or a person's, which goes through the same ``TurnController.submit``); the frame after it, where
+the move's animation begins (a card table renders the move's banner there), is reported beside it.
+A move frame's wall time is split into what the frame spent:
 
 - apply: ``TurnController.submit`` without the save (the rules, the computer's memory),
 - choose: ``computer_action`` (the computer player's decision),
 - save: the save sink, as the frame waits for it (``Session._saved``),
-- draw: drawing and presenting the frame (the first frame of the move's animation),
+- draw: drawing and presenting the frame,
 - other: the rest (events, animation steps queued, updates).
 
 Frames run back to back (the worst case: the save writer and the garbage collector can only
@@ -213,6 +214,7 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False) -> 
     app.frame(FRAME)
     split.take()
     rows = []
+    after = []          # the frame after each move frame: (wall, thread CPU) ms
     frames = 0
     while len(rows) < moves and frames < max_frames and not scene.view().is_over:
         before = scene.session._controller.decisions
@@ -228,6 +230,8 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False) -> 
             time.sleep(max(0.0, t + FRAME - time.perf_counter()))
         frames += 1
         parts = split.take()
+        if len(after) < len(rows):
+            after.append((wall, cpu))
         if scene.session._controller.decisions != before:
             save = parts.get("save", 0.0)
             row = {"wall": wall, "cpu": cpu, "choose": parts.get("choose", 0.0), "save": save,
@@ -243,7 +247,7 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False) -> 
         app.saves.flush()
     for row in rows:          # after the writes ended, so a write still running at a frame's end counts
         row.update(watch.within(*row.pop("window")))
-    return {"game": game_id, "rows": rows, "frames": frames}
+    return {"game": game_id, "rows": rows, "after": after, "frames": frames}
 
 
 def slow_rows(result: dict) -> str:
@@ -277,7 +281,18 @@ def report(result: dict) -> str:
             f"max {max(r['process'] for r in rows):4.1f}, over 5.6 ms: {heavy})  "
             f"frames with a write {sum(r['writes'] > 0 for r in rows):2}, with a gc "
             f"{sum(bool(r['gc_gens']) for r in rows):2} (gen 2: {sum(2 in r['gc_gens'] for r in rows)})  "
-            f"parts (wall median / thread CPU p95, ms): {parts}")
+            f"parts (wall median / thread CPU p95, ms): {parts}"
+            + after_report(result.get("after", [])))
+
+
+def after_report(after: list[tuple[float, float]]) -> str:
+    """The frame after a move: the move's animation begins there (its banner's words rendered)."""
+    if not after:
+        return ""
+    walls, cpus = [w for w, _ in after], [c for _, c in after]
+    return (f"\n{'':8} the frame after: p50 {percentile(walls, 50):5.1f}  p95 {percentile(walls, 95):5.1f}  "
+            f"max {max(walls):5.1f} ms  over 16.7 ms: {sum(w > BUDGET_MS for w in walls):2}  "
+            f"(thread CPU p95 {percentile(cpus, 95):4.1f} max {max(cpus):4.1f})")
 
 
 def main() -> int:

@@ -248,7 +248,7 @@ def build_app(games, args, seats, options):
 
 
 def run_app(games, args, seats, options) -> int:
-    from kidgames.ui.app import NoScreen
+    from kidgames.ui.window import NoScreen
     try:
         app = build_app(games, args, seats, options)
     except NoScreen as exc:

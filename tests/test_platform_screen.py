@@ -158,7 +158,7 @@ def test_a_driver_chosen_on_purpose_is_used(tmp_path):
 @pytest.mark.parametrize("desk, full", [((1024, 768), True), ((800, 600), True), ((1280, 720), True),
                                         ((1280, 800), False), ((1366, 768), False), ((1920, 1080), False)])
 def test_a_screen_of_1024x768_or_smaller_is_filled_and_a_larger_one_gets_a_window(desk, full):
-    from kidgames.ui.app import CANVAS, opens_full_screen, windowed_size
+    from kidgames.ui.window import CANVAS, opens_full_screen, windowed_size
     assert opens_full_screen(desk) is full
     if not full:       # the window there shows the canvas at least as large as a full 1024x768 screen
         w, h = windowed_size(desk)

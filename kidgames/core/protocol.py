@@ -353,6 +353,9 @@ class GameSpec:
         has) and the rest given by name: what the app shows of it (``scene``, ``ai``, ``remember``, ``tile``,
         ``rules`` pages, …) and the rules' own hooks where the game has them
         (``private_decision``, ``auto_answer``, ``public_side``)."""
+        for name in ("scene", "ai", "remember"):        # ".ai:choose": in the game's own package
+            if presentation.get(name, "").startswith("."):
+                presentation[name] = engine.__package__ + presentation[name]
         return cls(id=engine.GAME_ID, title=engine.TITLE, min_players=engine.MIN_PLAYERS,
                    max_players=engine.MAX_PLAYERS, new_state=engine.new_state,
                    state_from_json=engine.state_from_json, options=tuple(engine.OPTIONS), **presentation)

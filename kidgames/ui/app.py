@@ -1,12 +1,11 @@
-"""The app: one window, one logical canvas scaled to any window or to fullscreen, a scene stack and
-a frame loop that redraws only when something changes."""
+"""The app: one logical canvas, shown in a window of any size or full screen (kidgames/ui/window.py),
+the settings and language, a scene stack and a frame loop that redraws only when something changes."""
 from __future__ import annotations
 
 import os
 import time
 import weakref
 import traceback
-import warnings
 from dataclasses import replace
 from functools import cached_property
 from typing import Any, Mapping
@@ -35,61 +34,15 @@ from kidgames.ui.anim import AnimQueue  # noqa: E402
 from kidgames.ui.assets import Assets  # noqa: E402
 from kidgames.core.clock import RealTime  # noqa: E402
 from kidgames.ui.input import LONG_PRESS, PointerInput  # noqa: E402
-from kidgames.ui.present import Presenter  # noqa: E402
 from kidgames.ui.voice import Voice  # noqa: E402
 from kidgames.ui.waiting import EventWaiter  # noqa: E402
+from kidgames.ui.window import (CANVAS, NoScreen, Window, check_screen, desktop_size,  # noqa: E402
+                                opens_full_screen, windowed_size)
 
-CANVAS = (1600, 1000)
 ANIM_FPS = 60
 MAX_SLEEP = 5.0        # seconds the idle loop sleeps at most between two looks at the scenes
 PARTIAL_LIMIT = 0.45   # above this share of the canvas, a full redraw is cheaper than pieces
 SCENE_GUARD = 0.25     # seconds after a scene change in which new presses are ignored
-#: The driver SDL falls back to by itself when it finds no screen (no X server, no Wayland).
-OFFSCREEN = "offscreen"
-
-
-#: The smallest screen played on, full screen: every control is drawn at least 60 px there.
-SMALL_SCREEN = (1024, 768)
-
-
-def windowed_size(desk: tuple[int, int]) -> tuple[int, int]:
-    """The window that fits a screen of ``desk`` with room for its frame and the task bar."""
-    desk_w, desk_h = desk
-    if desk_w >= CANVAS[0] + 40 and desk_h >= CANVAS[1] + 80:
-        return CANVAS   # room for the canvas as it is: no scaling on every frame
-    scale = min(1.0, desk_w * 0.94 / CANVAS[0], desk_h * 0.88 / CANVAS[1])
-    return max(320, round(CANVAS[0] * scale)), max(200, round(CANVAS[1] * scale))
-
-
-def opens_full_screen(desk: tuple[int, int] | None) -> bool:
-    """Whether the app fills a screen of ``desk`` unless the family chose otherwise: where a window
-    would show the canvas smaller than the whole of a 1024x768 screen does (on 1024x768 itself a
-    window is 963x602), so that no control shrinks below its size there."""
-    if desk is None:
-        return False
-    def scale(size) -> float:
-        return min(size[0] / CANVAS[0], size[1] / CANVAS[1])
-    return scale(windowed_size(desk)) < scale(SMALL_SCREEN)
-
-
-class NoScreen(Exception):
-    """There is no screen to open the app's window on (started over SSH, or with no X server)."""
-
-
-def check_screen() -> None:
-    """Raise :class:`NoScreen` when SDL found no screen: its display did not start, or it chose
-    its offscreen driver by itself (a window nobody can see, the app running on for ever).  A
-    driver somebody chose (the tests' dummy one, or offscreen on purpose) is theirs to use."""
-    if os.environ.get("SDL_VIDEODRIVER"):
-        return
-    try:
-        driver = pygame.display.get_driver() if pygame.display.get_init() else None
-    except pygame.error:
-        driver = None
-    if driver is None or driver == OFFSCREEN:
-        raise NoScreen("no screen was found to open the window on (is this a session over SSH, "
-                       "or without a desktop?); start kidgames on the computer's own screen, "
-                       "or set DISPLAY to one")
 
 
 class App:
@@ -140,11 +93,10 @@ class App:
             # never chosen: full screen on a small screen, for this run (the saved setting stays
             # unchosen until the family chooses on the settings screen or with F11)
             self._for_this_run("fullscreen", opens_full_screen(self.desktop_size()))
-        self.window = self._open_window()
-        # Scenes draw on one logical canvas; the presenter shows it in the window, letterboxed.
+        # Scenes draw on one logical canvas; the window shows it, letterboxed.
+        self.display = Window(CANVAS)
+        self.display.open(self.settings.fullscreen, self._windowed_size())
         self.screen = pygame.Surface(CANVAS).convert()
-        self.presenter = Presenter(CANVAS)
-        self.presenter.fit(self.window.get_size())
         self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
         self.catalog = Catalog(self.settings.lang, self.game_words)
         self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute)
@@ -173,44 +125,11 @@ class App:
         self._drain_startup_events()
 
     # -- window --------------------------------------------------------------------------------
-    def _open_window(self) -> pygame.Surface:
-        """A resizable window that fits the desktop, or the whole screen.  The scaling is our own
-        (not ``pygame.SCALED``), so it works the same with or without a graphics accelerator."""
-        try:
-            if self.settings.fullscreen:
-                # Without a window manager nobody moves a window that was placed for windowed
-                # play: the whole screen would start at its old corner and be cut off.
-                self._place_window((0, 0))
-                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            size = self._windowed_size()
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", RuntimeWarning)   # "forcibly resized": mended below
-                surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-            if surface.get_size() != size:
-                # Leaving full screen without a window manager keeps the screen's size: ask again.
-                self._place_window(None, size)
-                surface = pygame.display.get_surface() or surface
-            return surface
-        except pygame.error:
-            return pygame.display.set_mode(CANVAS)
-
-    @staticmethod
-    def _place_window(position: tuple[int, int] | None, size: tuple[int, int] | None = None) -> None:
-        """Move (None: centre) and resize the open window, where the platform lets us."""
-        try:
-            with warnings.catch_warnings():
-                # pygame-ce 2.5 deprecates this bridge to the display module's window, and has no
-                # other way to move it.
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-            if size is not None:
-                window.size = size
-            if position is None:
-                desk = pygame.display.get_desktop_sizes()[0]
-                position = (max(0, (desk[0] - window.size[0]) // 2), max(0, (desk[1] - window.size[1]) // 2))
-            window.position = position
-        except (AttributeError, IndexError, pygame.error):
-            pass
+    @property
+    def window(self) -> pygame.Surface:
+        """The window's surface (the canvas, presented)."""
+        assert self.display.surface is not None
+        return self.display.surface
 
     def _windowed_size(self) -> tuple[int, int]:
         if self._window_size:
@@ -220,33 +139,27 @@ class App:
 
     def desktop_size(self) -> tuple[int, int] | None:
         """The screen's size (None: no real screen, as under the tests' dummy driver)."""
-        if self._window_size or os.environ.get("SDL_VIDEODRIVER") in ("dummy", OFFSCREEN):
-            return None
-        try:
-            return tuple(pygame.display.get_desktop_sizes()[0])
-        except (pygame.error, IndexError):
-            return None
+        return desktop_size(self._window_size)
 
     def set_fullscreen(self, on: bool) -> None:
         self.run_only.pop("fullscreen", None)     # chosen now: saved, whatever the command line said
         self.settings.fullscreen = on
-        self.window = self._open_window()
-        self.presenter.fit(self.window.get_size())
+        self.display.open(on, self._windowed_size())
         self.save_settings()
         self.dirty = True
 
     def to_canvas(self, pos) -> tuple[int, int]:
         """A window position (mouse or finger) in canvas coordinates."""
-        return self.presenter.to_canvas(pos)
+        return self.display.presenter.to_canvas(pos)
 
     def to_window(self, pos) -> tuple[int, int]:
         """A canvas position in window coordinates (the inverse of :meth:`to_canvas`)."""
-        return self.presenter.to_window(pos)
+        return self.display.presenter.to_window(pos)
 
     @property
     def view(self) -> pygame.Rect:
         """Where the canvas shows in the window."""
-        return self.presenter.view
+        return self.display.presenter.view
 
     def _drain_startup_events(self) -> None:
         pygame.event.get()
@@ -480,8 +393,7 @@ class App:
             self.minimised = False
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
-            self.window = pygame.display.get_surface() or self.window
-            self.presenter.window_size = None
+            self.display.resized()
             self.dirty = True
             return
         if event.type == pygame.KEYDOWN:
@@ -629,17 +541,8 @@ class App:
 
     def present(self, areas: list[pygame.Rect] | None = None) -> None:
         """Show the canvas (or only ``areas`` of it) in the window."""
-        window = pygame.display.get_surface() or self.window
-        self.window = window
-        if window.get_size() != self.presenter.window_size:
-            self.presenter.fit(window.get_size())
-            areas = None
-        touched = self.presenter.present(self.screen, window, areas)
-        if areas is None:
-            pygame.display.flip()
+        if self.display.present(self.screen, areas):
             self.dirty = False
-        else:
-            pygame.display.update(touched)
         self.frames_drawn += 1
 
     def recover(self, exc: BaseException) -> None:

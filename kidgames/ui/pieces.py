@@ -432,29 +432,41 @@ class SidePanel(Piece):
         pygame.draw.line(surface, self.edge, self.rect.topleft, self.rect.bottomleft, 6)
 
 
-class PlayerRow(Piece):
+class SeatPlace(Piece):
+    """A player's place at a table, lit while ``lit()``: a row in a board game's side panel or a
+    panel at a card table.  Its look is whether it is lit and its ``mark()`` (what else changes
+    it); it paints up to ``reach`` pixels beyond its rect (a shadow, a rim)."""
+
+    reach = (0, 0)
+
+    def __init__(self, seat, rect: pygame.Rect, lit: Callable[[], bool], mark: Callable[[], Hashable]) -> None:
+        self.seat, self.rect, self.lit, self.mark = seat, rect, lit, mark
+
+    def area(self) -> pygame.Rect:
+        return self.rect.inflate(*self.reach)
+
+    def look(self) -> tuple:
+        return self.lit(), self.mark()
+
+
+class PlayerRow(SeatPlace):
     """One player's row in a board game's side panel: pawn, name, robot, in their colour while
-    ``lit()``.  A game's own badge on its right: ``badge()`` is what decides it (None: no badge),
+    lit.  A game's own badge on its right: ``badge()`` is what decides it (None: no badge),
     drawn by ``paint_badge(surface, rect, right, lit)`` leftwards from ``right`` in the ``reserve``
     kept for it."""
 
     layer = IN_PANEL
+    reach = (20, 20)
 
     def __init__(self, assets, seat, rect: pygame.Rect, lit: Callable[[], bool],
                  badge: Callable[[], Hashable] = lambda: None, paint_badge=None, reserve: int = 0,
                  helmet: bool = False, levels: bool = False) -> None:
-        self.assets, self.seat, self.rect, self.lit = assets, seat, rect, lit
-        self.badge, self.paint_badge, self.reserve = badge, paint_badge, reserve
+        super().__init__(seat, rect, lit, badge)
+        self.assets, self.paint_badge, self.reserve = assets, paint_badge, reserve
         self.helmet, self.levels = helmet, levels
 
-    def area(self) -> pygame.Rect:
-        return self.rect.inflate(20, 20)
-
-    def look(self) -> tuple:
-        return self.lit(), self.badge()
-
     def paint(self, surface: pygame.Surface) -> None:
-        lit, badge = self.lit(), self.badge()
+        lit, badge = self.lit(), self.mark()
         right = draw_player_panel(surface, self.assets, self.rect, self.seat, lit, helmet=self.helmet,
                                   reserve=self.reserve if badge is not None else 0, levels=self.levels)
         if badge is not None:
@@ -462,26 +474,22 @@ class PlayerRow(Piece):
 
 
 # -- a card table --------------------------------------------------------------------------------
-class SeatPanel(Piece):
-    """A player's panel at a card table: in their colour (``fill(rgb)``) while ``lit()``, a gold
-    rim for a winner, and inside what never changes there (``paint_inside(surface, rect, lit)``:
-    pawn, name, robot).  What changes in a panel (cards, counts) are pieces of their own."""
+class SeatPanel(SeatPlace):
+    """A player's panel at a card table: in their colour (``fill(rgb)``) while lit, a gold rim
+    for a winner (``winner()``, its mark), and inside what never changes there
+    (``paint_inside(surface, rect, lit)``: pawn, name, robot).  What changes in a panel (cards,
+    counts) are pieces of their own."""
 
     layer = PANEL
+    reach = (12, 20)
 
     def __init__(self, art: CardArt, seat, rect: pygame.Rect, lit: Callable[[], bool],
                  winner: Callable[[], bool], paint_inside, fill=lambda rgb: rgb) -> None:
-        self.art, self.seat, self.rect, self.lit, self.winner = art, seat, rect, lit, winner
-        self.paint_inside, self.fill = paint_inside, fill
-
-    def area(self) -> pygame.Rect:
-        return self.rect.inflate(12, 20)
-
-    def look(self) -> tuple:
-        return self.lit(), self.winner()
+        super().__init__(seat, rect, lit, winner)
+        self.art, self.paint_inside, self.fill = art, paint_inside, fill
 
     def paint(self, surface: pygame.Surface) -> None:
-        lit, gold = self.lit(), self.lit() or self.winner()
+        lit, gold = self.lit(), self.lit() or self.mark()
         self.art.panel(surface, self.rect, self.fill(PAWN_RGB[self.seat.colour]) if lit else PAPER, radius=20,
                        border=(255, 210, 40) if gold else (200, 180, 140), border_width=7 if gold else 3, shadow=4)
         self.paint_inside(surface, self.rect, lit)

@@ -12,8 +12,8 @@ HERE = Path(__file__).resolve().parent
 
 SPEC = GameSpec.of(
     rules,
-    scene="race_game.scene:RaceScene",
-    ai="race_game.ai:choose",
+    scene=".scene:RaceScene",
+    ai=".ai:choose",
     tile=("tree", "dice"),
     rules=(("dice+tree+flower+snail", "rules.race.goal"),),   # the rules pages: pictures and a message key
     words=Words(

@@ -6,9 +6,8 @@ from . import rules
 
 SPEC = GameSpec.of(
     rules,
-    scene="kidgames.games.castle.scene:CastleScene",
-    ai="kidgames.games.castle.ai:choose",
-    remember="kidgames.games.castle.ai:remember",
+    scene=".scene:CastleScene",
+    ai=".ai:choose", remember=".ai:remember",   # the computer player: its choice, its memory
     # auto-fairy: the controller uses a person's fairy against a witch
     auto_answer=rules.auto_answer,
     tile=("castle", "witch", "fairy", "diamond"),

@@ -5,9 +5,8 @@ from . import rules
 
 SPEC = GameSpec.of(
     rules,
-    scene="kidgames.games.forest.scene:ForestScene",
-    ai="kidgames.games.forest.ai:choose",
-    remember="kidgames.games.forest.ai:remember",
+    scene=".scene:ForestScene",
+    ai=".ai:choose", remember=".ai:remember",   # the computer player: its choice, its memory
     public_side=rules.public_side,      # a computer's look: which tree, never its motif
     tile=("tree", "castle", "dice"),
     rules=(

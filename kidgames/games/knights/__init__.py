@@ -5,8 +5,8 @@ from . import rules
 
 SPEC = GameSpec.of(
     rules,
-    scene="kidgames.games.knights.scene:KnightsScene",
-    ai="kidgames.games.knights.ai:choose",
+    scene=".scene:KnightsScene",
+    ai=".ai:choose",
     tile=("castle", "knight", "dragon", "chest", "witch"),
     rules=(
         ("knight+dice", "rules.knights.goal"), ("castle+chest", "rules.knights.castle"),

@@ -5,9 +5,8 @@ from . import rules
 
 SPEC = GameSpec.of(
     rules,
-    scene="kidgames.games.queens.scene:QueensScene",
-    ai="kidgames.games.queens.ai:choose",
-    remember="kidgames.games.queens.ai:remember",
+    scene=".scene:QueensScene",
+    ai=".ai:choose", remember=".ai:remember",   # the computer player: its choice, its memory
     # a turn and an answer to an attack are decided with the hand in view; answering an attack
     # for a person (auto-defend) is the controller's business: the engine offers defend and allow
     private_decision=rules.private_decision,
