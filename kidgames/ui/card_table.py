@@ -16,10 +16,13 @@ from typing import Callable
 
 import pygame
 
+from kidgames.core.protocol import Action
 from kidgames.ui.cards import CardArt, CardLook, CardSprite, fly
 from kidgames.ui.game import GameScene
 from kidgames.ui.pieces import Backdrop, Banner, Hint, PanelBanner, Pile, SeatPanel, button_pieces, flying_cards
 from kidgames.ui.table import Piece, Table
+from kidgames.ui.targets import Target, pick, visible_parts
+from kidgames.ui.widgets import Button
 
 
 def kept(place: Callable) -> Callable:
@@ -27,16 +30,14 @@ def kept(place: Callable) -> Callable:
     count of things) and kept: the seats never change, so read it and never change it."""
     @functools.wraps(place)
     def kept_place(scene, *args):
-        key = (place.__name__, *args)
-        value = scene._geometry.get(key)
-        if value is None:
-            value = scene._geometry[key] = place(scene, *args)
-        return value
+        return scene._kept((place.__name__, *args), lambda: place(scene, *args))
     return kept_place
 
 
 class CardTableScene(GameScene):
     art_kit: type[CardArt] = CardArt        # the game's card kit: the faces of its cards, its own pictures
+    prompt_rect: pygame.Rect                # the hint's picture (a tap says it again)
+    undo_rect: pygame.Rect                  # the "back" arrow, while a step can be taken back
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
@@ -59,9 +60,12 @@ class CardTableScene(GameScene):
         """What decides the buttons: whose decision it is, and what about."""
         raise NotImplementedError
 
-    def settle(self) -> None:
-        """Everything drawn as the session's view says, nothing on its way: the picture between
-        moves (the end of every batch of events; the board tables' ``settle`` too)."""
+    def copy_view(self) -> None:
+        """The scene's own copy of the table (``v_*``) set from the table view (see :meth:`settle`)."""
+        raise NotImplementedError
+
+    def decision_buttons(self) -> list[Button]:
+        """The game's buttons for the decision it waits for (see :meth:`layout`)."""
         raise NotImplementedError
 
     def lit_panel(self) -> int | None:
@@ -80,11 +84,41 @@ class CardTableScene(GameScene):
         """A step taken back: no card in the air, nothing half chosen, the view equal to the state."""
         self.forget_choice()
         self.refusal = None
-        self._frozen = None
-        self.flying.clear()
-        self.banner_piece.clear()
         self.settle()
         self._situation = None
+
+    def settle(self) -> None:
+        """Everything drawn as the session's view says, nothing on its way: the picture between
+        moves (the end of every batch of events; the board tables' ``settle`` too)."""
+        self.copy_view()
+        self.flying.clear()
+        self.banner_piece.clear()
+        self._frozen = None
+        self.layout()
+
+    def layout(self) -> None:
+        """The buttons: home, rules and sound, the hint's picture, the "back" arrow and the game's
+        own for the decision it waits for."""
+        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(self.prompt_rect),
+                                                               self.undo_button(self.undo_rect)]
+        self.buttons += self.decision_buttons()
+
+    def decision_button(self, rect: pygame.Rect, action: Action, words: str, icon: str, colour: str,
+                        **more) -> Button:
+        """A button that sends ``action`` (:meth:`act`), named after its kind, saying ``words`` (a
+        message key); ``more`` as :class:`Button` takes it (its text 32 high unless it says)."""
+        more.setdefault("text_size", 32)
+        return Button(rect, lambda: self.act(action), self.t(words), icon=icon, colour=colour, name=action.kind,
+                      **more)
+
+    def legal(self) -> tuple | list:
+        """What the person deciding may do (the view holds it while it tells no secret)."""
+        return self.view().legal or ()
+
+    def act(self, action: Action) -> None:
+        """A tap's ``action``, sent when it is legal now (the second tap of a double tap is not)."""
+        if action in self.legal():
+            self.submit(action)
 
     # -- the table ---------------------------------------------------------------------------------
     def lay_table(self, felt, hint: tuple[pygame.Rect, int], banner: Banner, piles: tuple, seat_fill: Callable,
@@ -112,6 +146,13 @@ class CardTableScene(GameScene):
                      picture_x: int, text_x: int, reach: tuple[int, int], look=lambda banner: None) -> Banner:
         """The banner of a card table: up at once, on a paper panel over the middle of the table."""
         return Banner(PanelBanner(self.art, label, picture, picture_x, text_x, reach, look), rect)
+
+    def say(self, text: str, picture: str | None, seconds: float = 0.9, extra=None) -> None:
+        """The banner up at once, for ``seconds`` at least: it stays until :meth:`hide_banner`."""
+        self.banner_piece.show(self.anim, text, picture, seconds, extra=extra)
+
+    def hide_banner(self) -> None:
+        self.banner_piece.hide(self.anim)
 
     def discard_top(self) -> CardLook | None:
         return self.art.card_look(self.v_discard[-1]) if self.v_discard else None
@@ -152,6 +193,23 @@ class CardTableScene(GameScene):
 
     def seat_rects(self) -> list[pygame.Rect]:
         raise NotImplementedError
+
+    def seat_targets(self, kind: str, cards: Callable[[int], list], rects: Callable[[int, int], list]) -> list[Target]:
+        """Every card lying in a row of a seat's panel (``cards(seat)``, where ``rects(seat, count)``
+        says), keyed (seat, card), each with the part of it that shows (worked out once per count)."""
+        targets = []
+        for seat in range(len(self.seats)):
+            keys = cards(seat)
+            parts = self._kept((kind, seat, len(keys)), lambda: visible_parts(rects(seat, len(keys))))
+            targets += [Target((seat, key), part.center, part) for key, part in zip(keys, parts)]
+        return targets
+
+    @staticmethod
+    def pick_card(pos, targets: list[Target], offered) -> tuple | None:
+        """The card a tap hits: the one under the finger, or beside it within a finger's reach the
+        nearest of those whose keys are ``offered`` (those that shine, or can be bought)."""
+        inside = pick(pos, targets, reach=0)
+        return inside if inside is not None else pick(pos, [t for t in targets if t.key in offered])
 
     def set_piles(self, draw: int, discard: list[str]) -> None:
         self.v_draw, self.v_discard = draw, list(discard)

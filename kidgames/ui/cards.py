@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Callable
 
 import pygame
 
@@ -59,25 +60,24 @@ class CardArt:
         """What a card of the game shows (each game's card kit says)."""
         raise NotImplementedError
 
-    def surface(self, look: CardLook, width: int) -> pygame.Surface:
-        key = (look, width)
+    def kept(self, key: tuple, draw: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The surface ``draw`` makes, drawn once per ``key`` and kept."""
         surf = self._cache.get(key)
         if surf is None:
-            surf = self._back(look.colour, width) if look.face_down else self._face(look, width)
-            self._cache[key] = surf
+            surf = self._cache[key] = draw()
         return surf
+
+    def surface(self, look: CardLook, width: int) -> pygame.Surface:
+        return self.kept((look, width), lambda: self._back(look.colour, width) if look.face_down else
+                         self._face(look, width))
 
     def turned(self, look: CardLook, width: int, angle: float) -> pygame.Surface:
         """The card turned by ``angle`` degrees (a fanned hand card), drawn once per angle."""
         angle = round(angle, 2)
         if not angle:
             return self.surface(look, width)
-        key = ("turned", look, width, angle)
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = pygame.transform.rotozoom(self.surface(look, width), angle, 1.0)
-            self._cache[key] = surf
-        return surf
+        return self.kept(("turned", look, width, angle),
+                         lambda: pygame.transform.rotozoom(self.surface(look, width), angle, 1.0))
 
     def ring(self, width: int, angle: float, colour, margin: int = 7) -> pygame.Surface:
         """The glow behind a selected card of ``width``, turned with it by ``angle`` degrees."""
@@ -119,7 +119,8 @@ class CardArt:
         w, h = surf.get_width() - 2, surf.get_height() - 4
         inner = pygame.Rect(0, 0, w, h).inflate(-max(6, w // 9), -max(6, w // 9))
         pygame.draw.rect(surf, look.colour, inner, border_radius=max(4, w // 12))
-        pygame.draw.rect(surf, shade(look.colour, 1.25), inner.inflate(-w // 10, -w // 10), border_radius=max(4, w // 14))
+        pygame.draw.rect(surf, shade(look.colour, 1.25), inner.inflate(-w // 10, -w // 10),
+                         border_radius=max(4, w // 14))
         has_number = look.number is not None
         if look.picture:
             size = int(w * (0.62 if has_number else 0.8))
@@ -194,9 +195,7 @@ class CardSprite:
 
     def rect(self) -> pygame.Rect:
         w, h = card_size(self.current_width)
-        r = pygame.Rect(0, 0, w + 4, h + 4)
-        r.center = (round(self.centre[0]), round(self.centre[1]))
-        return r
+        return pygame.Rect(0, 0, w + 4, h + 4).move_to(center=(round(self.centre[0]), round(self.centre[1])))
 
     def draw(self, surface: pygame.Surface, art: CardArt) -> None:
         look, squeeze = self.showing()
@@ -302,8 +301,7 @@ class HandLayout:
         w, h = rect.w + 16, rect.h + 16
         cos, sin = abs(math.cos(a)), abs(math.sin(a))
         out = pygame.Rect(0, 0, math.ceil(w * cos + h * sin) + 2, math.ceil(w * sin + h * cos) + 2)
-        out.center = rect.center
-        return out
+        return out.move_to(center=rect.center)
 
     def bounds(self) -> pygame.Rect | None:
         """The area the whole hand covers on screen (None for an empty hand)."""
@@ -316,8 +314,7 @@ def draw_pile(surface: pygame.Surface, art: CardArt, centre, width: int, count: 
     """A pile of ``count`` cards (a few edges show its thickness), ``top`` face up or the back,
     and its count in a badge under it.  Returns the pile's area."""
     w, h = card_size(width)
-    rect = pygame.Rect(0, 0, w, h)
-    rect.center = centre
+    rect = pygame.Rect(0, 0, w, h).move_to(center=centre)
     if count == 0:
         pygame.draw.rect(surface, shade(label_colour, 2.5), rect, 4, border_radius=w // 9)
     else:
@@ -327,8 +324,7 @@ def draw_pile(surface: pygame.Surface, art: CardArt, centre, width: int, count: 
             surface.blit(face, rect.move(k * 2, k * 2))
         surface.blit(face, rect)
     if assets is not None:
-        badge = pygame.Rect(0, 0, max(MIN_TARGET, 80), 54)
-        badge.midtop = (rect.centerx, rect.bottom + 12)
+        badge = _badge(rect)
         pygame.draw.rect(surface, PAPER, badge, border_radius=22)
         pygame.draw.rect(surface, shade(label_colour, 1.0), badge, 3, border_radius=22)
         num = assets.text(str(count), 38, label_colour, title=True)
@@ -336,17 +332,16 @@ def draw_pile(surface: pygame.Surface, art: CardArt, centre, width: int, count: 
     return rect
 
 
+def _badge(pile: pygame.Rect) -> pygame.Rect:
+    """Where a pile's count lies: under it."""
+    return pygame.Rect(0, 0, max(MIN_TARGET, 80), 54).move_to(midtop=(pile.centerx, pile.bottom + 12))
+
+
 def pile_bounds(centre, width: int, badge: bool = True) -> pygame.Rect:
     """The area :func:`draw_pile` may paint for a pile at ``centre`` (its edges and its badge)."""
-    w, h = card_size(width)
-    rect = pygame.Rect(0, 0, w, h)
-    rect.center = centre
+    rect = pygame.Rect((0, 0), card_size(width)).move_to(center=centre)
     area = rect.union(rect.move(12, 12))
-    if badge:
-        plate = pygame.Rect(0, 0, max(MIN_TARGET, 80), 54)
-        plate.midtop = (rect.centerx, rect.bottom + 12)
-        area = area.union(plate)
-    return area.inflate(6, 6)
+    return (area.union(_badge(rect)) if badge else area).inflate(6, 6)
 
 
 def card_rows(area: pygame.Rect, count: int, max_width: int, target: int = MIN_TARGET,

@@ -67,23 +67,25 @@ SUPPORTS = {1: (2, 3, 4, 5, 6), 2: (3, 4, 5, 6), 3: (4, 5, 6), 5: (6,)}
 SCAFFOLD, SCAFFOLD_FILL = (150, 104, 60), (236, 214, 178)
 
 
-def _piece_shapes(piece: int) -> list[tuple[str, list]]:
-    """The shapes of one castle piece in units (box 100 × 140): ("rect", [x, y, w, h]) or
-    ("poly", points).  1 the gate wall, 2 the wall with windows, 3 the battlements, 4 the corner
-    towers, 5 the keep, 6 its roof and flag."""
-    if piece == 1:
-        return [("rect", [8, 110, 84, 30])]
-    if piece == 2:
-        return [("rect", [10, 82, 80, 29])]
-    if piece == 3:
-        return [("rect", [10, 72, 80, 11])] + [("rect", [x, 63, 9, 10]) for x in (10, 27.5, 45.5, 63.5, 81)]
-    if piece == 4:
-        return [("rect", [4, 40, 22, 43]), ("rect", [74, 40, 22, 43]),
-                ("poly", [(1, 41), (29, 41), (15, 18)]), ("poly", [(71, 41), (99, 41), (85, 18)])]
-    if piece == 5:
-        return [("rect", [33, 30, 34, 43])]
-    return [("poly", [(29, 31), (71, 31), (50, 8)]), ("rect", [49, 0, 2, 10]),
-            ("poly", [(51, 0), (68, 4), (51, 8)])]
+#: The shapes of each castle piece in units (box 100 × 140): ("rect", [x, y, w, h]) or ("poly",
+#: points).  1 the gate wall, 2 the wall with windows, 3 the battlements, 4 the corner towers, 5
+#: the keep, 6 its roof and flag.
+PIECE_SHAPES: dict[int, list[tuple[str, list]]] = {
+    1: [("rect", [8, 110, 84, 30])],
+    2: [("rect", [10, 82, 80, 29])],
+    3: [("rect", [10, 72, 80, 11])] + [("rect", [x, 63, 9, 10]) for x in (10, 27.5, 45.5, 63.5, 81)],
+    4: [("rect", [4, 40, 22, 43]), ("rect", [74, 40, 22, 43]),
+        ("poly", [(1, 41), (29, 41), (15, 18)]), ("poly", [(71, 41), (99, 41), (85, 18)])],
+    5: [("rect", [33, 30, 34, 43])],
+    6: [("poly", [(29, 31), (71, 31), (50, 8)]), ("rect", [49, 0, 2, 10]), ("poly", [(51, 0), (68, 4), (51, 8)])],
+}
+#: What each piece shows on its stones: windows ([x, y, w, h] and the radius of their corners, in
+#: units) and emblems (centre, size in units, and their colour: "light", "rgb" or "paper").
+WINDOWS = {2: [([18, 89, 10, 13], 4), ([72, 89, 10, 13], 4)], 4: [([13, 52, 4, 12], 0), ([83, 52, 4, 12], 0)],
+           5: [([44, 38, 12, 14], 5)]}
+EMBLEM_SPOTS = {1: [((24, 125), 7, "light"), ((76, 125), 7, "light")], 2: [((50, 96), 8, "rgb")],
+                3: [((50, 77), 4, "light")], 4: [((15, 72), 5, "light"), ((85, 72), 5, "light")],
+                5: [((50, 63), 6, "light")], 6: [((50, 23), 6, "paper")]}
 
 
 def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: bool = True) -> None:
@@ -95,9 +97,12 @@ def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: b
     def pt(p):
         return ox + p[0] * s, oy + p[1] * s
 
+    def box(data) -> pygame.Rect:
+        return pygame.Rect(round(ox + data[0] * s), round(oy + data[1] * s), round(data[2] * s), round(data[3] * s))
+
     def shape(kind, data, fill, edge=None, width=0):
         if kind == "rect":
-            r = pygame.Rect(round(ox + data[0] * s), round(oy + data[1] * s), round(data[2] * s), round(data[3] * s))
+            r = box(data)
             pygame.draw.rect(surface, fill, r)
             if edge:
                 pygame.draw.rect(surface, edge, r, width)
@@ -112,7 +117,7 @@ def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: b
     if ghost:
         for piece in range(1, PIECES + 1):
             if piece not in present or colour is None:
-                for kind, data in _piece_shapes(piece):
+                for kind, data in PIECE_SHAPES[piece]:
                     shape(kind, data, (255, 255, 255, 80), (70, 70, 90, 110), line)
     if colour is None:
         return
@@ -120,10 +125,10 @@ def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: b
     for piece in range(1, PIECES + 1):
         if piece in present or not any(q in present for q in SUPPORTS.get(piece, ())):
             continue
-        for kind, data in _piece_shapes(piece):
+        for kind, data in PIECE_SHAPES[piece]:
             if kind != "rect":
                 continue
-            r = pygame.Rect(round(ox + data[0] * s), round(oy + data[1] * s), round(data[2] * s), round(data[3] * s))
+            r = box(data)
             width = max(2, round(s * 2.2))
             pygame.draw.rect(surface, SCAFFOLD_FILL, r)
             for x in (r.x + width, r.right - width - 1):
@@ -133,36 +138,21 @@ def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: b
             pygame.draw.line(surface, SCAFFOLD, r.topleft, (r.right - 1, r.y), width)
     rgb = CASTLE_RGB[colour]
     dark, light, window = shade(rgb, 0.55), shade(rgb, 1.3), (50, 40, 60)
-    emblem = EMBLEMS[colour]
+    emblem, inks = EMBLEMS[colour], {"light": light, "rgb": rgb, "paper": PAPER}
     for piece in sorted(present):
-        for kind, data in _piece_shapes(piece):
+        for kind, data in PIECE_SHAPES[piece]:
             shape(kind, data, dark if piece == 6 and kind == "poly" and len(data) == 3 and data[0][1] == 31 else rgb,
                   dark, line)
         if piece == 1:
-            gate = pygame.Rect(round(ox + 40 * s), round(oy + 118 * s), round(20 * s), round(22 * s))
+            gate = box([40, 118, 20, 22])
             pygame.draw.rect(surface, window, gate, border_top_left_radius=gate.w // 2,
                              border_top_right_radius=gate.w // 2)
-            for ex in (24, 76):
-                draw_emblem(surface, emblem, pt((ex, 125)), 7 * s, light)
         elif piece == 2:
-            for wx in (18, 72):
-                pygame.draw.rect(surface, window, pygame.Rect(round(ox + wx * s), round(oy + 89 * s), round(10 * s),
-                                                              round(13 * s)), border_radius=max(1, round(4 * s)))
-            pygame.draw.circle(surface, PAPER, pt((50, 96)), 11 * s)
-            draw_emblem(surface, emblem, pt((50, 96)), 8 * s, rgb)
-        elif piece == 3:
-            draw_emblem(surface, emblem, pt((50, 77)), 4 * s, light)
-        elif piece == 4:
-            for wx in (13, 83):
-                pygame.draw.rect(surface, window, pygame.Rect(round(ox + wx * s), round(oy + 52 * s), round(4 * s),
-                                                              round(12 * s)))
-                draw_emblem(surface, emblem, pt((wx + 2, 72)), 5 * s, light)
-        elif piece == 5:
-            pygame.draw.rect(surface, window, pygame.Rect(round(ox + 44 * s), round(oy + 38 * s), round(12 * s),
-                                                          round(14 * s)), border_radius=max(1, round(5 * s)))
-            draw_emblem(surface, emblem, pt((50, 63)), 6 * s, light)
-        elif piece == 6:
-            draw_emblem(surface, emblem, pt((50, 23)), 6 * s, PAPER)
+            pygame.draw.circle(surface, PAPER, pt((50, 96)), 11 * s)     # under its emblem
+        for data, radius in WINDOWS.get(piece, ()):
+            pygame.draw.rect(surface, window, box(data), border_radius=max(1, round(radius * s)) if radius else 0)
+        for centre, size, ink in EMBLEM_SPOTS[piece]:
+            draw_emblem(surface, emblem, pt(centre), size * s, inks[ink])
 
 
 class CastleArt(CardArt):
@@ -171,35 +161,28 @@ class CastleArt(CardArt):
 
     card_look = staticmethod(card_look)
 
-    def __init__(self, assets) -> None:
-        super().__init__(assets)
-        self._own: dict[tuple, pygame.Surface] = {}
-
     def surface(self, look: CardLook, width: int) -> pygame.Surface:
         if look.face_down or not look.picture or colour_of(look.picture) is None:
             return super().surface(look, width)
-        key = ("card", look, width)
-        surf = self._own.get(key)
-        if surf is None:
+
+        def draw() -> pygame.Surface:
             plain = CardLook(corner=look.corner, colour=look.colour, corner_left=look.corner_left)
-            surf = super().surface(plain, width).copy()
+            surf = super(CastleArt, self).surface(plain, width).copy()
             w = surf.get_width() - 2
             pic_w = round(w * 0.62)
             area = pygame.Rect(0, 0, pic_w, round(pic_w * CASTLE_RATIO))
             area.center = (w // 2, round((surf.get_height() - 4) * 0.56))
             pygame.draw.rect(surf, PAPER, area.inflate(w // 8, w // 10), border_radius=w // 10)
             surf.blit(self.castle(colour_of(look.picture), (piece_of(look.picture),), pic_w), area)
-            self._own[key] = surf
-        return surf
+            return surf
+        return self.kept(("card", look, width), draw)
 
     def castle(self, colour: str | None, pieces: tuple[int, ...], width: int) -> pygame.Surface:
-        key = ("castle", colour, pieces, width)
-        surf = self._own.get(key)
-        if surf is None:
+        def draw() -> pygame.Surface:
             surf = pygame.Surface((width, round(width * CASTLE_RATIO)), pygame.SRCALPHA)
             draw_castle(surf, surf.get_rect(), colour, pieces)
-            self._own[key] = surf
-        return surf
+            return surf
+        return self.kept(("castle", colour, pieces, width), draw)
 
     def stack(self, surface, card: str, n: int, rect: pygame.Rect) -> None:
         """A stack of ``n`` cards at ``rect``, a few of them showing beneath, and its count."""

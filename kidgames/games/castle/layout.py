@@ -69,12 +69,10 @@ def lose_rects(count: int) -> list[pygame.Rect]:
         h = card_size(w)[1]
         if rows * (h + 14) - 14 <= area.h:
             break
+    top = area.y + (area.h - (rows * (h + 14) - 14)) // 2
     rects = []
-    row_count = -(-count // cols)
-    top = area.y + (area.h - (row_count * (h + 14) - 14)) // 2
     for i in range(count):
         row, col = divmod(i, cols)
-        in_row = min(cols, count - row * cols)
-        left = area.centerx - (in_row * (w + 14) - 14) // 2
+        left = area.centerx - (min(cols, count - row * cols) * (w + 14) - 14) // 2
         rects.append(pygame.Rect(left + col * (w + 14), top + row * (h + 14), w, h))
     return rects

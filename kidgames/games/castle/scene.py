@@ -20,15 +20,14 @@ from kidgames.ui.card_table import CardTableScene, kept
 from kidgames.ui.cards import BACK, card_rows, reshuffle, seat_rects
 from kidgames.ui.pieces import FLYING, IN_PANEL
 from kidgames.ui.table import Drawn
-from kidgames.ui.targets import Target, pick, visible_parts
+from kidgames.ui.targets import Target, pick
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
 from .art import CASTLE_RATIO, CASTLE_RGB, DIAMOND_LOOK, WITCH_LOOK, CastleArt, card_look, draw_emblem, tint
-from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_AT, DRAW_AT, DRAW_BUTTON, FAIRY_BUTTON, FELT,
-                     BRISK, FLIP_TIME, FLY_TIME, HINT_RECT, LATER_PAUSE, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT,
-                     REVEAL_W, SEATS_AREA,
-                     SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA, WITCH_SIZE, lose_rects,
-                     spare_items, stack_area)
+from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_AT, DRAW_AT, DRAW_BUTTON, FAIRY_BUTTON,
+                     FELT, BRISK, FLIP_TIME, FLY_TIME, HINT_RECT, LATER_PAUSE, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT,
+                     REVEAL_W, SEATS_AREA, SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA,
+                     WITCH_SIZE, lose_rects, spare_items, stack_area)
 from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
 
@@ -39,6 +38,7 @@ REFUSAL_WORDS = {"draw_first": ("castle.why.stop", "plus")}
 
 class CastleScene(CardTableScene):
     art_kit = CastleArt
+    prompt_rect, undo_rect = PROMPT_BUTTON, UNDO_BUTTON
 
     def set_up(self) -> None:
         self.sweep: float | None = None       # the witch sweeping across the table, 0..1
@@ -48,7 +48,8 @@ class CastleScene(CardTableScene):
         # a banner shows a picture, or a castle (its colour is the banner's extra) growing while it is up
         banner = self.panel_banner(BANNER_RECT, self.banner_label, self.banner_picture, 110, 220, (12, 32),
                                    look=lambda banner: self.banner_pieces())
-        self.lay_table(FELT, (HINT_RECT, 38), banner, (DRAW_AT, DISCARD_AT, PILE_W), tint, self.draw_name, self.pieces())
+        self.lay_table(FELT, (HINT_RECT, 38), banner, (DRAW_AT, DISCARD_AT, PILE_W), tint, self.draw_name,
+                       self.pieces())
 
     def pieces(self) -> list[Drawn]:
         """This game's own pieces: in each panel the castle and the spare pile; the witch waiting on
@@ -60,18 +61,15 @@ class CastleScene(CardTableScene):
                         self.draw_spares, IN_PANEL),
             Drawn(WITCH_REST_AREA, lambda: self.v_witch, self.draw_witch_at_rest, IN_PANEL),
             Drawn(CHOICE_AREA, self.choice_look, self.draw_choice, IN_PANEL + 0.5),
-            Drawn(lambda: self.sweep_area() if self.sweep is not None else None, self.sweep_look, self.draw_sweep,
-                  FLYING + 0.5)]
+            Drawn(self.sweep_area, self.sweep_at, self.draw_sweep, FLYING + 0.5)]
 
     # -- the view of the table ------------------------------------------------------------------
-    def settle(self) -> None:
-        """The scene's table equals the table view again (the end of every batch of events)."""
+    def copy_view(self) -> None:
         t = self.table_view()
         self.v_castles = [list(c) for c in t.castles]
         self.v_colours = list(t.colours)
         self.v_spares = [list(sp) for sp in t.spares]
-        self.v_draw = t.draw_pile
-        self.v_discard = list(t.discard)
+        self.set_piles(t.draw_pile, t.discard)
         # While the witch's choice waits (the fairy question, or the first card to give her), she
         # stays where she was turned up; she goes to the discard pile when the choice is made.
         waiting = t.pending == "witch" or (t.pending == "lose" and t.losses_left == WITCH_TAKES)
@@ -80,11 +78,7 @@ class CastleScene(CardTableScene):
             self.v_discard.pop()
         self._witch_leaving = False
         self.v_turn_owner = self.view().turn_owner    # the lit panel: it moves on with the turn's step
-        self.flying.clear()
-        self.banner_piece.clear()
         self.sweep = None
-        self._frozen = None
-        self.layout()
 
     def computer_pause(self) -> float:
         """A computer thinks before its turn's first step as long as in every game, and briefly
@@ -94,46 +88,37 @@ class CastleScene(CardTableScene):
         return pause * LATER_PAUSE if t.drawn_this_turn or t.pending is not None else pause
 
     def legal(self) -> list[Action]:
-        """What a person may do now (nothing while cards move or a computer decides)."""
+        """What a person may do now: nothing while cards move or a computer decides (the second tap
+        of a double tap must not draw a card nobody wanted: one more draw can be the witch)."""
         return list(self.view().legal or ()) if self.person_can_act() else []
 
     def buy_targets(self) -> dict[tuple[int, str], Action]:
         return {(a.seller, a.card): a for a in self.legal() if a.kind == "buy"}
 
     # -- layout and buttons -----------------------------------------------------------------------
-    def layout(self) -> None:
-        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(PROMPT_BUTTON),
-                                                               self.undo_button(UNDO_BUTTON)]
+    def decision_buttons(self) -> list[Button]:
         legal = self.legal()
-        if not legal:
-            self.buying = False
-            return
         pending = self.table_view().pending
-        if pending == "witch":
-            self.buttons.append(Button(FAIRY_BUTTON, lambda: self.act(Action("use_fairy")), self.t("castle.use_fairy"),
-                                       icon="fairy", colour="green", name="use_fairy", text_size=32))
-            self.buttons.append(Button(WITCH_BUTTON, lambda: self.act(Action("accept_witch")),
-                                       self.t("castle.accept_witch"), icon="witch", colour="orange",
-                                       name="accept_witch", text_size=32))
-            return
-        if pending == "lose":
-            return
-        if Action("pass") in legal:
-            self.buttons.append(Button(DRAW_BUTTON, lambda: self.act(Action("pass")), self.t("castle.pass"),
-                                       icon="play", colour="blue", name="pass", text_size=34))
-        else:
-            self.buttons.append(Button(DRAW_BUTTON, lambda: self.act(Action("draw")), self.t("castle.draw"),
-                                       icon="plus", colour="green", name="draw", text_size=36,
-                                       enabled=Action("draw") in legal))
-        self.buttons.append(Button(STOP_BUTTON, lambda: self.act(Action("stop")), self.t("castle.stop"),
-                                   icon="check", colour="orange", name="stop", text_size=36,
-                                   enabled=Action("stop") in legal,
-                                   why=lambda: self.explain(Action("stop"))))
-        if any(a.kind == "buy" for a in legal):
-            self.buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.t("castle.buy", n=PRICE), icon="diamond",
-                                       colour="gold", name="buy", text_size=34, selected=self.buying))
-        else:
+        can_buy = any(a.kind == "buy" for a in legal)
+        if not legal or (pending is None and not can_buy):
             self.buying = False
+        if pending == "witch" and legal:
+            return [self.decision_button(FAIRY_BUTTON, Action("use_fairy"), "castle.use_fairy", "fairy", "green"),
+                    self.decision_button(WITCH_BUTTON, Action("accept_witch"), "castle.accept_witch", "witch",
+                                         "orange")]
+        if pending is not None or not legal:
+            return []
+        if Action("pass") in legal:
+            buttons = [self.decision_button(DRAW_BUTTON, Action("pass"), "castle.pass", "play", "blue", text_size=34)]
+        else:
+            buttons = [self.decision_button(DRAW_BUTTON, Action("draw"), "castle.draw", "plus", "green", text_size=36,
+                                            enabled=Action("draw") in legal)]
+        buttons.append(self.decision_button(STOP_BUTTON, Action("stop"), "castle.stop", "check", "orange", text_size=36,
+                                            enabled=Action("stop") in legal, why=lambda: self.explain(Action("stop"))))
+        if can_buy:
+            buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.t("castle.buy", n=PRICE), icon="diamond",
+                                  colour="gold", name="buy", text_size=34, selected=self.buying))
+        return buttons
 
     def explain(self, action: Action) -> None:
         """A tap on a button that cannot act: its action goes to the session, whose rules refuse it
@@ -151,12 +136,6 @@ class CastleScene(CardTableScene):
         self.app.assets.play("click")
         self.layout()
 
-    def act(self, action: Action) -> None:
-        # The second tap of a double tap must not draw a card nobody wanted (in a push-your-luck
-        # game one more draw can be the witch): the buttons and the table's taps swallow it.
-        if action in self.legal():
-            self.submit(action)
-
     def forget_choice(self) -> None:
         self.buying = False
 
@@ -165,25 +144,17 @@ class CastleScene(CardTableScene):
         return view.decider, t.pending, self.anim.busy, view.is_over, t.drawn_this_turn
 
     def tap(self, pos) -> None:
-        if self.second_of_double_tap(pos):
-            return    # the first one already chose
         pending = self.table_view().pending
-        if pending == "lose":
-            card = self.lose_card_at(pos)
-            if card is not None:
-                self.act(Action("lose", card=card))
-            return
-        if pending is not None:
-            return
-        hit = self.spare_at(pos)
-        targets = self.buy_targets()
-        if hit is not None and hit in targets:
-            if self.buying:
-                self.act(targets[hit])
-            else:
-                self.buying = True      # a first tap on a card for sale shows what can be bought
-                self.app.assets.play("click")
-                self.layout()
+        if self.second_of_double_tap(pos) or pending not in (None, "lose"):
+            return    # (the second tap of a double tap: the first one already chose)
+        card = self.lose_card_at(pos) if pending == "lose" else None
+        hit, targets = (None, {}) if pending == "lose" else (self.spare_at(pos), self.buy_targets())
+        if card is not None:
+            self.act(Action("lose", card=card))
+        elif hit in targets and self.buying:
+            self.act(targets[hit])
+        elif hit in targets:
+            self.toggle_buying()      # a first tap on a card for sale shows what can be bought
 
     # -- where things are ------------------------------------------------------------------------
     # The places below are worked out once per count and kept (the seats never change): read them,
@@ -196,9 +167,8 @@ class CastleScene(CardTableScene):
     def castle_rect(self, seat: int) -> pygame.Rect:
         panel = self.seat_rects()[seat]
         w = min(230, int((panel.h - 20) / CASTLE_RATIO))
-        rect = pygame.Rect(0, 0, w, round(w * CASTLE_RATIO))
-        rect.bottomleft = (panel.x + NAME_W + 6, panel.bottom - 10)
-        return rect
+        return pygame.Rect(0, 0, w, round(w * CASTLE_RATIO)).move_to(bottomleft=(panel.x + NAME_W + 6,
+                                                                              panel.bottom - 10))
 
     def spare_width(self) -> int:
         h = self.seat_rects()[0].h
@@ -216,31 +186,17 @@ class CastleScene(CardTableScene):
 
     def spare_item_rect(self, seat: int, card: str, spares: list[str] | None = None) -> pygame.Rect:
         items = spare_items(self.v_spares[seat] if spares is None else spares)
-        rects = self.spare_rects(seat, len(items))
-        for (c, _), rect in zip(items, rects):
-            if c == card:
-                return rect
-        return self.castle_rect(seat)
+        return next((rect for (c, _), rect in zip(items, self.spare_rects(seat, len(items))) if c == card),
+                    self.castle_rect(seat))
 
     def spare_targets(self) -> list[Target]:
         """Every item of every spare pile, each with the part of its card that shows."""
-        targets = []
-        for seat in range(len(self.seats)):
-            items = spare_items(self.v_spares[seat])
-            rects = self.spare_rects(seat, len(items))
-            parts = self._kept(("spare_parts", seat, len(items)), lambda rects=rects: visible_parts(rects))
-            targets += [Target((seat, card), part.center, part) for (card, _), part in zip(items, parts)]
-        return targets
+        return self.seat_targets("spare_parts", lambda seat: [card for card, _ in spare_items(self.v_spares[seat])],
+                                 self.spare_rects)
 
     def spare_at(self, pos) -> tuple[int, str] | None:
-        """The spare card a tap hits: the one under the finger, or beside it within a finger's
-        reach the nearest card that can be bought."""
-        targets = self.spare_targets()
-        inside = pick(pos, targets, reach=0)
-        if inside is not None:
-            return inside
-        buyable = self.buy_targets()
-        return pick(pos, [t for t in targets if t.key in buyable])
+        """The spare card a tap hits: the one under the finger, or near it a card that can be bought."""
+        return self.pick_card(pos, self.spare_targets(), self.buy_targets())
 
     def lose_items(self) -> list[tuple[str, int]]:
         """What the witch may take (the rules say which cards: ``losable``), as it lies on her
@@ -287,8 +243,9 @@ class CastleScene(CardTableScene):
 
     # -- events to animation ---------------------------------------------------------------------
     def say(self, text: str, picture: str | None = None, seconds: float = 0.9, castle: str | None = None) -> None:
-        self.banner_piece.show(self.anim, text, picture, seconds, extra=castle)
-        self.banner_piece.hide(self.anim)
+        """The banner (a castle's colour as its ``extra``), gone again after ``seconds``."""
+        super().say(text, picture, seconds, extra=castle)
+        self.hide_banner()
 
     def _rest_at_reveal(self, card: str, seconds: float = SHOW_TIME) -> None:
         self.fly_card(card_look(card), REVEAL_AT, REVEAL_AT, REVEAL_W, seconds, arc=0)
@@ -319,27 +276,23 @@ class CastleScene(CardTableScene):
             self.v_colours[p] = colour_of(card)
         return arrive
 
-    def _castle_arrives(self, ev, started: bool) -> None:
+    def _anim_castle_started(self, ev, rest) -> None:
+        """A castle card flies to its castle (from the table, or bought from a spare pile)."""
         p, card = ev.player, ev.card
         target = self.castle_rect(p).center
         if ev.source == "table":
             self.fly_card(card_look(card), REVEAL_AT, target, REVEAL_W, FLY_TIME * self._pace(p),
-                          end_width=self.spare_width(),
-                          end=self._to_castle(p, card))
+                          end_width=self.spare_width(), end=self._to_castle(p, card))
         else:
             self.fly_card(card_look(card), lambda: self.spare_item_rect(ev.seller, card), target, self.spare_width(),
                           FLY_TIME, start=lambda: self._take_spare(ev.seller, card), end=self._to_castle(p, card))
         self.anim.call(self.sound("magic"))
-        if started:
+        if ev.kind == "castle_started":
             self.say(self.t("castle.say.started", name=self.name(p)), None, 0.8, castle=ev.colour)
         else:
             self.anim.wait(0.2)
 
-    def _anim_castle_started(self, ev, rest) -> None:
-        self._castle_arrives(ev, started=True)
-
-    def _anim_castle_grew(self, ev, rest) -> None:
-        self._castle_arrives(ev, started=False)
+    _anim_castle_grew = _anim_castle_started
 
     def _anim_to_spares(self, ev, rest) -> None:
         p, card = ev.player, ev.card
@@ -351,33 +304,21 @@ class CastleScene(CardTableScene):
 
     def _anim_witch(self, ev, rest) -> None:
         p = ev.player
-
-        def sweep(t: float) -> None:
-            self.sweep = t
         self.anim.call(self.sound("whoosh"))
-        self.anim.add(SWEEP_TIME, sweep, end=lambda: setattr(self, "sweep", None), easing=ease_in_out)
-        name = self.name(p)
+        self.anim.add(SWEEP_TIME, lambda t: setattr(self, "sweep", t), end=lambda: setattr(self, "sweep", None),
+                      easing=ease_in_out)
         # auto-fairy: the controller answered at once, the fairy follows in the same turn's events
         answered = ev.fairy and any(e.kind == "fairy_saved" for e in rest[:1])
-        if answered:
-            text = self.t("castle.say.witch_fairy", name=name)
-        elif ev.fairy:
-            text = self.t("castle.say.witch_ask", name=name)
-        elif ev.losable == 0:
-            text = self.t("castle.say.witch_nothing", name=name)
-        elif ev.choice is None:
-            text = self.t("castle.say.witch_all", name=name)
-        else:
-            text = self.t("castle.say.witch_choose", name=name)
+        said = "fairy" if answered else "ask" if ev.fairy else "nothing" if ev.losable == 0 else \
+            "all" if ev.choice is None else "choose"
         self._rest_at_reveal(WITCH, 0.1)
-        if ev.choice is not None and not answered:
-            # a choice follows: she waits on the table until it is made (see _witch_leaves)
+        waits = ev.choice is not None and not answered    # a choice follows: she waits on the table (see _witch_leaves)
+        if waits:
             self.anim.call(lambda: setattr(self, "v_witch", True))
-            self.say(text, "witch", 1.4)
-            return
-        self.say(text, "witch", 1.4)
-        self.fly_card(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, FLY_TIME, end_width=PILE_W,
-                      end=lambda: self.v_discard.append(WITCH))
+        self.say(self.t(f"castle.say.witch_{said}", name=self.name(p)), "witch", 1.4)
+        if not waits:
+            self.fly_card(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, FLY_TIME, end_width=PILE_W,
+                          end=lambda: self.v_discard.append(WITCH))
 
     def _witch_leaves(self) -> None:
         """The choice is made: the witch waiting on the table goes to the discard pile first (as
@@ -468,13 +409,9 @@ class CastleScene(CardTableScene):
         legal = view.legal
         if self.buying:
             return self.t("castle.hint.buy", n=PRICE)
-        if Action("pass") in legal:
-            return self.t("castle.hint.pass", name=name)
-        if t.drawn_this_turn:
-            return self.t("castle.hint.again", name=name)
-        if any(a.kind == "buy" for a in legal):
-            return self.t("castle.hint.draw_or_buy", name=name)
-        return self.t("castle.hint.draw", name=name)
+        said = "pass" if Action("pass") in legal else "again" if t.drawn_this_turn else \
+            "draw_or_buy" if any(a.kind == "buy" for a in legal) else "draw"
+        return self.t(f"castle.hint.{said}", name=name)
 
     # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
     def choice_look(self):
@@ -499,23 +436,24 @@ class CastleScene(CardTableScene):
         rects = [stack_area(r) for r in self.spare_rects(seat, count)]
         return rects[0].unionall(rects[1:])
 
-    def sweep_centre(self) -> tuple[float, float]:
+    def sweep_at(self) -> tuple[int, int] | None:
+        """Where the witch sweeping across the table is now (None: she is not)."""
         t = self.sweep
-        return -160 + (REVEAL_AT[0] + 320) * t, REVEAL_AT[1] - 80 - math.sin(math.pi * t) * 260
+        if t is None:
+            return None
+        return round(-160 + (REVEAL_AT[0] + 320) * t), round(REVEAL_AT[1] - 80 - math.sin(math.pi * t) * 260)
 
-    def sweep_area(self) -> pygame.Rect:
-        x, y = self.sweep_centre()
-        area = pygame.Rect(0, 0, WITCH_SIZE + 4, WITCH_SIZE + 4)
-        area.center = (round(x), round(y))
-        return area
+    def sweep_area(self) -> pygame.Rect | None:
+        at = self.sweep_at()
+        return None if at is None else pygame.Rect(0, 0, WITCH_SIZE + 4, WITCH_SIZE + 4).move_to(center=at)
 
     def banner_pieces(self) -> tuple | None:
         """The pieces of the castle a banner shows (it grows while the banner is up)."""
         castle = self.banner_piece.extra
         if castle is None:
             return None
-        builder = self._builder(castle)
-        return tuple(piece_of(c) for c in self.v_castles[builder]) if builder is not None else ()
+        return next((tuple(piece_of(c) for c in cards) for colour, cards in zip(self.v_colours, self.v_castles)
+                     if colour == castle and cards), ())
 
     def draw_name(self, surface, i: int, rect: pygame.Rect, lit: bool) -> None:
         """What never changes in a panel: the pawn, the name and a computer's robot."""
@@ -571,16 +509,9 @@ class CastleScene(CardTableScene):
             question = self.t("castle.question.lose", n=t.losses_left)
             self.art.witch_question(surface, question, [(c, n, r) for c, n, r in self.lose_places() if n])
 
-    def sweep_look(self) -> tuple | None:
-        if self.sweep is None:
-            return None
-        x, y = self.sweep_centre()
-        return round(x), round(y)
-
     def draw_sweep(self, surface) -> None:
-        x, y = self.sweep_centre()
         pic = self.app.assets.image("witch", WITCH_SIZE)
-        surface.blit(pic, pic.get_rect(center=(round(x), round(y))))
+        surface.blit(pic, pic.get_rect(center=self.sweep_at()))
 
     def banner_picture(self, banner) -> pygame.Surface:
         """A banner's picture: the castle it talks about as it is now, or its sprite."""
@@ -596,8 +527,3 @@ class CastleScene(CardTableScene):
     def banner_label(self, text: str) -> pygame.Surface:
         return self.app.assets.fit_text(text, 46, INK, BANNER_RECT.w - 260, BANNER_RECT.h - 30, title=True)
 
-    def _builder(self, colour: str) -> int | None:
-        for seat, c in enumerate(self.v_colours):
-            if c == colour and self.v_castles[seat]:
-                return seat
-        return None

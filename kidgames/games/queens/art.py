@@ -49,16 +49,13 @@ class QueensArt(CardArt):
 
     def score(self, surface, rect: pygame.Rect, count: int, points: int, need: tuple[int, int], ink, outline) -> None:
         """A panel's queens and points, each out of what wins (``need``: queens, points)."""
-        assets = self.assets
         y = rect.y + (62 if rect.h < 150 else 84)
-        crown = assets.image("crown", 30)
-        surface.blit(crown, crown.get_rect(midleft=(rect.x + 10, y)))
-        queens = assets.text(f"{count}/{need[0]}", 26, ink, title=True, outline=outline)
-        surface.blit(queens, queens.get_rect(midleft=(rect.x + 44, y)))
-        star = assets.image("star", 28)
-        surface.blit(star, star.get_rect(midleft=(rect.x + 10, y + 32)))
-        score = assets.text(f"{points}/{need[1]}", 26, ink, title=True, outline=outline)
-        surface.blit(score, score.get_rect(midleft=(rect.x + 44, y + 32)))
+        rows = (("crown", 30, count, need[0], y), ("star", 28, points, need[1], y + 32))
+        for picture, size, have, wins, line in rows:
+            icon = self.assets.image(picture, size)
+            surface.blit(icon, icon.get_rect(midleft=(rect.x + 10, line)))
+            label = self.assets.text(f"{have}/{wins}", 26, ink, title=True, outline=outline)
+            surface.blit(label, label.get_rect(midleft=(rect.x + 44, line)))
 
     def backs(self, surface, rect: pygame.Rect, count: int) -> None:
         """The number of cards in a hand, as a small fan of backs in the panel ``rect`` (never their faces)."""
@@ -122,15 +119,11 @@ class QueensArt(CardArt):
     def equation_label(self, text: str, size: int, width: int, height: int) -> pygame.Surface:
         """A sum "2 + 3 + 5 = 10" on one line, as large as fits; when even small it does not,
         broken at "=" (an equation is never split inside its sum)."""
-        assets = self.assets
-        for s in range(size, 29, -2):
-            label = assets.text(text, s, INK, title=True)
-            if label.get_width() <= width and label.get_height() <= height:
-                return label
         left, _, right = text.partition(" = ")
         two = f"{left}\n= {right}" if right else text
-        for s in range(size, 15, -2):
-            label = assets.text(two, s, INK, title=True)
-            if label.get_width() <= width and label.get_height() <= height:
-                return label
-        return assets.text(two, 16, INK, title=True)
+        for lines, smallest in ((text, 30), (two, 16)):
+            for s in range(size, smallest - 1, -2):
+                label = self.assets.text(lines, s, INK, title=True)
+                if label.get_width() <= width and label.get_height() <= height:
+                    return label
+        return self.assets.text(two, 16, INK, title=True)

@@ -21,12 +21,11 @@ from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAWN_RGB, Button, draw_pawn, shade
 
 from .art import CARD_PICTURES, QUEEN_BACK_LOOK, QueensArt, card_look, panel_look
-from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNER_RECT, COUNT_STEP, DEAL_TIME, DISCARD_AT, DRAW_AT,
-                     EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W, HINT_RECT, MARK_R,
-                     PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT, ROBOT_SIZE, SEATS_AREA,
-                     SLOT_AREAS, SLOT_W, slot_rect)
-from .rules import NUM_SLOTS, QUEEN_POINTS, QueensView, equation, thresholds
-
+from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNER_RECT, COUNT_STEP, DEAL_TIME,
+                     DISCARD_AT, DRAW_AT, EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W,
+                     HINT_RECT, MARK_R, PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT,
+                     ROBOT_SIZE, SEATS_AREA, SLOT_AREAS, SLOT_W, slot_rect)
+from .rules import NUM_SLOTS, QUEEN_POINTS, equation, thresholds
 
 
 #: The words (message key) and picture of a refused action, by the rules' reason code (see
@@ -42,6 +41,7 @@ DISCARD_HINTS = {"not_alone": "queens.hint.no_discard.alone", "not_a_sum_yet": "
 
 class QueensScene(CardTableScene):
     art_kit = QueensArt
+    prompt_rect, undo_rect = PROMPT_BUTTON, UNDO_BUTTON
 
     def set_up(self) -> None:
         self.selected: list[int] = []          # indices into the shown hand
@@ -66,33 +66,27 @@ class QueensScene(CardTableScene):
         return [
             *Drawn.each(n, self.score_area, self.score_look, self.draw_score, IN_PANEL),
             *Drawn.each(n, lambda i: self.backs_area(i, self.v_hand_counts[i]), lambda i: self.v_hand_counts[i],
-                        self.draw_backs, IN_PANEL),
+                        lambda surface, i: self.art.backs(surface, self.seat_rects()[i], self.v_hand_counts[i]),
+                        IN_PANEL),
             *Drawn.each(n, lambda i: self.queens_area(i, len(self.v_awake[i])), self.queens_look, self.draw_queens,
                         IN_PANEL),
-            *Drawn.each(n, self.mark_area, self.mark_look, self.draw_mark, IN_PANEL),
-            *Drawn.each(NUM_SLOTS, SLOT_AREAS.__getitem__, lambda slot: (self.v_slots[slot], slot in self.highlighted_slots()),
-                        self.draw_slot, IN_PANEL),
-            Drawn(lambda: self.hand_layout().bounds(), self.hand_look, lambda surface: self.draw_hand(surface), IN_PANEL),
+            *Drawn.each(n, self.mark_area, self.mark_look,
+                        lambda surface, i: self.art.mark(surface, self.mark_area(i).center, self.mark_look(i)),
+                        IN_PANEL),
+            *Drawn.each(NUM_SLOTS, SLOT_AREAS.__getitem__, self.slot_look,
+                        lambda surface, slot: self.art.slot(surface, slot_rect(slot), *self.slot_look(slot)), IN_PANEL),
+            Drawn(lambda: self.hand_layout().bounds(), self.hand_look, self.draw_hand, IN_PANEL),
             Drawn(HAND_LABEL, self.hand_seat, self.draw_hand_label, IN_PANEL),
             Drawn(EQUATION_AREA, self.equation_shown, self.draw_equation, IN_PANEL)]
 
     # -- the view of the table ------------------------------------------------------------------
-    def table_view(self) -> QueensView:
-        return self.session.view().table
-
-    def settle(self) -> None:
-        """The scene's picture equals the view again (the end of every batch of events)."""
+    def copy_view(self) -> None:
         view = self.table_view()
         self.v_slots = ["?" if asleep else None for asleep in view.asleep]
         self.v_awake = [list(a) for a in view.awake]
-        self.v_draw = view.draw_size
-        self.v_discard = list(view.discard)
+        self.set_piles(view.draw_size, view.discard)
         self.v_hand_counts = list(view.hand_sizes)
-        self.flying.clear()
-        self.banner_piece.clear()
         self.count_mark = None
-        self._frozen = None
-        self.layout()
 
     # -- whose hand lies at the bottom, and which way up ---------------------------------------------
     # Who may see it is the watching model's business (design.md, "Who is watching"): the view
@@ -119,13 +113,7 @@ class QueensScene(CardTableScene):
         needs one), or None: a computer decides, a curtain is due, or the game is over."""
         view = self.view()
         decider = view.decider
-        if decider is None or self.seats[decider].is_computer or view.curtain is not None:
-            return None
-        return decider
-
-    def legal(self) -> tuple:
-        """What the person deciding may do (the view holds it while it tells no secret)."""
-        return self.view().legal or ()
+        return None if decider is None or self.seats[decider].is_computer or view.curtain is not None else decider
 
     def hand_seat(self) -> int | None:
         return self.bottom()[0]
@@ -151,73 +139,53 @@ class QueensScene(CardTableScene):
         buttons beside it), a drawn card flying face up into it."""
         seats = {sprite.secret_of for sprite in self.flying if sprite.secret_of is not None}
         seat, hand, face_up = self.bottom()
-        if seat is not None and hand and face_up:
-            seats.add(seat)
-        return seats
+        return seats | {seat} if seat is not None and hand and face_up else seats
 
     # -- layout and buttons -----------------------------------------------------------------------
-    def layout(self) -> None:
-        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(PROMPT_BUTTON),
-                                                               self.undo_button(UNDO_BUTTON)]
+    def decision_buttons(self) -> list[Button]:
         if self.anim.busy or self.deciding() is None:
-            return
+            return []
         pending = self.table_view().pending
         if pending is not None and pending.kind in ("knight", "potion"):
             counter = "dragon" if pending.kind == "knight" else "wand"
-            can = Action("defend") in self.legal()
-            self.buttons.append(Button(ACTION_A, lambda: self.try_submit(Action("defend")),
-                                       self.t(f"queens.defend.{counter}"), icon=CARD_PICTURES[counter],
-                                       colour="green", enabled=can, name="defend", text_size=32,
-                                       why=self.why_no_answer))
-            self.buttons.append(Button(ACTION_B, lambda: self.try_submit(Action("allow")),
-                                       self.t("queens.allow"), icon="cross", colour="orange",
-                                       name="allow", text_size=32))
-            return
-        if pending is not None:
-            return
-        cards = self.selected_cards()
+            return [self.decision_button(ACTION_A, Action("defend"), f"queens.defend.{counter}", CARD_PICTURES[counter],
+                                         "green", enabled=Action("defend") in self.legal(), why=self.why_no_answer),
+                    self.decision_button(ACTION_B, Action("allow"), "queens.allow", "cross", "orange")]
+        cards = self.selected_cards() if pending is None else []
+        buttons = []
         if cards == ["jester"]:
-            self.buttons.append(Button(ACTION_A, lambda: self.try_submit(Action("jester")),
-                                       self.t("queens.play_jester"), icon="card_jester", colour="green",
-                                       name="jester", text_size=32))
+            buttons.append(self.decision_button(ACTION_A, Action("jester"), "queens.play_jester", "card_jester",
+                                                "green"))
         if cards:
-            action = self.discard_action(cards)
-            self.buttons.append(Button(ACTION_B, lambda: self.try_submit(self.discard_action(self.selected_cards())),
-                                       self.t("queens.discard", n=len(cards)), icon="sparkles",
-                                       colour="blue", enabled=action is not None, name="discard",
-                                       text_size=32, why=self.why_no_discard))
+            buttons.append(Button(ACTION_B, lambda: self.try_submit(self.discard_action(self.selected_cards())),
+                                  self.t("queens.discard", n=len(cards)), icon="sparkles", colour="blue",
+                                  enabled=self.discard_action(cards) is not None, name="discard", text_size=32,
+                                  why=self.why_no_discard))
+        return buttons
 
     def selected_cards(self) -> list[str]:
         _, hand, face_up = self.bottom()
-        if not face_up:
-            return []
-        return [hand[i] for i in self.selected if i < len(hand) and hand[i] is not None]
+        return [hand[i] for i in self.selected if i < len(hand) and hand[i] is not None] if face_up else []
 
     def discard_action(self, cards: list[str]) -> Action | None:
         """The legal discard of exactly these cards, if there is one (the rules say which)."""
         want = sorted(cards)
-        for action in self.legal():
-            if action.kind == "discard" and sorted(action.cards) == want:
-                return action
-        return None
+        return next((a for a in self.legal() if a.kind == "discard" and sorted(a.cards) == want), None)
 
     def equation_text(self, cards: list[str]) -> str | None:
         """The selected number cards written as the sum they make (the rules say which): "2 + 5 = 7"
         (a pair is shown as two equal cards instead, see equation_shown); None when they make none."""
         made = equation(cards)
-        if made is None:
-            return None
-        numbers, total = made
-        return " + ".join(map(str, numbers)) + f" = {total}"
+        return None if made is None else " + ".join(map(str, made[0])) + f" = {made[1]}"
 
     # -- playing by tapping ---------------------------------------------------------------------
     def try_submit(self, action: Action | None) -> None:
-        if action is None:
-            return
-        if action not in self.legal():
+        if action is not None and action not in self.legal():
             self.refuse()
-            return
-        self.submit(action)
+        elif action is not None:
+            self.submit(action)
+
+    act = try_submit      # a button's tap that cannot act says why
 
     def forget_choice(self) -> None:
         """The hand at the bottom as it is when the decision is sent: its cards fly from there."""
@@ -277,10 +245,8 @@ class QueensScene(CardTableScene):
         super().animate(events)
 
     def tap(self, pos) -> None:
-        if self.second_of_double_tap(pos):
-            return    # the first one already chose
-        if self.deciding() is None:
-            return
+        if self.second_of_double_tap(pos) or self.deciding() is None:
+            return    # (the second tap of a double tap: the first one already chose)
         self.refusal = None
         pending = self.table_view().pending
         slot = self.slot_at(pos)
@@ -299,31 +265,24 @@ class QueensScene(CardTableScene):
             self.layout()
             return
         cards = self.selected_cards()
-        queen = self.queen_at(pos)
-        if slot is not None:
-            if cards == ["king"]:
-                self.try_submit(Action("king", slot=slot))
-            elif cards == ["potion"] and self.potion_target is not None:
-                target, name = self.potion_target
-                self.try_submit(Action("potion", target=target, queen=name, slot=slot))
+        queen = None if slot is not None else self.queen_at(pos)
+        if slot is not None and cards == ["king"]:
+            self.try_submit(Action("king", slot=slot))
+        elif slot is not None and cards == ["potion"] and self.potion_target is not None:
+            target, name = self.potion_target
+            self.try_submit(Action("potion", target=target, queen=name, slot=slot))
+        elif queen is not None and cards == ["knight"]:
+            action = Action("knight", target=queen[0], queen=queen[1])
+            if action in self.legal():
+                self.submit(action)
             else:
-                self.refuse()
-        elif queen is not None:
-            target, name = queen
-            if cards == ["knight"]:
-                action = Action("knight", target=target, queen=name)
-                if action in self.legal():
-                    self.submit(action)
-                else:
-                    self.refuse(queen)
-            elif cards == ["potion"]:
-                if any(a.kind == "potion" and a.target == target and a.queen == name for a in self.legal()):
-                    self.potion_target = queen
-                    self.app.assets.play("click")
-                else:
-                    self.refuse()
-            else:
-                self.refuse()
+                self.refuse(queen)
+        elif queen is not None and cards == ["potion"] and \
+                any(a.kind == "potion" and (a.target, a.queen) == queen for a in self.legal()):
+            self.potion_target = queen
+            self.app.assets.play("click")
+        elif slot is not None or queen is not None:
+            self.refuse()
 
     def slot_at(self, pos) -> int | None:
         """The slot a tap hits: inside it, or beside it within a finger's reach (the nearest one
@@ -331,29 +290,16 @@ class QueensScene(CardTableScene):
         lit = self.highlighted_slots()
         offered = [s for s in range(NUM_SLOTS) if s in lit] if lit else list(range(NUM_SLOTS))
         inside = next((s for s in range(NUM_SLOTS) if slot_rect(s).collidepoint(pos)), None)
-        if inside is not None:
-            return inside
-        return pick(pos, [Target(s, slot_rect(s).center) for s in offered])
+        return inside if inside is not None else pick(pos, [Target(s, slot_rect(s).center) for s in offered])
 
     def queen_targets(self) -> list[Target]:
         """Every awake queen in the panels, each with the part of her card that shows."""
-        targets = []
-        for seat in range(len(self.seats)):
-            awake = self.v_awake[seat]
-            rects = self.queen_rects(seat, len(awake))
-            parts = self._kept(("queen_parts", seat, len(awake)), lambda rects=rects: visible_parts(rects))
-            targets += [Target((seat, queen), part.center, part) for queen, part in zip(awake, parts)]
-        return targets
+        return self.seat_targets("queen_parts", lambda seat: self.v_awake[seat], self.queen_rects)
 
     def queen_at(self, pos) -> tuple[int, str] | None:
-        """The queen a tap hits: the one under the finger, or beside it within a finger's reach
-        the nearest of those that shine (a knight's or a potion's targets)."""
-        targets = self.queen_targets()
-        inside = pick(pos, [t for t in targets], reach=0)
-        if inside is not None:
-            return inside
-        lit = self.highlighted_queens()
-        return pick(pos, [t for t in targets if t.key in lit])
+        """The queen a tap hits: the one under the finger, or near it one of those that shine (a
+        knight's or a potion's targets)."""
+        return self.pick_card(pos, self.queen_targets(), self.highlighted_queens())
 
     def tap_targets(self) -> list[Target]:
         """What a tap may choose now (for tests): the hand's cards, the queens and the places that
@@ -362,8 +308,7 @@ class QueensScene(CardTableScene):
             return []
         targets = []
         if self.hand_face_up() and self.table_view().pending is None:
-            rects = self.hand_layout().card_rects()
-            parts = visible_parts(rects)
+            parts = visible_parts(self.hand_layout().card_rects())
             targets += [Target(("card", i), part.center, part) for i, part in enumerate(parts)]
         lit = self.highlighted_queens()
         targets += [t for t in self.queen_targets() if t.key in lit]
@@ -410,10 +355,8 @@ class QueensScene(CardTableScene):
         if not self.seats[seat].is_computer:
             return None
         rect = self.seat_rects()[seat]
-        centre = (rect.right - ROBOT_AT[0], rect.y + ROBOT_AT[1])
-        area = pygame.Rect(0, 0, ROBOT_SIZE + 12, ROBOT_SIZE + 24)
-        area.center = (centre[0], centre[1] + 2)
-        return area
+        return pygame.Rect(0, 0, ROBOT_SIZE + 12, ROBOT_SIZE + 24).move_to(center=(rect.right - ROBOT_AT[0],
+                                                                                   rect.y + ROBOT_AT[1] + 2))
 
     @kept
     def score_area(self, seat: int) -> pygame.Rect:
@@ -443,25 +386,16 @@ class QueensScene(CardTableScene):
     def mark_area(self, seat: int) -> pygame.Rect:
         """The jester's count in a panel."""
         rect = self.seat_rects()[seat]
-        area = pygame.Rect(0, 0, 2 * MARK_R + 6, 2 * MARK_R + 6)
-        area.center = (rect.right - 50, rect.centery)
-        return area
+        return pygame.Rect(0, 0, 2 * MARK_R + 6, 2 * MARK_R + 6).move_to(center=(rect.right - 50, rect.centery))
 
     def panel_centre(self, seat: int) -> tuple[int, int]:
         rect = self.seat_rects()[seat]
         return rect.x + PANEL_NAME_W // 2, rect.centery
 
     def next_queen_centre(self, seat: int) -> tuple[int, int]:
-        rects = self.queen_rects(seat, len(self.v_awake[seat]) + 1)
-        return rects[-1].center
+        return self.queen_rects(seat, len(self.v_awake[seat]) + 1)[-1].center
 
     # -- events to animation ---------------------------------------------------------------------
-    def say(self, text: str, picture: str, seconds: float = 0.9) -> None:
-        self.banner_piece.show(self.anim, text, picture, seconds)
-
-    def _hide_banner(self) -> None:
-        self.banner_piece.hide(self.anim)
-
     def queen_name(self, queen: str) -> str:
         return self.t(f"queens.queen.{queen}")
 
@@ -470,14 +404,14 @@ class QueensScene(CardTableScene):
         whether its face was visible there.  A card leaves a face-down hand from its middle (its
         place there would tell something of the others)."""
         if seat == self.anim_hand_seat and card in self.anim_hand:
-            layout = HandLayout(HAND_AREA, len(self.anim_hand), HAND_W)
-            rects = layout.card_rects()
+            rects = HandLayout(HAND_AREA, len(self.anim_hand), HAND_W).card_rects()
             if self.anim_face_up:
                 return rects[self.anim_hand.index(card)].center, True, True
             return rects[len(rects) // 2].center, True, False
         return self.panel_centre(seat), False, False
 
-    def _card_leaves(self, seat: int, card: str, to, duration: float = FLY_TIME, end=None) -> None:
+    def _card_leaves(self, seat: int, card: str, duration: float = FLY_TIME) -> None:
+        """A card flies from ``seat`` (see _from_hand) to the discard pile."""
         def begin() -> None:
             origin, in_hand, visible = self._from_hand(seat, card)
             sprite.start, sprite.width = origin, HAND_W if in_hand else 70
@@ -485,10 +419,8 @@ class QueensScene(CardTableScene):
             if in_hand:
                 self.anim_hand.remove(card)
             self.v_hand_counts[seat] = max(0, self.v_hand_counts[seat] - 1)
-        sprite = self.fly_card(card_look(card), (0, 0), to, 70, duration, end_width=PILE_W, start=begin, end=end)
-
-    def _to_discard(self, card: str):
-        return lambda: self.v_discard.append(card)
+        sprite = self.fly_card(card_look(card), (0, 0), DISCARD_AT, 70, duration, end_width=PILE_W, start=begin,
+                               end=lambda: self.v_discard.append(card))
 
     def set_slot(self, slot: int, shown: str | None) -> None:
         self.v_slots[slot] = shown
@@ -500,19 +432,25 @@ class QueensScene(CardTableScene):
         """Where a card coming into the hand at the bottom lands: after its last card."""
         return HandLayout(HAND_AREA, len(self.anim_hand) + 1, HAND_W).card_rects()[-1].center
 
+    def _arrives(self, seat: int, card: str | None, to_hand: bool):
+        """A card landing with ``seat``: in the hand at the bottom (``to_hand``; None: face down),
+        and in the count of their hand."""
+        def arrive() -> None:
+            if to_hand:
+                self.anim_hand.append(card)
+            self.v_hand_counts[seat] += 1
+        return arrive
+
     def _anim_played(self, ev, rest) -> None:
         p, card = ev.player, ev.card
         self.anim.call(self.sound("card"))
-        self._card_leaves(p, card, DISCARD_AT, end=self._to_discard(card))
-        if card == "knight":
-            self.say(self.t("queens.say.knight", name=self.name(p), queen=self.queen_name(ev.queen),
-                            victim=self.name(ev.target)), "knight", 1.0)
-        elif card == "potion":
-            self.say(self.t("queens.say.potion", name=self.name(p), queen=self.queen_name(ev.queen),
-                            victim=self.name(ev.target)), "card_potion", 1.0)
+        self._card_leaves(p, card)
+        if card in ("knight", "potion"):
+            self.say(self.t(f"queens.say.{card}", name=self.name(p), queen=self.queen_name(ev.queen),
+                            victim=self.name(ev.target)), CARD_PICTURES[card], 1.0)
         elif card == "jester":
             self.say(self.t("queens.say.jester", name=self.name(p)), "card_jester", 0.7)
-            self._hide_banner()     # the card turned up next lies under the banner's place
+            self.hide_banner()     # the card turned up next lies under the banner's place
 
     def _anim_queen_woken(self, ev, rest) -> None:
         slot, queen, p = ev.slot, ev.queen, ev.player
@@ -531,7 +469,7 @@ class QueensScene(CardTableScene):
         last_waking = not any(e.kind == "queen_woken" for e in rest)
         if queen == "rose" and last_waking and pending is not None and pending.reason == "rose":
             self.say(self.t("queens.say.rose", name=self.name(p)), "queen_rose", 1.2)
-        self._hide_banner()
+        self.hide_banner()
 
     def _anim_queen_returned(self, ev, rest) -> None:
         slot, queen = ev.slot, ev.queen
@@ -541,14 +479,13 @@ class QueensScene(CardTableScene):
                  f"queen_{rival}", 1.4)
         self.fly_card(QUEEN_BACK_LOOK, centre, centre, SLOT_W, FLIP_TIME, look_from=card_look(queen), arc=20,
                       end=lambda: self.set_slot(slot, "?"))
-        self._hide_banner()
+        self.hide_banner()
 
     def queen_place(self, seat: int, queen: str) -> tuple[int, int]:
         """Where an awake queen lies in her owner's row (the panel's middle when she is not there)."""
         awake = self.v_awake[seat]
-        if queen not in awake:
-            return self.panel_centre(seat)
-        return self.queen_rects(seat, len(awake))[awake.index(queen)].center
+        return self.queen_rects(seat, len(awake))[awake.index(queen)].center if queen in awake else \
+            self.panel_centre(seat)
 
     def take_queen(self, seat: int, queen: str) -> None:
         if queen in self.v_awake[seat]:
@@ -561,7 +498,7 @@ class QueensScene(CardTableScene):
                       self.queen_width(), FLY_TIME * 1.3, start=lambda: self.take_queen(victim, queen),
                       end=lambda: self.v_awake[thief].append(queen))
         self.say(self.t("queens.say.stolen", name=self.name(thief), queen=self.queen_name(queen)), "knight", 0.8)
-        self._hide_banner()
+        self.hide_banner()
 
     def _anim_queen_slept(self, ev, rest) -> None:
         victim, queen, slot = ev.target, ev.queen, ev.slot
@@ -570,15 +507,15 @@ class QueensScene(CardTableScene):
                       self.queen_width(), FLY_TIME * 1.4, end_width=SLOT_W, look_from=panel_look(queen),
                       start=lambda: self.take_queen(victim, queen), end=lambda: self.set_slot(slot, "?"))
         self.say(self.t("queens.say.slept", queen=self.queen_name(queen)), "sleeping", 0.8)
-        self._hide_banner()
+        self.hide_banner()
 
     def _anim_defended(self, ev, rest) -> None:
         victim, card = ev.player, ev.card
         self.anim.call(self.sound("magic"))
-        self._card_leaves(victim, card, DISCARD_AT, duration=FLY_TIME * 1.5, end=self._to_discard(card))
+        self._card_leaves(victim, card, FLY_TIME * 1.5)
         self.say(self.t(f"queens.say.defended.{card}", name=self.name(victim), queen=self.queen_name(ev.queen)),
                  CARD_PICTURES[card], 1.3)
-        self._hide_banner()
+        self.hide_banner()
 
     def _anim_jester_revealed(self, ev, rest) -> None:
         card, p = ev.card, ev.player
@@ -591,39 +528,29 @@ class QueensScene(CardTableScene):
         if ev.seat is None:
             self.say(self.t("queens.say.again", name=self.name(p)), CARD_PICTURES.get(card, "sparkles"), 1.0)
             to_hand = p == self.anim_hand_seat
-
-            def keep() -> None:
-                if to_hand:
-                    self.anim_hand.append(card)
-                self.v_hand_counts[p] += 1
             self.fly_card(card_look(card), REVEAL_AT, self.next_hand_centre() if to_hand else self.panel_centre(p), 170,
-                          FLY_TIME, end_width=HAND_W if to_hand else 60, end=keep)
-            self._hide_banner()
+                          FLY_TIME, end_width=HAND_W if to_hand else 60, end=self._arrives(p, card, to_hand))
+            self.hide_banner()
             return
-        n = len(self.seats)
         value = int(card[1:])
         for k in range(1, value + 1):
-            seat = (p + k - 1) % n
-
-            def mark(seat=seat, k=k) -> None:
-                self.count_mark = (seat, k)
-            self.anim.call(mark)
+            self.anim.call(lambda mark=((p + k - 1) % len(self.seats), k): setattr(self, "count_mark", mark))
             self.anim.call(self.sound("step"))
             self.anim.wait(COUNT_STEP)
         self.say(self.t("queens.say.counted", name=self.name(ev.seat), n=value), "queen", 1.0)
         self.fly_card(card_look(card), REVEAL_AT, DISCARD_AT, 170, FLY_TIME, end_width=PILE_W,
-                      end=self._to_discard(card))
-        self._hide_banner()
+                      end=lambda: self.v_discard.append(card))
+        self.hide_banner()
 
     def _anim_discarded(self, ev, rest) -> None:
         p, cards = ev.player, list(ev.cards)
         equation = self.equation_text(cards) if len(cards) > 2 else None
         self.anim.call(self.sound("card"))
         for card in cards:
-            self._card_leaves(p, card, DISCARD_AT, duration=FLY_TIME * 0.8, end=self._to_discard(card))
+            self._card_leaves(p, card, FLY_TIME * 0.8)
         if equation:
             self.say(equation, "sparkles", 0.9)
-            self._hide_banner()
+            self.hide_banner()
 
     def _anim_drew(self, ev, rest) -> None:
         p = ev.player
@@ -631,11 +558,8 @@ class QueensScene(CardTableScene):
         if not self._drew_shown:
             return
         for card in ev.cards:
-            def arrive(card=card) -> None:
-                self.anim_hand.append(card)
-                self.v_hand_counts[p] += 1
             self.fly_card(card_look(card), DRAW_AT, self.next_hand_centre, PILE_W, DEAL_TIME, end_width=HAND_W,
-                          look_from=BACK, secret_of=p, start=self.take_from_draw, end=arrive)
+                          look_from=BACK, secret_of=p, start=self.take_from_draw, end=self._arrives(p, card, True))
 
     def _anim_cards_drawn(self, ev, rest) -> None:
         if self._drew_shown:
@@ -644,19 +568,16 @@ class QueensScene(CardTableScene):
         p = ev.player
         to_hand = p == self.anim_hand_seat       # into the face-down hand at the bottom
         for _ in range(ev.count):
-            def arrive() -> None:
-                if to_hand:
-                    self.anim_hand.append(None)
-                self.v_hand_counts[p] += 1
             self.fly_card(BACK, DRAW_AT, self.next_hand_centre if to_hand else self.panel_centre(p), PILE_W, DEAL_TIME,
-                          end_width=HAND_W if to_hand else 60, start=self.take_from_draw, end=arrive)
+                          end_width=HAND_W if to_hand else 60, start=self.take_from_draw,
+                          end=self._arrives(p, None, to_hand))
 
     def _anim_reshuffled(self, ev, rest) -> None:
         # the banner stays up while the cards go round
         self.say(self.t("queens.say.reshuffled"), "sparkles", 0.5)
         reshuffle(self.anim, self.flying, ev.count, DISCARD_AT, DRAW_AT, PILE_W, self.set_piles,
                   sound=self.sound("card"))
-        self._hide_banner()
+        self.hide_banner()
 
     def _anim_turn(self, ev, rest) -> None:
         self.anim.call(self.sound("turn"))
@@ -664,10 +585,8 @@ class QueensScene(CardTableScene):
     def _anim_game_over(self, ev, rest) -> None:
         winners = list(ev.winners)
         names = [self.name(w) for w in winners]
-        if len(names) == 1:
-            text = self.t("queens.say.won", name=names[0])
-        else:
-            text = self.t("queens.say.won_together", names=self.t("results.and").join(names))
+        text = self.t("queens.say.won", name=names[0]) if len(names) == 1 else \
+            self.t("queens.say.won_together", names=self.t("results.and").join(names))
         if not any(self.table_view().asleep):
             text = self.t("queens.say.all_awake") + " " + text
         self.anim.call(self.sound("fanfare"))
@@ -687,19 +606,16 @@ class QueensScene(CardTableScene):
             return self.t("queens.hint.wait", name=name)
         if pending is not None and pending.kind == "wake":
             return self.t(f"queens.hint.wake.{pending.reason}", name=name)
-        if pending is not None:
+        if pending is not None:     # an attack: said to its victim
             return self.attack_text(pending, name)
         cards = self.selected_cards()
-        if cards == ["king"]:
-            return self.t("queens.hint.king")
-        if cards == ["knight"]:
-            return self.t("queens.hint.knight")
         if cards == ["potion"]:
             return self.t("queens.hint.potion_slot" if self.potion_target else "queens.hint.potion")
-        if cards == ["jester"]:
-            return self.t("queens.hint.jester")
+        if cards in (["king"], ["knight"], ["jester"]):
+            return self.t(f"queens.hint.{cards[0]}")
         if cards:
-            return self.t("queens.hint.discard" if self.discard_action(cards) is not None else self.no_discard_key(cards))
+            ok = self.discard_action(cards) is not None
+            return self.t("queens.hint.discard" if ok else self.no_discard_key(cards))
         return self.t("queens.hint.pick", name=name)
 
     def no_discard_key(self, cards: list[str]) -> str:
@@ -733,11 +649,10 @@ class QueensScene(CardTableScene):
         pending = self.table_view().pending
         if pending is not None and pending.kind in ("knight", "potion"):
             return {(pending.target, pending.queen)}
+        if cards == ["potion"] and self.potion_target:
+            return {self.potion_target}
         if cards in (["knight"], ["potion"]):
-            kind = cards[0]
-            if kind == "potion" and self.potion_target:
-                return {self.potion_target}
-            return {(a.target, a.queen) for a in self.legal() if a.kind == kind}
+            return {(a.target, a.queen) for a in self.legal() if a.kind == cards[0]}
         return set()
 
     # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
@@ -774,9 +689,6 @@ class QueensScene(CardTableScene):
         _, count, points = self.score_look(i)
         self.art.score(surface, self.seat_rects()[i], count, points, thresholds(len(self.seats)), *self.ink(i))
 
-    def draw_backs(self, surface, i: int) -> None:
-        self.art.backs(surface, self.seat_rects()[i], self.v_hand_counts[i])
-
     def queens_look(self, i: int) -> tuple:
         return tuple(self.v_awake[i]), tuple(sorted(q for s, q in self.highlighted_queens() if s == i))
 
@@ -787,11 +699,8 @@ class QueensScene(CardTableScene):
     def mark_look(self, i: int) -> int | None:
         return self.count_mark[1] if self.count_mark and self.count_mark[0] == i else None
 
-    def draw_mark(self, surface, i: int) -> None:
-        self.art.mark(surface, self.mark_area(i).center, self.mark_look(i))
-
-    def draw_slot(self, surface, slot: int) -> None:
-        self.art.slot(surface, slot_rect(slot), self.v_slots[slot], slot in self.highlighted_slots())
+    def slot_look(self, slot: int) -> tuple[str | None, bool]:
+        return self.v_slots[slot], slot in self.highlighted_slots()
 
     def hand_look(self) -> tuple:
         return self.hand_seat(), tuple(self.hand_looks()), tuple(sorted(self.hand_layout().selected))
@@ -813,9 +722,7 @@ class QueensScene(CardTableScene):
     def equation_shown(self) -> tuple[str, bool, str | None] | None:
         """What the discard preview says now, whether the selection is a legal discard, and the
         card of a pair (shown as two equal cards, not as "7 = 7"); None: no preview."""
-        if self.anim.busy or self.table_view().pending is not None:
-            return None
-        cards = self.selected_cards()
+        cards = [] if self.anim.busy or self.table_view().pending is not None else self.selected_cards()
         if len(cards) < 2:
             return None
         ok = self.discard_action(cards) is not None
