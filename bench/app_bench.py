@@ -3,6 +3,7 @@
     python bench/app_bench.py                    # SDL dummy video and audio drivers (headless)
     python bench/app_bench.py --x11              # the real X server in $DISPLAY (e.g. Xvfb :99)
     python bench/app_bench.py --json out.json    # also write every figure as JSON
+    python bench/app_bench.py --cgroup 1000/3000 # held to a tablet's third of a core (a cgroup quota)
 
 What is measured (each figure is printed with its target beside it):
 
@@ -652,9 +653,17 @@ def main(argv: list[str] | None = None) -> int:
                              f"{', '.join(GAME_CASES)}), at 1600x1000 and in every scaled window")
     parser.add_argument("--windows", metavar="WxH,...",
                         help="with --only: these window sizes (default 1600x1000 and every scaled window)")
+    parser.add_argument("--cgroup", metavar="QUOTA/PERIOD",
+                        help="run held to a CPU quota, e.g. 1000/3000 (a tablet's third of a core; needs a writable cgroup)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--window", default="1521x950", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.cgroup:
+        given = sys.argv[1:] if argv is None else argv
+        rest = [a for a in given if not a.startswith("--cgroup") and a != args.cgroup]
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from cgroup import in_cgroup      # bench/cgroup.py, beside this script
+        return in_cgroup(__file__, args.cgroup, rest)
 
     if args.child:
         sys.path.insert(0, str(ROOT))

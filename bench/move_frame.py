@@ -4,6 +4,7 @@
     python bench/move_frame.py --games forest --moves 60
     python bench/move_frame.py --cgroup 1000/3000   # the same under a CPU quota (1 ms every 3 ms),
                                                     # a tablet-class CPU (needs a writable cgroup)
+    python bench/move_frame.py --window 1280x800    # in a tablet's window (the canvas scaled)
 
 The app runs with its clock stepped by each frame (SteppedTime, 1/60 s a frame), so computers think
 and animations play as they would on screen, however fast or slow the machine draws.  A "move
@@ -164,7 +165,8 @@ def own_cpu_stat() -> Path | None:
     return None
 
 
-def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False) -> dict:
+def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False,
+             window: tuple[int, int] | None = None) -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     sys.path.insert(0, str(ROOT))
@@ -202,7 +204,7 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False) -> 
     TurnController.submit = submit
     split.wrap(TurnController, "computer_action", "choose")
 
-    app = App(GAMES, mute=True, speed="fast", time_source=SteppedTime())
+    app = App(GAMES, mute=True, speed="fast", time_source=SteppedTime(), window_size=window)
     app.reset_to(MenuScene(app))
     app.frame(0.0)
     split.wrap(app, "draw", "draw")
@@ -304,6 +306,8 @@ def main() -> int:
     parser.add_argument("--paced", action="store_true",
                         help="sleep out each frame's 1/60 s as the app's loop does (default: frames back to back)")
     parser.add_argument("--slow", action="store_true", help="print each frame over 16.7 ms, with what ran in it")
+    parser.add_argument("--window", metavar="WxH", help="a window of this size, the canvas scaled into it "
+                                                      "(e.g. 1280x800, a tablet; default the canvas's 1600x1000)")
     args = parser.parse_args()
     if args.cgroup:
         rest = [a for a in sys.argv[1:] if not a.startswith("--cgroup") and a != args.cgroup]
@@ -312,7 +316,8 @@ def main() -> int:
     for game_id in args.games.split(","):
         with tempfile.TemporaryDirectory() as home:
             os.environ["KIDGAMES_HOME"] = home
-            result = run_game(game_id, args.moves, args.max_frames, args.paced)
+            window = tuple(int(v) for v in args.window.split("x")) if args.window else None
+            result = run_game(game_id, args.moves, args.max_frames, args.paced, window)
             print(report(result), flush=True)
             if args.slow and slow_rows(result):
                 print(slow_rows(result), flush=True)
