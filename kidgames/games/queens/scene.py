@@ -179,11 +179,12 @@ class QueensScene(CardTableScene):
         return None if made is None else " + ".join(map(str, made[0])) + f" = {made[1]}"
 
     # -- playing by tapping ---------------------------------------------------------------------
-    def try_submit(self, action: Action | None) -> None:
-        if action is not None and action not in self.legal():
-            self.refuse()
-        elif action is not None:
+    def try_submit(self, action: Action | None, queen: tuple[int, str] | None = None) -> None:
+        """A tap's ``action``, sent when it is legal, else the tap refused (see refusal_key)."""
+        if action in self.legal():
             self.submit(action)
+        else:
+            self.refuse(queen)
 
     act = try_submit      # a button's tap that cannot act says why
 
@@ -249,12 +250,7 @@ class QueensScene(CardTableScene):
             return    # (the second tap of a double tap: the first one already chose)
         self.refusal = None
         pending = self.table_view().pending
-        slot = self.slot_at(pos)
-        if pending is not None:
-            if pending.kind == "wake" and slot is not None:
-                self.try_submit(Action("wake", slot=slot))
-            return
-        index = self.hand_layout().hit(pos) if self.hand_face_up() else None
+        index = self.hand_layout().hit(pos) if pending is None and self.hand_face_up() else None
         if index is not None:
             if index in self.selected:
                 self.selected.remove(index)
@@ -264,24 +260,18 @@ class QueensScene(CardTableScene):
             self.app.assets.play("card")
             self.layout()
             return
+        slot = self.slot_at(pos)
+        if slot is not None and (pending is None or pending.kind == "wake"):
+            self.try_submit(self.slot_actions().get(slot))
+        queen = self.queen_at(pos) if slot is None and pending is None else None
         cards = self.selected_cards()
-        queen = None if slot is not None else self.queen_at(pos)
-        if slot is not None and cards == ["king"]:
-            self.try_submit(Action("king", slot=slot))
-        elif slot is not None and cards == ["potion"] and self.potion_target is not None:
-            target, name = self.potion_target
-            self.try_submit(Action("potion", target=target, queen=name, slot=slot))
-        elif queen is not None and cards == ["knight"]:
-            action = Action("knight", target=queen[0], queen=queen[1])
-            if action in self.legal():
-                self.submit(action)
-            else:
-                self.refuse(queen)
+        if queen is not None and cards == ["knight"]:
+            self.try_submit(Action("knight", target=queen[0], queen=queen[1]), queen)
         elif queen is not None and cards == ["potion"] and \
                 any(a.kind == "potion" and (a.target, a.queen) == queen for a in self.legal()):
             self.potion_target = queen
             self.app.assets.play("click")
-        elif slot is not None or queen is not None:
+        elif queen is not None:
             self.refuse()
 
     def slot_at(self, pos) -> int | None:
@@ -626,21 +616,23 @@ class QueensScene(CardTableScene):
         why = self.table_view().refusal(Action("discard", cards=tuple(cards)))
         return DISCARD_HINTS.get(why.code if why is not None else "", "queens.hint.no_discard.back")
 
-    def highlighted_slots(self) -> set[int]:
-        """Where a tap does something now (from the legal actions): sleeping queens for a king or
-        a pick, empty places for a potion's queen."""
+    def slot_actions(self) -> dict[int, Action]:
+        """What a tap on each place sends now (from the legal actions): a queen picked to wake, a
+        king's sleeping queen, the empty place of a potion's queen."""
         if self.anim.busy or self.deciding() is None:
-            return set()
-        legal = self.legal()
-        cards = self.selected_cards()
+            return {}
+        cards, target = self.selected_cards(), self.potion_target
         if self.table_view().pending is not None:
-            return {a.slot for a in legal if a.kind == "wake"}
-        if cards == ["king"]:
-            return {a.slot for a in legal if a.kind == "king"}
-        if cards == ["potion"] and self.potion_target:
-            t, q = self.potion_target
-            return {a.slot for a in legal if a.kind == "potion" and a.target == t and a.queen == q}
-        return set()
+            kind = "wake"
+        elif cards == ["king"] or cards == ["potion"] and target:
+            kind = cards[0]
+        else:
+            return {}
+        return {a.slot: a for a in self.legal()
+                if a.kind == kind and (kind != "potion" or (a.target, a.queen) == target)}
+
+    def highlighted_slots(self) -> set[int]:
+        return set(self.slot_actions())
 
     def highlighted_queens(self) -> set[tuple[int, str]]:
         if self.anim.busy or self.deciding() is None:
