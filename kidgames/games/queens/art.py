@@ -47,21 +47,20 @@ class QueensArt(CardArt):
 
     card_look = staticmethod(card_look)
 
-    def score(self, surface, rect: pygame.Rect, count: int, points: int, need: tuple[int, int], ink, outline) -> None:
-        """A panel's queens and points, each out of what wins (``need``: queens, points)."""
-        y = rect.y + (62 if rect.h < 150 else 84)
-        rows = (("crown", 30, count, need[0], y), ("star", 28, points, need[1], y + 32))
+    def score(self, surface, area: pygame.Rect, count: int, points: int, need: tuple[int, int], ink, outline) -> None:
+        """A panel's queens and points in its ``area``, each out of what wins (``need``: queens, points)."""
+        rows = (("crown", 30, count, need[0], area.y + 22), ("star", 28, points, need[1], area.y + 54))
         for picture, size, have, wins, line in rows:
             icon = self.assets.image(picture, size)
-            surface.blit(icon, icon.get_rect(midleft=(rect.x + 10, line)))
+            surface.blit(icon, icon.get_rect(midleft=(area.x + 6, line)))
             label = self.assets.text(f"{have}/{wins}", 26, ink, title=True, outline=outline)
-            surface.blit(label, label.get_rect(midleft=(rect.x + 44, line)))
+            surface.blit(label, label.get_rect(midleft=(area.x + 40, line)))
 
-    def backs(self, surface, rect: pygame.Rect, count: int) -> None:
-        """The number of cards in a hand, as a small fan of backs in the panel ``rect`` (never their faces)."""
+    def backs(self, surface, area: pygame.Rect, count: int) -> None:
+        """The ``count`` cards of a hand as a small fan of backs in its ``area`` (never their faces)."""
         back = self.surface(BACK, BACKS_W)
         for k in range(count):
-            surface.blit(back, (rect.right - 70 + k * BACKS_STEP, rect.bottom - back.get_height() - 8))
+            surface.blit(back, (area.x + 2 + k * BACKS_STEP, area.y + 2))
 
     def queens(self, surface, queens: list[str], rects: list[pygame.Rect], lit) -> None:
         """A panel's awake queens, those in ``lit`` (a knight's or a potion's targets) shining."""

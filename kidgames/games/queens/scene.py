@@ -66,7 +66,8 @@ class QueensScene(CardTableScene):
         return [
             *Drawn.each(n, self.score_area, self.score_look, self.draw_score, IN_PANEL),
             *Drawn.each(n, lambda i: self.backs_area(i, self.v_hand_counts[i]), lambda i: self.v_hand_counts[i],
-                        lambda surface, i: self.art.backs(surface, self.seat_rects()[i], self.v_hand_counts[i]),
+                        lambda surface, i: self.art.backs(surface, self.backs_area(i, self.v_hand_counts[i]),
+                                                          self.v_hand_counts[i]),
                         IN_PANEL),
             *Drawn.each(n, lambda i: self.queens_area(i, len(self.v_awake[i])), self.queens_look, self.draw_queens,
                         IN_PANEL),
@@ -77,7 +78,8 @@ class QueensScene(CardTableScene):
                         lambda surface, slot: self.art.slot(surface, slot_rect(slot), *self.slot_look(slot)), IN_PANEL),
             Drawn(lambda: self.hand_layout().bounds(), self.hand_look, self.draw_hand, IN_PANEL),
             Drawn(HAND_LABEL, self.hand_seat, self.draw_hand_label, IN_PANEL),
-            Drawn(EQUATION_AREA, self.equation_shown, self.draw_equation, IN_PANEL)]
+            Drawn(lambda: EQUATION_AREA if self.equation_shown() else None, self.equation_shown,
+                  lambda surface: self.art.equation(surface, *self.equation_shown()), IN_PANEL)]
 
     # -- the view of the table ------------------------------------------------------------------
     def copy_view(self) -> None:
@@ -160,7 +162,7 @@ class QueensScene(CardTableScene):
             buttons.append(Button(ACTION_B, lambda: self.try_submit(self.discard_action(self.selected_cards())),
                                   self.t("queens.discard", n=len(cards)), icon="sparkles", colour="blue",
                                   enabled=self.discard_action(cards) is not None, name="discard", text_size=32,
-                                  why=self.why_no_discard))
+                                  why=lambda: self.refuse_with(self.t("queens.no_discard"), "cross")))
         return buttons
 
     def selected_cards(self) -> list[str]:
@@ -229,10 +231,6 @@ class QueensScene(CardTableScene):
         if why is not None and why.code in REFUSAL_WORDS:
             key, picture = REFUSAL_WORDS[why.code](why.fields)
             self.refuse_with(self.t(key), picture)
-
-    def why_no_discard(self) -> None:
-        """A tap on "Throw away" when the cards are not a pair, a sum or one card."""
-        self.refuse_with(self.t("queens.no_discard"), "cross")
 
     def situation(self) -> tuple:
         view = self.view()
@@ -305,9 +303,7 @@ class QueensScene(CardTableScene):
         targets += [Target(("slot", s), slot_rect(s).center, slot_rect(s)) for s in sorted(self.highlighted_slots())]
         return targets
 
-    # -- the seats -------------------------------------------------------------------------------
-    # The places below are worked out once per count and kept (the seats never change): read them,
-    # never change them.
+    # -- the seats (the places @kept: read them, never change them) ------------------------------
     @kept
     def seat_rects(self) -> list[pygame.Rect]:
         return seat_rects(len(self.seats), SEATS_AREA, tallest=220)
@@ -315,14 +311,10 @@ class QueensScene(CardTableScene):
     def name_size(self) -> int:
         """One size for every name in the panels: the largest (up to 30) at which each fits on one
         line beside its pawn (a long colour name in Russian must not be smaller than the rest)."""
-        def make():
-            assets = self.app.assets
-            room = PANEL_NAME_W - 74
-            for size in range(30, 17, -1):
-                if all(assets.text(seat.name, size, INK, title=True).get_width() <= room for seat in self.seats):
-                    return size
-            return 18
-        return self._kept(("name_size", self.app.assets.lang), make)
+        def fits(size: int) -> bool:
+            return all(self.app.assets.text(seat.name, size, INK, title=True).get_width() <= PANEL_NAME_W - 74
+                       for seat in self.seats)
+        return self._kept(("name_size", self.app.assets.lang), lambda: next(filter(fits, range(30, 17, -1)), 18))
 
     def queen_width(self) -> int:
         h = self.seat_rects()[0].h - 14
@@ -350,7 +342,7 @@ class QueensScene(CardTableScene):
 
     @kept
     def score_area(self, seat: int) -> pygame.Rect:
-        """Where a panel shows its queens' count and points (see draw_score)."""
+        """Where a panel shows its queens' count and points, a line each."""
         rect = self.seat_rects()[seat]
         y = rect.y + (62 if rect.h < 150 else 84)
         return pygame.Rect(rect.x + 4, y - 22, PANEL_NAME_W - 4, 76)
@@ -365,7 +357,7 @@ class QueensScene(CardTableScene):
 
     @kept
     def backs_area(self, seat: int, count: int) -> pygame.Rect | None:
-        """Where the backs of a panel's hand cards lie (see draw_backs)."""
+        """Where the backs of a panel's hand cards lie, a little fan of them (never their faces)."""
         if not count:
             return None
         rect = self.seat_rects()[seat]
@@ -520,16 +512,15 @@ class QueensScene(CardTableScene):
             to_hand = p == self.anim_hand_seat
             self.fly_card(card_look(card), REVEAL_AT, self.next_hand_centre() if to_hand else self.panel_centre(p), 170,
                           FLY_TIME, end_width=HAND_W if to_hand else 60, end=self._arrives(p, card, to_hand))
-            self.hide_banner()
-            return
-        value = int(card[1:])
-        for k in range(1, value + 1):
-            self.anim.call(lambda mark=((p + k - 1) % len(self.seats), k): setattr(self, "count_mark", mark))
-            self.anim.call(self.sound("step"))
-            self.anim.wait(COUNT_STEP)
-        self.say(self.t("queens.say.counted", name=self.name(ev.seat), n=value), "queen", 1.0)
-        self.fly_card(card_look(card), REVEAL_AT, DISCARD_AT, 170, FLY_TIME, end_width=PILE_W,
-                      end=lambda: self.v_discard.append(card))
+        else:
+            value = int(card[1:])
+            for k in range(1, value + 1):
+                self.anim.call(lambda mark=((p + k - 1) % len(self.seats), k): setattr(self, "count_mark", mark))
+                self.anim.call(self.sound("step"))
+                self.anim.wait(COUNT_STEP)
+            self.say(self.t("queens.say.counted", name=self.name(ev.seat), n=value), "queen", 1.0)
+            self.fly_card(card_look(card), REVEAL_AT, DISCARD_AT, 170, FLY_TIME, end_width=PILE_W,
+                          end=lambda: self.v_discard.append(card))
         self.hide_banner()
 
     def _anim_discarded(self, ev, rest) -> None:
@@ -679,7 +670,7 @@ class QueensScene(CardTableScene):
 
     def draw_score(self, surface, i: int) -> None:
         _, count, points = self.score_look(i)
-        self.art.score(surface, self.seat_rects()[i], count, points, thresholds(len(self.seats)), *self.ink(i))
+        self.art.score(surface, self.score_area(i), count, points, thresholds(len(self.seats)), *self.ink(i))
 
     def queens_look(self, i: int) -> tuple:
         return tuple(self.v_awake[i]), tuple(sorted(q for s, q in self.highlighted_queens() if s == i))
@@ -705,11 +696,6 @@ class QueensScene(CardTableScene):
         seat = self.hand_seat()
         if seat is not None:
             self.art.hand_label(surface, self.seats[seat], self.t("queens.hand", name=self.seats[seat].name))
-
-    def draw_equation(self, surface) -> None:
-        shown = self.equation_shown()
-        if shown is not None:
-            self.art.equation(surface, *shown)
 
     def equation_shown(self) -> tuple[str, bool, str | None] | None:
         """What the discard preview says now, whether the selection is a legal discard, and the
