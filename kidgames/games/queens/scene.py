@@ -381,25 +381,19 @@ class QueensScene(CardTableScene):
     def queen_name(self, queen: str) -> str:
         return self.t(f"queens.queen.{queen}")
 
-    def _from_hand(self, seat: int, card: str) -> tuple[tuple[int, int], bool, bool]:
-        """Where a card leaves ``seat`` from, whether it leaves the hand at the bottom, and
-        whether its face was visible there.  A card leaves a face-down hand from its middle (its
-        place there would tell something of the others)."""
-        if seat == self.anim_hand_seat and card in self.anim_hand:
-            rects = HandLayout(HAND_AREA, len(self.anim_hand), HAND_W).card_rects()
-            if self.anim_face_up:
-                return rects[self.anim_hand.index(card)].center, True, True
-            return rects[len(rects) // 2].center, True, False
-        return self.panel_centre(seat), False, False
-
     def _card_leaves(self, seat: int, card: str, duration: float = FLY_TIME) -> None:
-        """A card flies from ``seat`` (see _from_hand) to the discard pile."""
+        """A card flies from ``seat`` to the discard pile: from its place in the hand at the bottom
+        when it lies there, turning face up in the air unless it was seen (a face-down hand lets it
+        go from its middle: its place would tell something of the others), else from the panel."""
         def begin() -> None:
-            origin, in_hand, visible = self._from_hand(seat, card)
-            sprite.start, sprite.width = origin, HAND_W if in_hand else 70
-            sprite.look_from = None if visible else BACK     # a played card turns face up in the air
-            if in_hand:
+            if seat == self.anim_hand_seat and card in self.anim_hand:
+                rects = HandLayout(HAND_AREA, len(self.anim_hand), HAND_W).card_rects()
+                index = self.anim_hand.index(card) if self.anim_face_up else len(rects) // 2
+                sprite.start, sprite.width = rects[index].center, HAND_W
+                sprite.look_from = None if self.anim_face_up else BACK
                 self.anim_hand.remove(card)
+            else:
+                sprite.start, sprite.look_from = self.panel_centre(seat), BACK
             self.v_hand_counts[seat] = max(0, self.v_hand_counts[seat] - 1)
         sprite = self.fly_card(card_look(card), (0, 0), DISCARD_AT, 70, duration, end_width=PILE_W, start=begin,
                                end=lambda: self.v_discard.append(card))
