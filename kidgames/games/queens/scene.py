@@ -17,7 +17,7 @@ from kidgames.ui.card_table import CardTableScene, kept
 from kidgames.ui.cards import BACK, CardLook, HandLayout, card_size, reshuffle, seat_rects
 from kidgames.ui.pieces import IN_PANEL
 from kidgames.ui.table import Drawn
-from kidgames.ui.targets import Target, pick, visible_parts
+from kidgames.ui.targets import Target, visible_parts
 from kidgames.ui.widgets import INK, PAWN_RGB, Button, draw_pawn, shade
 
 from .art import CARD_PICTURES, QUEEN_BACK_LOOK, QueensArt, card_look, panel_look
@@ -52,7 +52,6 @@ class QueensScene(CardTableScene):
         self.anim_hand_seat: int | None = None
         self.anim_hand: list[str | None] = []
         self.anim_face_up = False
-        self._drew_shown = False
         banner = self.panel_banner(BANNER_RECT, self.banner_label,
                                    lambda banner: self.app.assets.image(banner.picture, 130), 90, 175, (8, 24))
         self.lay_table(FELT, (HINT_RECT, 36), banner, (DRAW_AT, DISCARD_AT, PILE_W), lambda rgb: shade(rgb, 1.0),
@@ -114,8 +113,7 @@ class QueensScene(CardTableScene):
         """The person who may decide on the table now (after their curtain, when their decision
         needs one), or None: a computer decides, a curtain is due, or the game is over."""
         view = self.view()
-        decider = view.decider
-        return None if decider is None or self.seats[decider].is_computer or view.curtain is not None else decider
+        return None if view.computer_turn or view.curtain is not None else view.decider
 
     def hand_seat(self) -> int | None:
         return self.bottom()[0]
@@ -275,10 +273,8 @@ class QueensScene(CardTableScene):
     def slot_at(self, pos) -> int | None:
         """The slot a tap hits: inside it, or beside it within a finger's reach (the nearest one
         that shines when some do)."""
-        lit = self.highlighted_slots()
-        offered = [s for s in range(NUM_SLOTS) if s in lit] if lit else list(range(NUM_SLOTS))
-        inside = next((s for s in range(NUM_SLOTS) if slot_rect(s).collidepoint(pos)), None)
-        return inside if inside is not None else pick(pos, [Target(s, slot_rect(s).center) for s in offered])
+        targets = [Target(s, slot_rect(s).center, slot_rect(s)) for s in range(NUM_SLOTS)]
+        return self.pick_card(pos, targets, self.highlighted_slots() or range(NUM_SLOTS))
 
     def queen_targets(self) -> list[Target]:
         """Every awake queen in the panels, each with the part of her card that shows."""
@@ -317,8 +313,7 @@ class QueensScene(CardTableScene):
         return self._kept(("name_size", self.app.assets.lang), lambda: next(filter(fits, range(30, 17, -1)), 18))
 
     def queen_width(self) -> int:
-        h = self.seat_rects()[0].h - 14
-        return min(110, int(h / 1.4))
+        return min(110, int((self.seat_rects()[0].h - 14) / 1.4))
 
     @kept
     def queen_rects(self, seat: int, count: int) -> list[pygame.Rect]:
@@ -527,20 +522,22 @@ class QueensScene(CardTableScene):
             self.say(equation, "sparkles", 0.9)
             self.hide_banner()
 
+    def hand_seen(self, seat: int) -> bool:
+        """Whether ``seat``'s hand lies face up at the bottom while cards move: its drawn cards are seen too."""
+        return seat == self.anim_hand_seat and self.anim_face_up
+
     def _anim_drew(self, ev, rest) -> None:
         p = ev.player
-        self._drew_shown = p == self.anim_hand_seat and self.anim_face_up     # the hand seen: its cards too
-        if not self._drew_shown:
+        if not self.hand_seen(p):
             return
         for card in ev.cards:
             self.fly_card(card_look(card), DRAW_AT, self.next_hand_centre, PILE_W, DEAL_TIME, end_width=HAND_W,
                           look_from=BACK, secret_of=p, start=self.take_from_draw, end=self._arrives(p, card, True))
 
     def _anim_cards_drawn(self, ev, rest) -> None:
-        if self._drew_shown:
-            self._drew_shown = False
-            return
         p = ev.player
+        if self.hand_seen(p):
+            return        # its cards flew face up (see _anim_drew)
         to_hand = p == self.anim_hand_seat       # into the face-down hand at the bottom
         for _ in range(ev.count):
             self.fly_card(BACK, DRAW_AT, self.next_hand_centre if to_hand else self.panel_centre(p), PILE_W, DEAL_TIME,
