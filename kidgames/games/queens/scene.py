@@ -173,8 +173,7 @@ class QueensScene(CardTableScene):
         return next((a for a in self.legal() if a.kind == "discard" and sorted(a.cards) == want), None)
 
     def equation_text(self, cards: list[str]) -> str | None:
-        """The selected number cards written as the sum they make (the rules say which): "2 + 5 = 7"
-        (a pair is shown as two equal cards instead, see equation_shown); None when they make none."""
+        """Number cards as the sum they make (the rules say which): "2 + 5 = 7"; None when they make none."""
         made = equation(cards)
         return None if made is None else " + ".join(map(str, made[0])) + f" = {made[1]}"
 
@@ -271,8 +270,7 @@ class QueensScene(CardTableScene):
             self.refuse()
 
     def slot_at(self, pos) -> int | None:
-        """The slot a tap hits: inside it, or beside it within a finger's reach (the nearest one
-        that shines when some do)."""
+        """The slot a tap hits: inside it, or near it the nearest one (of those that shine, when some do)."""
         targets = [Target(s, slot_rect(s).center, slot_rect(s)) for s in range(NUM_SLOTS)]
         return self.pick_card(pos, targets, self.highlighted_slots() or range(NUM_SLOTS))
 
@@ -281,13 +279,11 @@ class QueensScene(CardTableScene):
         return self.seat_targets("queen_parts", lambda seat: self.v_awake[seat], self.queen_rects)
 
     def queen_at(self, pos) -> tuple[int, str] | None:
-        """The queen a tap hits: the one under the finger, or near it one of those that shine (a
-        knight's or a potion's targets)."""
+        """The queen a tap hits: the one under the finger, or near it one of those that shine."""
         return self.pick_card(pos, self.queen_targets(), self.highlighted_queens())
 
     def tap_targets(self) -> list[Target]:
-        """What a tap may choose now (for tests): the hand's cards, the queens and the places that
-        shine."""
+        """What a tap may choose now (the nudge points at it): the hand's cards, the queens and places that shine."""
         if self.deciding() is None or self.anim.busy:
             return []
         targets = []
@@ -404,8 +400,7 @@ class QueensScene(CardTableScene):
         return HandLayout(HAND_AREA, len(self.anim_hand) + 1, HAND_W).card_rects()[-1].center
 
     def _arrives(self, seat: int, card: str | None, to_hand: bool):
-        """A card landing with ``seat``: in the hand at the bottom (``to_hand``; None: face down),
-        and in the count of their hand."""
+        """A card landing with ``seat``: in the hand at the bottom (``to_hand``; None: face down) and its count."""
         def arrive() -> None:
             if to_hand:
                 self.anim_hand.append(card)
@@ -591,10 +586,8 @@ class QueensScene(CardTableScene):
         return self.t("queens.hint.pick", name=name)
 
     def no_discard_key(self, cards: list[str]) -> str:
-        """What the hint says to cards picked together that cannot be thrown away together (the
-        preview says "Not a pair and not a sum"), from the rules' reason (see REFUSAL_WORDS): a
-        card with a picture goes alone; numbers that one more number from the hand makes a sum of;
-        else put a card back."""
+        """What the hint says to cards picked together that are no discard, from the rules' reason (see
+        DISCARD_HINTS): a card with a picture goes alone; one more number makes a sum; else put one back."""
         why = self.table_view().refusal(Action("discard", cards=tuple(cards)))
         return DISCARD_HINTS.get(why.code if why is not None else "", "queens.hint.no_discard.back")
 
@@ -679,9 +672,8 @@ class QueensScene(CardTableScene):
     def hand_look(self) -> tuple:
         return self.hand_seat(), tuple(self.hand_looks()), tuple(sorted(self.hand_layout().selected))
 
-    def draw_hand(self, surface) -> None:
-        if self.hand_seat() is not None:
-            self.hand_layout().draw(surface, self.art, self.hand_looks())
+    def draw_hand(self, surface) -> None:      # (no hand, no area: never painted)
+        self.hand_layout().draw(surface, self.art, self.hand_looks())
 
     def draw_hand_label(self, surface) -> None:
         seat = self.hand_seat()
