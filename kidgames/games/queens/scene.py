@@ -9,6 +9,8 @@ move towards the new view (a queen is in the air between two players for a momen
 the view again when each batch of events has played, so a resting screen always shows the table."""
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from kidgames.core.protocol import Action
@@ -59,22 +61,24 @@ class QueensScene(CardTableScene):
 
     def pieces(self) -> list[Drawn]:
         """This game's own pieces: in each panel the score, the backs of the hand's cards, the awake
-        queens and the jester's count; the sleeping queens; the hand, its name and the discard
-        preview."""
-        n = len(self.seats)
+        queens and the jester's count; the sleeping queens (each of those painting what its look
+        says); the hand, its name and the discard preview."""
+        n, need = len(self.seats), thresholds(len(self.seats))
+
+        def each(count: int, area: Callable, look: Callable[[int], tuple], paint: Callable) -> list[Drawn]:
+            return Drawn.each(count, area, look, lambda surface, i: paint(surface, i, *look(i)), IN_PANEL)
         return [
-            *Drawn.each(n, self.score_area, self.score_look, self.draw_score, IN_PANEL),
-            *Drawn.each(n, lambda i: self.backs_area(i, self.v_hand_counts[i]), lambda i: self.v_hand_counts[i],
-                        lambda surface, i: self.art.backs(surface, self.backs_area(i, self.v_hand_counts[i]),
-                                                          self.v_hand_counts[i]),
-                        IN_PANEL),
-            *Drawn.each(n, lambda i: self.queens_area(i, len(self.v_awake[i])), self.queens_look, self.draw_queens,
-                        IN_PANEL),
-            *Drawn.each(n, self.mark_area, self.mark_look,
-                        lambda surface, i: self.art.mark(surface, self.mark_area(i).center, self.mark_look(i)),
-                        IN_PANEL),
-            *Drawn.each(NUM_SLOTS, SLOT_AREAS.__getitem__, self.slot_look,
-                        lambda surface, slot: self.art.slot(surface, slot_rect(slot), *self.slot_look(slot)), IN_PANEL),
+            *each(n, self.score_area, self.score_look, lambda surface, i, lit, count, points:
+                  self.art.score(surface, self.score_area(i), count, points, need, *self.ink(i))),
+            *each(n, lambda i: self.backs_area(i, self.v_hand_counts[i]), lambda i: (self.v_hand_counts[i],),
+                  lambda surface, i, count: self.art.backs(surface, self.backs_area(i, count), count)),
+            *each(n, lambda i: self.queens_area(i, len(self.v_awake[i])), self.queens_look,
+                  lambda surface, i, awake, lit: self.art.queens(surface, awake, self.queen_rects(i, len(awake)), lit)),
+            *each(n, self.mark_area,
+                  lambda i: (self.count_mark[1] if self.count_mark and self.count_mark[0] == i else None,),
+                  lambda surface, i, number: self.art.mark(surface, self.mark_area(i).center, number)),
+            *each(NUM_SLOTS, SLOT_AREAS.__getitem__, lambda s: (self.v_slots[s], s in self.highlighted_slots()),
+                  lambda surface, s, shown, lit: self.art.slot(surface, slot_rect(s), shown, lit)),
             Drawn(lambda: self.hand_layout().bounds(), self.hand_look, self.draw_hand, IN_PANEL),
             Drawn(HAND_LABEL, self.hand_seat, self.draw_hand_label, IN_PANEL),
             Drawn(lambda: EQUATION_AREA if self.equation_shown() else None, self.equation_shown,
@@ -652,22 +656,8 @@ class QueensScene(CardTableScene):
         awake = self.v_awake[i]
         return i == self.lit_panel(), len(awake), sum(QUEEN_POINTS[q] for q in awake)
 
-    def draw_score(self, surface, i: int) -> None:
-        _, count, points = self.score_look(i)
-        self.art.score(surface, self.score_area(i), count, points, thresholds(len(self.seats)), *self.ink(i))
-
     def queens_look(self, i: int) -> tuple:
         return tuple(self.v_awake[i]), tuple(sorted(q for s, q in self.highlighted_queens() if s == i))
-
-    def draw_queens(self, surface, i: int) -> None:
-        awake = self.v_awake[i]
-        self.art.queens(surface, awake, self.queen_rects(i, len(awake)), self.queens_look(i)[1])
-
-    def mark_look(self, i: int) -> int | None:
-        return self.count_mark[1] if self.count_mark and self.count_mark[0] == i else None
-
-    def slot_look(self, slot: int) -> tuple[str | None, bool]:
-        return self.v_slots[slot], slot in self.highlighted_slots()
 
     def hand_look(self) -> tuple:
         return self.hand_seat(), tuple(self.hand_looks()), tuple(sorted(self.hand_layout().selected))
