@@ -37,8 +37,8 @@ REFUSAL_WORDS = {
     "own_queen": lambda f: ("queens.refuse.own_queen", f"queen_{f['queen']}"),
     "no_counter": lambda f: (f"queens.why.no_{f['counter']}", CARD_PICTURES[f["counter"]]),
 }
-#: The hint under cards picked together that are no discard, by the rules' reason code (any
-#: other: put a card back).
+#: The hint under cards picked together that are no discard, by the rules' reason code: a card
+#: with a picture goes alone; one more number from the hand makes a sum (any other: put one back).
 DISCARD_HINTS = {"not_alone": "queens.hint.no_discard.alone", "not_a_sum_yet": "queens.hint.no_discard.more"}
 
 class QueensScene(CardTableScene):
@@ -212,8 +212,7 @@ class QueensScene(CardTableScene):
             return "queens.refuse.pick_card", "finger"
         if cards in (["king"], ["knight"], ["potion"]):
             card = cards[0]
-            why = view.play_refusal(card)
-            if why is not None:
+            if view.play_refusal(card) is not None:
                 return "queens.refuse.no_target", CARD_PICTURES[card]
             if card == "king":
                 return "queens.refuse.king", "sleeping"
@@ -554,8 +553,7 @@ class QueensScene(CardTableScene):
         self.anim.call(self.sound("turn"))
 
     def _anim_game_over(self, ev, rest) -> None:
-        winners = list(ev.winners)
-        names = [self.name(w) for w in winners]
+        names = [self.name(w) for w in ev.winners]
         text = self.t("queens.say.won", name=names[0]) if len(names) == 1 else \
             self.t("queens.say.won_together", names=self.t("results.and").join(names))
         if not any(self.table_view().asleep):
@@ -568,9 +566,8 @@ class QueensScene(CardTableScene):
         if self.refusal:
             return self.refusal[0]
         view = self.table_view()
-        decider = view.current_player
+        decider, pending = view.current_player, view.pending
         name = self.name(decider)
-        pending = view.pending
         if self.seats[decider].is_computer:
             return self.t("queens.hint.computer", name=name)
         if self.deciding() != decider:
@@ -584,16 +581,12 @@ class QueensScene(CardTableScene):
             return self.t("queens.hint.potion_slot" if self.potion_target else "queens.hint.potion")
         if cards in (["king"], ["knight"], ["jester"]):
             return self.t(f"queens.hint.{cards[0]}")
-        if cards:
-            ok = self.discard_action(cards) is not None
-            return self.t("queens.hint.discard" if ok else self.no_discard_key(cards))
+        if cards and self.discard_action(cards) is not None:
+            return self.t("queens.hint.discard")
+        if cards:      # no discard: what to do, from the rules' reason
+            why = view.refusal(Action("discard", cards=tuple(cards)))
+            return self.t(DISCARD_HINTS.get(why.code if why is not None else "", "queens.hint.no_discard.back"))
         return self.t("queens.hint.pick", name=name)
-
-    def no_discard_key(self, cards: list[str]) -> str:
-        """What the hint says to cards picked together that are no discard, from the rules' reason (see
-        DISCARD_HINTS): a card with a picture goes alone; one more number makes a sum; else put one back."""
-        why = self.table_view().refusal(Action("discard", cards=tuple(cards)))
-        return DISCARD_HINTS.get(why.code if why is not None else "", "queens.hint.no_discard.back")
 
     def slot_actions(self) -> dict[int, Action]:
         """What a tap on each place sends now (from the legal actions): a queen picked to wake, a
