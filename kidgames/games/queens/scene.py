@@ -156,10 +156,8 @@ class QueensScene(CardTableScene):
                                          "green", enabled=Action("defend") in self.legal(), why=self.why_no_answer),
                     self.decision_button(ACTION_B, Action("allow"), "queens.allow", "cross", "orange")]
         cards = self.selected_cards() if pending is None else []
-        buttons = []
-        if cards == ["jester"]:
-            buttons.append(self.decision_button(ACTION_A, Action("jester"), "queens.play_jester", "card_jester",
-                                                "green"))
+        buttons = [self.decision_button(ACTION_A, Action("jester"), "queens.play_jester", "card_jester", "green")] \
+            if cards == ["jester"] else []
         if cards:
             buttons.append(Button(ACTION_B, lambda: self.try_submit(self.discard_action(self.selected_cards())),
                                   self.t("queens.discard", n=len(cards)), icon="sparkles", colour="blue",
@@ -187,7 +185,8 @@ class QueensScene(CardTableScene):
         if action in self.legal():
             self.submit(action)
         else:
-            self.refuse(queen)
+            key, picture = self.refusal_key(queen)
+            self.refuse_with(self.t(key), picture)
 
     act = try_submit      # a button's tap that cannot act says why
 
@@ -197,10 +196,6 @@ class QueensScene(CardTableScene):
         self.anim_face_up = False          # set once the decision is made (see animate)
         self.selected = []
         self.potion_target = None
-
-    def refuse(self, queen: tuple[int, str] | None = None) -> None:
-        key, picture = self.refusal_key(queen)
-        self.refuse_with(self.t(key), picture)
 
     def refusal_key(self, queen: tuple[int, str] | None = None) -> tuple[str, str]:
         """What to say to a tap that does nothing, and its picture: what to do instead, when the
@@ -263,14 +258,12 @@ class QueensScene(CardTableScene):
             self.try_submit(self.slot_actions().get(slot))
         queen = self.queen_at(pos) if slot is None and pending is None else None
         cards = self.selected_cards()
-        if queen is not None and cards == ["knight"]:
-            self.try_submit(Action("knight", target=queen[0], queen=queen[1]), queen)
-        elif queen is not None and cards == ["potion"] and \
+        if queen is not None and cards == ["potion"] and \
                 any(a.kind == "potion" and (a.target, a.queen) == queen for a in self.legal()):
             self.potion_target = queen
             self.app.assets.play("click")
         elif queen is not None:
-            self.refuse()
+            self.try_submit(Action("knight", target=queen[0], queen=queen[1]) if cards == ["knight"] else None, queen)
 
     def slot_at(self, pos) -> int | None:
         """The slot a tap hits: inside it, or near it the nearest one (of those that shine, when some do)."""
