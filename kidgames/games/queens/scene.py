@@ -72,7 +72,8 @@ class QueensScene(CardTableScene):
                   self.art.score(surface, self.score_area(i), count, points, need, *self.ink(i))),
             *each(n, lambda i: self.backs_area(i, self.v_hand_counts[i]), lambda i: (self.v_hand_counts[i],),
                   lambda surface, i, count: self.art.backs(surface, self.backs_area(i, count), count)),
-            *each(n, lambda i: self.queens_area(i, len(self.v_awake[i])), self.queens_look,
+            *each(n, lambda i: self.queens_area(i, len(self.v_awake[i])),
+                  lambda i: (tuple(self.v_awake[i]), tuple(sorted(q for s, q in self.highlighted_queens() if s == i))),
                   lambda surface, i, awake, lit: self.art.queens(surface, awake, self.queen_rects(i, len(awake)), lit)),
             *each(n, self.mark_area,
                   lambda i: (self.count_mark[1] if self.count_mark and self.count_mark[0] == i else None,),
@@ -641,9 +642,6 @@ class QueensScene(CardTableScene):
     def score_look(self, i: int) -> tuple:
         awake = self.v_awake[i]
         return i == self.lit_panel(), len(awake), sum(QUEEN_POINTS[q] for q in awake)
-
-    def queens_look(self, i: int) -> tuple:
-        return tuple(self.v_awake[i]), tuple(sorted(q for s, q in self.highlighted_queens() if s == i))
 
     def hand_look(self) -> tuple:
         return self.hand_seat(), tuple(self.hand_looks()), tuple(sorted(self.hand_layout().selected))
