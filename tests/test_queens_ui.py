@@ -111,17 +111,16 @@ def play_whole_game(app, scene, pick, watcher=None, limit=600):
 def test_a_whole_game_by_taps_with_two_people_and_a_computer(tmp_path, monkeypatch):
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.05)
     app = make_app(tmp_path, speed="fast")
+    hands_drawn = []           # the seat of every hand painted at the bottom
+    original = QueensScene.draw_hand
+
+    def watch_hand(self, surface):
+        hands_drawn.append(self.hand_seat())
+        original(self, surface)
+    # on the class, before the scene is made: its pieces hold the scene's method as they find it
+    monkeypatch.setattr(QueensScene, "draw_hand", watch_hand)
     scene = start_game_scene(app, "queens", PEOPLE_AND_ROBO, seed=11)
     assert isinstance(scene, QueensScene)
-    computer_hands_drawn = []
-    original = scene.draw_hand
-
-    def watch_hand(surface):
-        seat = scene.hand_seat()
-        if seat is not None and scene.seats[seat].is_computer:
-            computer_hands_drawn.append(seat)
-        original(surface)
-    scene.draw_hand = watch_hand
 
     def pick(legal):
         # prefer the moves that change the table, so the game comes to its end
@@ -134,7 +133,8 @@ def test_a_whole_game_by_taps_with_two_people_and_a_computer(tmp_path, monkeypat
     assert state_of(scene).is_over, "the game did not end"
     assert run_until(app, lambda: isinstance(app.top, ResultsScene), 60)
     assert not app.errors
-    assert not computer_hands_drawn
+    assert {seat for seat in hands_drawn if seat is not None} == {0, 1}, "both people's hands were drawn"
+    assert not [seat for seat in hands_drawn if seat is not None and scene.seats[seat].is_computer]
     # the hand-over curtain names the next person
     handovers = [c for c in curtains if c[0] == "handover"]
     assert {name for _, name, _ in handovers} == {"Anna", "Ben"}
