@@ -62,8 +62,7 @@ class ForestScene(BoardTableScene):
         pawns = Pawns(self.seats, PAWN_SIZE, [], lambda p: p == self.shown_current and self.person_can_act(), below=10)
         dice = [Die((DICE_X[k], DICE_Y), DIE_SIZE, self.thrower_rim, spin=(540, -480)[k], hops=3 + k, height=50)
                 for k in range(2)]
-        # dice waiting to be rolled show no number (None)
-        for die, value in zip(dice, view.dice if view.dice and view.phase != ROLL else (None, None)):
+        for die, value in zip(dice, view.dice or (None, None)):     # dice waiting to be thrown show no number
             die.value = value
         rows = [self.player_row(i, rect, reserve=WON_RESERVE, levels=True, badge=partial(self.won_badge, i),
                                 paint_badge=partial(self.draw_won, i))
@@ -80,7 +79,7 @@ class ForestScene(BoardTableScene):
         target in the side panel, the choice of dice, the magic jump's picture, and a card won
         flying over the banner."""
         view = self.table_view
-        choice_area = lambda: self.choice_panel_rect().inflate(20, 20) if self.choosing_dice() else None  # noqa: E731
+        choice_area = lambda: self.choice_panel_rect().inflate(20, 20) if self.choice_look() else None  # noqa: E731
         return [Drawn(lambda: _around(self.open_look_rect()), lambda: self.lifted, self.draw_open_card, OVER_PAWNS),
                 self.close_hint,
                 Drawn(STACK_AREA, lambda: (view().stack_size, self.shuffle_t), self.draw_stack, IN_PANEL),
@@ -143,9 +142,12 @@ class ForestScene(BoardTableScene):
 
     # -- playing --------------------------------------------------------------------------------------
     def reset_choice(self) -> None:
-        """Nothing half chosen (the cancel button's tap), and the buttons show so."""
+        """Nothing half chosen (the cancel button's tap, and every decision sent), and the buttons
+        show so."""
         self.choice = self.magic_mode = self.swap_first = None
         self.sync_buttons()
+
+    before_decision = reset_choice
 
     def handle(self, pointer) -> None:
         self.sync_buttons()
@@ -176,7 +178,6 @@ class ForestScene(BoardTableScene):
             self._tap_swap(hit[1])
         elif self.magic_mode == "jump":
             if hit[1] in view.jumps:
-                self.reset_choice()
                 self.submit(Action("magic_jump", node=hit[1]))
         else:
             self._tap_move(hit[1])
@@ -196,19 +197,15 @@ class ForestScene(BoardTableScene):
 
     def pick_choice(self, k: int) -> None:
         if self.choice and self.person_can_act() and k < len(self.choice):
-            action = self.choice[k]
-            self.reset_choice()
-            self.submit(action)
+            self.submit(self.choice[k])
 
     def pick_magic(self, name: str) -> None:
         if not (self.person_can_act() and "magic_" + name in self.table_view().magic):
             return
         if name == "shuffle":
-            self.reset_choice()
             self.submit(Action("magic_shuffle"))
         else:
-            self.magic_mode = name
-            self.swap_first = None
+            self.magic_mode, self.swap_first = name, None
         self.sync_buttons()
 
     def after_undo(self) -> None:
@@ -217,12 +214,11 @@ class ForestScene(BoardTableScene):
         super().after_undo()
 
     def _tap_swap(self, slot: str) -> None:
+        """A swap's first tree (a second tap lets it go again), then its second: the swap."""
         if self.swap_first is None or self.swap_first == slot:
             self.swap_first = None if self.swap_first == slot else slot
-            return
-        first = self.swap_first
-        self.reset_choice()
-        self.submit(Action("magic_swap", a=first, b=slot))
+        else:
+            self.submit(Action("magic_swap", a=self.swap_first, b=slot))
 
     def tap_targets(self) -> list[Target]:
         """What a tap on the board may choose now: the shining spaces of a move, the trees of a
@@ -289,9 +285,7 @@ class ForestScene(BoardTableScene):
 
     def visible_secrets(self) -> set[int]:
         """The seat whose private look is open on screen now (a right guess is public)."""
-        if self.lifted and self.lifted[2] and self.look_owner is not None:
-            return {self.look_owner}
-        return set()
+        return {self.look_owner} if self.lifted and self.lifted[2] and self.look_owner is not None else set()
 
     def _anim_guess_missed(self, ev, rest) -> None:
         self._say("wrong", ev.player, "cross", 0.9, sound="stuck")
@@ -371,9 +365,7 @@ class ForestScene(BoardTableScene):
         if not (self.lifted and self.lifted[2] and self.lifted[1] > 0.3):
             return None
         x, y = self.slot_xy(self.lifted[0])
-        card = pygame.Rect(0, 0, 110, 110)
-        card.midbottom = (x, y + 24)
-        return card
+        return pygame.Rect(0, 0, 110, 110).move_to(midbottom=(x, y + 24))
 
     def close_hint_rect(self) -> pygame.Rect | None:
         """Under an open private look: a finger and "Tap to close" (it stays until a tap when the
@@ -381,8 +373,7 @@ class ForestScene(BoardTableScene):
         card = self.open_look_rect()
         if card is None or self.look_owner is None:
             return None
-        rect = pygame.Rect(0, 0, CLOSE_HINT[0], CLOSE_HINT[1])
-        rect.midtop = (card.centerx, card.bottom + 10)
+        rect = pygame.Rect((0, 0), CLOSE_HINT).move_to(midtop=(card.centerx, card.bottom + 10))
         if rect.bottom > BOARD_RECT.bottom - 8:       # no room below: above the card
             rect.midbottom = (card.centerx, card.top - 10)
         return rect.clamp(BOARD_RECT.inflate(-8, -8))
@@ -390,9 +381,9 @@ class ForestScene(BoardTableScene):
     def flying_card_rect(self) -> pygame.Rect | None:
         if not self.flying_card:
             return None
-        rect = pygame.Rect(0, 0, int(CARD_SIZE[0] * FLYING_CARD) + 6, int(CARD_SIZE[1] * FLYING_CARD) + 6)
-        rect.center = (round(self.flying_card[1][0]), round(self.flying_card[1][1]))
-        return rect
+        x, y = self.flying_card[1]
+        return pygame.Rect(0, 0, int(CARD_SIZE[0] * FLYING_CARD) + 6,
+                           int(CARD_SIZE[1] * FLYING_CARD) + 6).move_to(center=(round(x), round(y)))
 
     def choice_panel_rect(self) -> pygame.Rect:
         return self.button("choice:0").rect.union(self.button("choice:1").rect).inflate(60, 60)
@@ -493,13 +484,10 @@ class ForestScene(BoardTableScene):
     def draw_flying_card(self, surface) -> None:
         draw_card(surface, self.app.assets, self.flying_card[1], self.flying_card[0], FLYING_CARD)
 
-    def choosing_dice(self) -> bool:
-        """Whether the panel asking "one die or both?" is up."""
-        first = self.button("choice:0")
-        return bool(first is not None and first.visible and self.choice)
-
     def choice_look(self) -> tuple | None:
-        if not self.choosing_dice():
+        """While the panel asking "one die or both?" is up: the moves, the throw and the thrower's colour."""
+        first = self.button("choice:0")
+        if not (first is not None and first.visible and self.choice):
             return None
         view = self.table_view()
         return (tuple((a.dice_used, len(a.path)) for a in self.choice), view.dice, self.seats[view.current_player].colour)
