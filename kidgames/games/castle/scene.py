@@ -216,8 +216,6 @@ class CastleScene(CardTableScene):
     def lose_card_at(self, pos) -> str | None:
         """The card a tap gives the witch: the one under the finger, or the nearest within a
         finger's reach; a tap on an emptied place takes nothing."""
-        if not self.person_can_act():
-            return None
         places = self.lose_places()
         if any(not n and rect.collidepoint(pos) for _, n, rect in places):
             return None

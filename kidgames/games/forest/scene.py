@@ -344,10 +344,9 @@ class ForestScene(BoardTableScene):
         r = SPACE_R + 18
         return pygame.Rect(math.floor(x - r), math.floor(y - r), 2 * r + 2, 2 * r + 2)
 
-    def tree_rect(self, slot: str) -> pygame.Rect:
-        """A tree, its shadow, the hole of a lifted tree and the ring of a pickable one."""
-        x, y = self.slot_xy(slot)
-        height = self.lifted[1] if self.lifted and self.lifted[0] == slot else 0.0
+    def tree_rect(self, x: float, y: float, height: float) -> pygame.Rect:
+        """A tree at (x, y) lifted ``height``: it, its shadow, the hole of a lifted tree and the ring
+        of a pickable one."""
         rect = pygame.Rect(math.floor(x - HIT_R - 6), math.floor(y - TREE_SIZE * 0.3 - HIT_R - 6),
                            2 * HIT_R + 13, 0)
         rect.h = math.ceil(y + 30) - rect.y          # the ring down to the hole and the shadow
@@ -418,15 +417,12 @@ class ForestScene(BoardTableScene):
         for slot in sorted(self.table_view().trees, key=lambda s: self.slot_xy(s)[1]):
             x, y = self.slot_xy(slot)
             lifted = self.lifted if self.lifted and self.lifted[0] == slot else None
-            look = (x, y, lifted, pickable, slot == self.swap_first)
-            pieces.append(Drawn(self.tree_rect(slot), look, lambda surface, slot=slot: self.draw_tree(surface, slot, pickable),
+            height = lifted[1] if lifted else 0.0
+            ring = ((255, 80, 60) if slot == self.swap_first else (255, 255, 255)) if pickable else None
+            pieces.append(Drawn(self.tree_rect(x, y, height), (x, y, lifted, pickable, slot == self.swap_first),
+                                partial(draw_tree, assets=self.app.assets, x=x, y=y, height=height, ring=ring),
                                 THINGS, ("tree", slot)))
         return pieces
-
-    def draw_tree(self, surface, slot: str, pickable: bool) -> None:
-        height = self.lifted[1] if self.lifted and self.lifted[0] == slot else 0.0
-        ring = ((255, 80, 60) if slot == self.swap_first else (255, 255, 255)) if pickable else None
-        draw_tree(surface, self.app.assets, *self.slot_xy(slot), height, ring)
 
     def draw_open_card(self, surface) -> None:
         """The motif under a lifted tree, over the pawns: only ever set while its person may see
