@@ -194,10 +194,9 @@ class CastleArt(CardArt):
         witch = assets.image("witch", 120)
         surface.blit(witch, witch.get_rect(topleft=(CHOICE_RECT.x + 24, CHOICE_RECT.y + 16)))
         if items is None:
-            fairy = assets.image("fairy", 200)
-            surface.blit(fairy, fairy.get_rect(center=(FAIRY_BUTTON.centerx, CHOICE_RECT.y + 330)))
-            big = assets.image("witch", 200)
-            surface.blit(big, big.get_rect(center=(WITCH_BUTTON.centerx, CHOICE_RECT.y + 330)))
+            for name, button in (("fairy", FAIRY_BUTTON), ("witch", WITCH_BUTTON)):    # over their buttons
+                pic = assets.image(name, 200)
+                surface.blit(pic, pic.get_rect(center=(button.centerx, CHOICE_RECT.y + 330)))
         else:
             for card, n, rect in items:
                 pygame.draw.rect(surface, (250, 200, 230), rect.inflate(12, 12), border_radius=16)

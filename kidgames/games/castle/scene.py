@@ -310,16 +310,13 @@ class CastleScene(CardTableScene):
 
     def _witch_leaves(self) -> None:
         """The choice is made: the witch waiting on the table goes to the discard pile first (as
-        she lies under the fairy or the cards she takes)."""
+        she lies under the fairy or the cards she takes), once in the batch of events however many
+        cards follow her (``_witch_leaving`` is set again from the view after each batch)."""
         if not self.v_witch or self._witch_leaving:
             return
         self._witch_leaving = True
-
-        def land() -> None:
-            self.v_discard.append(WITCH)
-            self._witch_leaving = False
         self.fly_card(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, FLY_TIME, end_width=PILE_W,
-                      start=lambda: setattr(self, "v_witch", False), end=land)
+                      start=lambda: setattr(self, "v_witch", False), end=lambda: self.v_discard.append(WITCH))
 
     def _card_to_discard(self, p: int, card: str, source: str) -> None:
         if source == "castle":

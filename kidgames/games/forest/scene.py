@@ -74,10 +74,7 @@ class ForestScene(BoardTableScene):
         self.settle()
 
     def pieces(self) -> list:
-        """The forest's own pieces besides the trees and shining spaces (see :meth:`trees`): the
-        open look and its close hint over the pawns, the stack, the wanted card and the dice's
-        target in the side panel, the choice of dice, the magic jump's picture, and a card won
-        flying over the banner."""
+        """The forest's own pieces besides the trees and the shining spaces (see :meth:`trees`)."""
         view = self.table_view
         choice_area = lambda: self.choice_panel_rect().inflate(20, 20) if self.choice_look() else None  # noqa: E731
         return [Drawn(lambda: _around(self.open_look_rect()), lambda: self.lifted, self.draw_open_card, OVER_PAWNS),
@@ -115,11 +112,10 @@ class ForestScene(BoardTableScene):
             self.buttons.append(Button(pygame.Rect(x0 + k * (size + 24), y, size, size),
                                        lambda name=name: self.pick_magic(name), icon=name if name != "jump" else None,
                                        name=f"magic:{name}", colour="paper"))
-        self.buttons.append(Button(pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110),
-                                   self.reset_choice, icon="back", name="cancel"))
+        cancel = pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110)
         # the "back" arrow: a move taken back (beside the cancel button, which never shows with it)
-        self.buttons.append(self.undo_button(pygame.Rect(BOARD_RECT.right - 130 - UNDO_SIZE - 20,
-                                                         BOARD_RECT.bottom - 130, UNDO_SIZE, UNDO_SIZE)))
+        self.buttons += [Button(cancel, self.reset_choice, icon="back", name="cancel"),
+                         self.undo_button(pygame.Rect(cancel.x - UNDO_SIZE - 20, cancel.y, UNDO_SIZE, UNDO_SIZE))]
         for k in range(2):
             self.buttons.append(Button(pygame.Rect(BOARD_RECT.centerx - size - 20 + k * (size + 40),
                                                    BOARD_RECT.centery - size // 2, size, size),
