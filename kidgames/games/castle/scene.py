@@ -109,8 +109,9 @@ class CastleScene(CardTableScene):
         else:
             buttons = [self.decision_button(DRAW_BUTTON, Action("draw"), "castle.draw", "plus", "green", text_size=36,
                                             enabled=Action("draw") in legal)]
-        buttons.append(self.decision_button(STOP_BUTTON, Action("stop"), "castle.stop", "check", "orange", text_size=36,
-                                            enabled=Action("stop") in legal, why=lambda: self.applied(self.session.submit(Action("stop")))))
+        stop = Action("stop")     # tapped before a card was drawn, it goes to the rules, which say why not
+        buttons.append(self.decision_button(STOP_BUTTON, stop, "castle.stop", "check", "orange", text_size=36,
+                                            enabled=stop in legal, why=lambda: self.applied(self.session.submit(stop))))
         if can_buy:
             buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.t("castle.buy", n=PRICE), icon="diamond",
                                   colour="gold", name="buy", text_size=34, selected=self.buying))

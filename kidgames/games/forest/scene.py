@@ -53,7 +53,6 @@ class ForestScene(BoardTableScene):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        view = self.table_view()
         self.fit(BOARD_RECT, BOARD_MARGIN)
         # What a person is choosing now (never a rule: only which of the offered actions to send).
         self.choice: list[Action] | None = None       # two moves to one space: one die or both?
@@ -62,7 +61,7 @@ class ForestScene(BoardTableScene):
         pawns = Pawns(self.seats, PAWN_SIZE, [], lambda p: p == self.shown_current and self.person_can_act(), below=10)
         dice = [Die((DICE_X[k], DICE_Y), DIE_SIZE, self.thrower_rim, spin=(540, -480)[k], hops=3 + k, height=50)
                 for k in range(2)]
-        for die, value in zip(dice, view.dice or (None, None)):     # dice waiting to be thrown show no number
+        for die, value in zip(dice, self.table_view().dice or (None, None)):    # dice waiting to be thrown: no number
             die.value = value
         rows = [self.player_row(i, rect, reserve=WON_RESERVE, levels=True, badge=partial(self.won_badge, i),
                                 paint_badge=partial(self.draw_won, i))
