@@ -67,9 +67,9 @@ SUPPORTS = {1: (2, 3, 4, 5, 6), 2: (3, 4, 5, 6), 3: (4, 5, 6), 5: (6,)}
 SCAFFOLD, SCAFFOLD_FILL = (150, 104, 60), (236, 214, 178)
 
 
-#: The shapes of each castle piece in units (box 100 × 140): ("rect", [x, y, w, h]) or ("poly",
-#: points).  1 the gate wall, 2 the wall with windows, 3 the battlements, 4 the corner towers, 5
-#: the keep, 6 its roof and flag.
+#: The shapes of each castle piece in units (box 100 × 140): ("rect", [x, y, w, h]), ("poly",
+#: points) or ("roof", points: a polygon in the darker shade).  1 the gate wall, 2 the wall with
+#: windows, 3 the battlements, 4 the corner towers, 5 the keep, 6 its roof and flag.
 PIECE_SHAPES: dict[int, list[tuple[str, list]]] = {
     1: [("rect", [8, 110, 84, 30])],
     2: [("rect", [10, 82, 80, 29])],
@@ -77,7 +77,7 @@ PIECE_SHAPES: dict[int, list[tuple[str, list]]] = {
     4: [("rect", [4, 40, 22, 43]), ("rect", [74, 40, 22, 43]),
         ("poly", [(1, 41), (29, 41), (15, 18)]), ("poly", [(71, 41), (99, 41), (85, 18)])],
     5: [("rect", [33, 30, 34, 43])],
-    6: [("poly", [(29, 31), (71, 31), (50, 8)]), ("rect", [49, 0, 2, 10]), ("poly", [(51, 0), (68, 4), (51, 8)])],
+    6: [("roof", [(29, 31), (71, 31), (50, 8)]), ("rect", [49, 0, 2, 10]), ("poly", [(51, 0), (68, 4), (51, 8)])],
 }
 #: What each piece shows on its stones: windows ([x, y, w, h] and the radius of their corners, in
 #: units) and emblems (centre, size in units, and their colour: "light", "rgb" or "paper").
@@ -100,17 +100,10 @@ def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: b
     def box(data) -> pygame.Rect:
         return pygame.Rect(round(ox + data[0] * s), round(oy + data[1] * s), round(data[2] * s), round(data[3] * s))
 
-    def shape(kind, data, fill, edge=None, width=0):
-        if kind == "rect":
-            r = box(data)
-            pygame.draw.rect(surface, fill, r)
-            if edge:
-                pygame.draw.rect(surface, edge, r, width)
-        else:
-            points = [pt(p) for p in data]
-            pygame.draw.polygon(surface, fill, points)
-            if edge:
-                pygame.draw.polygon(surface, edge, points, width)
+    def shape(kind, data, fill, edge, width):
+        draw, at = (pygame.draw.rect, box(data)) if kind == "rect" else (pygame.draw.polygon, [pt(p) for p in data])
+        draw(surface, fill, at)
+        draw(surface, edge, at, width)
 
     present = set(pieces)
     line = max(1, round(s * 1.2))
@@ -122,14 +115,11 @@ def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: b
     if colour is None:
         return
     # A piece built before the ones under it stands on wooden scaffolding, not in the air.
+    width = max(2, round(s * 2.2))
     for piece in range(1, PIECES + 1):
         if piece in present or not any(q in present for q in SUPPORTS.get(piece, ())):
             continue
-        for kind, data in PIECE_SHAPES[piece]:
-            if kind != "rect":
-                continue
-            r = box(data)
-            width = max(2, round(s * 2.2))
+        for r in [box(data) for kind, data in PIECE_SHAPES[piece] if kind == "rect"]:
             pygame.draw.rect(surface, SCAFFOLD_FILL, r)
             for x in (r.x + width, r.right - width - 1):
                 pygame.draw.line(surface, SCAFFOLD, (x, r.y), (x, r.bottom - 1), width)
@@ -141,8 +131,7 @@ def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: b
     emblem, inks = EMBLEMS[colour], {"light": light, "rgb": rgb, "paper": PAPER}
     for piece in sorted(present):
         for kind, data in PIECE_SHAPES[piece]:
-            shape(kind, data, dark if piece == 6 and kind == "poly" and len(data) == 3 and data[0][1] == 31 else rgb,
-                  dark, line)
+            shape(kind, data, dark if kind == "roof" else rgb, dark, line)
         if piece == 1:
             gate = box([40, 118, 20, 22])
             pygame.draw.rect(surface, window, gate, border_top_left_radius=gate.w // 2,
@@ -205,10 +194,9 @@ class CastleArt(CardArt):
         witch = assets.image("witch", 120)
         surface.blit(witch, witch.get_rect(topleft=(CHOICE_RECT.x + 24, CHOICE_RECT.y + 16)))
         if items is None:
-            fairy = assets.image("fairy", 200)
-            surface.blit(fairy, fairy.get_rect(center=(FAIRY_BUTTON.centerx, CHOICE_RECT.y + 330)))
-            big = assets.image("witch", 200)
-            surface.blit(big, big.get_rect(center=(WITCH_BUTTON.centerx, CHOICE_RECT.y + 330)))
+            for name, button in (("fairy", FAIRY_BUTTON), ("witch", WITCH_BUTTON)):    # over their buttons
+                pic = assets.image(name, 200)
+                surface.blit(pic, pic.get_rect(center=(button.centerx, CHOICE_RECT.y + 330)))
         else:
             for card, n, rect in items:
                 pygame.draw.rect(surface, (250, 200, 230), rect.inflate(12, 12), border_radius=16)

@@ -26,8 +26,8 @@ NAME_W = 170
 FELT = (58, 112, 150)
 # the areas these pieces paint, shadows included
 CHOICE_AREA = CHOICE_RECT.inflate(12, 32)
-WITCH_REST_AREA = pygame.Rect(REVEAL_AT[0] - REVEAL_W // 2 - 6, REVEAL_AT[1] - round(REVEAL_W * 1.4) // 2 - 6,
-                              REVEAL_W + 12, round(REVEAL_W * 1.4) + 12)   # the witch waiting on the table
+# the witch waiting on the table
+WITCH_REST_AREA = pygame.Rect((0, 0), card_size(REVEAL_W)).move_to(center=REVEAL_AT).inflate(12, 12)
 WITCH_SIZE = 220          # the witch sweeping across the table
 BADGE_R = 24              # the count on a stack of spare cards
 FLY_TIME, FLIP_TIME, SHOW_TIME, SWEEP_TIME = 0.55, 0.5, 0.45, 0.9     # seconds

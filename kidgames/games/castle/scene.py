@@ -31,10 +31,6 @@ from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_
 from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
 
-#: The words (message key) and picture of a refused action, by the rules' reason code: Stop before
-#: a card was drawn.
-REFUSAL_WORDS = {"draw_first": ("castle.why.stop", "plus")}
-
 
 class CastleScene(CardTableScene):
     art_kit = CastleArt
@@ -113,23 +109,20 @@ class CastleScene(CardTableScene):
         else:
             buttons = [self.decision_button(DRAW_BUTTON, Action("draw"), "castle.draw", "plus", "green", text_size=36,
                                             enabled=Action("draw") in legal)]
-        buttons.append(self.decision_button(STOP_BUTTON, Action("stop"), "castle.stop", "check", "orange", text_size=36,
-                                            enabled=Action("stop") in legal, why=lambda: self.explain(Action("stop"))))
+        stop = Action("stop")     # tapped before a card was drawn, it goes to the rules, which say why not
+        buttons.append(self.decision_button(STOP_BUTTON, stop, "castle.stop", "check", "orange", text_size=36,
+                                            enabled=stop in legal, why=lambda: self.applied(self.session.submit(stop))))
         if can_buy:
             buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.t("castle.buy", n=PRICE), icon="diamond",
                                   colour="gold", name="buy", text_size=34, selected=self.buying))
         return buttons
 
-    def explain(self, action: Action) -> None:
-        """A tap on a button that cannot act: its action goes to the session, whose rules refuse it
-        (nothing changes, nothing half chosen is forgotten) and say why (see :meth:`refused`)."""
-        self.applied(self.session.submit(action))
-
     def refused(self, refusal) -> None:
-        """The hint says why the rules refused a tap, with a picture (see REFUSAL_WORDS)."""
-        words = REFUSAL_WORDS.get(refusal.code)
-        if words is not None:
-            self.refuse_with(self.t(words[0]), words[1])
+        """The hint says why the rules refused a tap on the Stop button before a card was drawn
+        (its action went straight to the session: nothing changes, nothing half chosen is
+        forgotten), with the draw button's picture."""
+        if refusal.code == "draw_first":
+            self.refuse_with(self.t("castle.why.stop"), "plus")
 
     def toggle_buying(self) -> None:
         self.buying = not self.buying
@@ -224,8 +217,6 @@ class CastleScene(CardTableScene):
     def lose_card_at(self, pos) -> str | None:
         """The card a tap gives the witch: the one under the finger, or the nearest within a
         finger's reach; a tap on an emptied place takes nothing."""
-        if not self.person_can_act():
-            return None
         places = self.lose_places()
         if any(not n and rect.collidepoint(pos) for _, n, rect in places):
             return None
@@ -270,11 +261,9 @@ class CastleScene(CardTableScene):
         if ev.card != WITCH:
             self._rest_at_reveal(ev.card, SHOW_TIME * pace)
 
-    def _to_castle(self, p: int, card: str) -> None:
-        def arrive() -> None:
-            self.v_castles[p] = sorted(self.v_castles[p] + [card], key=piece_of)
-            self.v_colours[p] = colour_of(card)
-        return arrive
+    def _build(self, p: int, card: str) -> None:
+        self.v_castles[p] = sorted(self.v_castles[p] + [card], key=piece_of)
+        self.v_colours[p] = colour_of(card)
 
     def _anim_castle_started(self, ev, rest) -> None:
         """A castle card flies to its castle (from the table, or bought from a spare pile)."""
@@ -282,10 +271,10 @@ class CastleScene(CardTableScene):
         target = self.castle_rect(p).center
         if ev.source == "table":
             self.fly_card(card_look(card), REVEAL_AT, target, REVEAL_W, FLY_TIME * self._pace(p),
-                          end_width=self.spare_width(), end=self._to_castle(p, card))
+                          end_width=self.spare_width(), end=lambda: self._build(p, card))
         else:
             self.fly_card(card_look(card), lambda: self.spare_item_rect(ev.seller, card), target, self.spare_width(),
-                          FLY_TIME, start=lambda: self._take_spare(ev.seller, card), end=self._to_castle(p, card))
+                          FLY_TIME, start=lambda: self._take_spare(ev.seller, card), end=lambda: self._build(p, card))
         self.anim.call(self.sound("magic"))
         if ev.kind == "castle_started":
             self.say(self.t("castle.say.started", name=self.name(p)), None, 0.8, castle=ev.colour)
@@ -322,16 +311,13 @@ class CastleScene(CardTableScene):
 
     def _witch_leaves(self) -> None:
         """The choice is made: the witch waiting on the table goes to the discard pile first (as
-        she lies under the fairy or the cards she takes)."""
+        she lies under the fairy or the cards she takes), once in the batch of events however many
+        cards follow her (``_witch_leaving`` is set again from the view after each batch)."""
         if not self.v_witch or self._witch_leaving:
             return
         self._witch_leaving = True
-
-        def land() -> None:
-            self.v_discard.append(WITCH)
-            self._witch_leaving = False
         self.fly_card(WITCH_LOOK, REVEAL_AT, DISCARD_AT, REVEAL_W, FLY_TIME, end_width=PILE_W,
-                      start=lambda: setattr(self, "v_witch", False), end=land)
+                      start=lambda: setattr(self, "v_witch", False), end=lambda: self.v_discard.append(WITCH))
 
     def _card_to_discard(self, p: int, card: str, source: str) -> None:
         if source == "castle":
@@ -481,15 +467,14 @@ class CastleScene(CardTableScene):
             surface.blit(count, count.get_rect(bottomleft=(panel.x + 12, panel.bottom - 12)))
 
     def spares_look(self, i: int) -> tuple:
+        """A panel's spare pile, and its cards that can be bought (they shine while a person buys)."""
         buyable = self.buy_targets() if self.buying else {}
         return tuple(spare_items(self.v_spares[i])), tuple(sorted(card for seller, card in buyable if seller == i))
 
     def draw_spares(self, surface, i: int) -> None:
-        """A panel's spare pile, the cards that can be bought shining."""
-        buyable = self.buy_targets() if self.buying else {}
-        items = spare_items(self.v_spares[i])
+        items, shining = self.spares_look(i)
         for (card, n), rect in zip(items, self.spare_rects(i, len(items))):
-            if (i, card) in buyable:
+            if card in shining:
                 pygame.draw.rect(surface, (255, 230, 60), rect.inflate(16, 16), border_radius=16)
             self.art.stack(surface, card, n, rect)
 

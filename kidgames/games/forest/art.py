@@ -75,8 +75,7 @@ def _draw_key(surf, centre, r: float) -> None:
 
 def _draw_horseshoe(surf, centre, r: float) -> None:
     x, y = centre
-    rect = pygame.Rect(0, 0, r * 1.3, r * 1.3)
-    rect.center = (x, y + r * 0.1)
+    rect = pygame.Rect(0, 0, r * 1.3, r * 1.3).move_to(center=(x, y + r * 0.1))
     pygame.draw.arc(surf, (90, 90, 100), rect, -0.3, math.pi + 0.3, 8)
     for side in (-1, 1):
         pygame.draw.circle(surf, (255, 255, 255), (x + side * r * 0.42, y - r * 0.1), 2)
@@ -89,9 +88,7 @@ def draw_tree(surface, assets, x: float, y: float, height: float, ring=None) -> 
     if ring is not None:
         pygame.draw.circle(surface, ring, (x, y - TREE_SIZE * 0.3), HIT_R + 4, 6)
     if height > 0:
-        hole = pygame.Rect(0, 0, 70, 34)
-        hole.center = (x, y + 6)
-        pygame.draw.ellipse(surface, (70, 48, 30), hole)
+        pygame.draw.ellipse(surface, (70, 48, 30), pygame.Rect(0, 0, 70, 34).move_to(center=(x, y + 6)))
     pic = assets.image("tree", TREE_SIZE)
     lift = height * (TREE_SIZE + 40)
     if height > 0:
@@ -106,8 +103,7 @@ def draw_card(surface, assets, centre, motif: str | None, scale: float, flip: fl
     """A card at ``scale``: its motif, or its back (``motif`` None), narrowed to ``flip`` of its
     width as it turns, on a golden glow when ``glow``."""
     w, h = int(CARD_SIZE[0] * scale * max(0.05, flip)), int(CARD_SIZE[1] * scale)
-    rect = pygame.Rect(0, 0, w, h)
-    rect.center = (round(centre[0]), round(centre[1]))
+    rect = pygame.Rect(0, 0, w, h).move_to(center=(round(centre[0]), round(centre[1])))
     if glow:
         pygame.draw.rect(surface, (255, 230, 90), rect.inflate(16, 16), border_radius=18)
     if motif is None:

@@ -53,7 +53,6 @@ class ForestScene(BoardTableScene):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        view = self.table_view()
         self.fit(BOARD_RECT, BOARD_MARGIN)
         # What a person is choosing now (never a rule: only which of the offered actions to send).
         self.choice: list[Action] | None = None       # two moves to one space: one die or both?
@@ -62,8 +61,7 @@ class ForestScene(BoardTableScene):
         pawns = Pawns(self.seats, PAWN_SIZE, [], lambda p: p == self.shown_current and self.person_can_act(), below=10)
         dice = [Die((DICE_X[k], DICE_Y), DIE_SIZE, self.thrower_rim, spin=(540, -480)[k], hops=3 + k, height=50)
                 for k in range(2)]
-        # dice waiting to be rolled show no number (None)
-        for die, value in zip(dice, view.dice if view.dice and view.phase != ROLL else (None, None)):
+        for die, value in zip(dice, self.table_view().dice or (None, None)):    # dice waiting to be thrown: no number
             die.value = value
         rows = [self.player_row(i, rect, reserve=WON_RESERVE, levels=True, badge=partial(self.won_badge, i),
                                 paint_badge=partial(self.draw_won, i))
@@ -75,12 +73,9 @@ class ForestScene(BoardTableScene):
         self.settle()
 
     def pieces(self) -> list:
-        """The forest's own pieces besides the trees and shining spaces (see :meth:`trees`): the
-        open look and its close hint over the pawns, the stack, the wanted card and the dice's
-        target in the side panel, the choice of dice, the magic jump's picture, and a card won
-        flying over the banner."""
+        """The forest's own pieces besides the trees and the shining spaces (see :meth:`trees`)."""
         view = self.table_view
-        choice_area = lambda: self.choice_panel_rect().inflate(20, 20) if self.choosing_dice() else None  # noqa: E731
+        choice_area = lambda: self.choice_panel_rect().inflate(20, 20) if self.choice_look() else None  # noqa: E731
         return [Drawn(lambda: _around(self.open_look_rect()), lambda: self.lifted, self.draw_open_card, OVER_PAWNS),
                 self.close_hint,
                 Drawn(STACK_AREA, lambda: (view().stack_size, self.shuffle_t), self.draw_stack, IN_PANEL),
@@ -116,11 +111,10 @@ class ForestScene(BoardTableScene):
             self.buttons.append(Button(pygame.Rect(x0 + k * (size + 24), y, size, size),
                                        lambda name=name: self.pick_magic(name), icon=name if name != "jump" else None,
                                        name=f"magic:{name}", colour="paper"))
-        self.buttons.append(Button(pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110),
-                                   self.reset_choice, icon="back", name="cancel"))
+        cancel = pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110)
         # the "back" arrow: a move taken back (beside the cancel button, which never shows with it)
-        self.buttons.append(self.undo_button(pygame.Rect(BOARD_RECT.right - 130 - UNDO_SIZE - 20,
-                                                         BOARD_RECT.bottom - 130, UNDO_SIZE, UNDO_SIZE)))
+        self.buttons += [Button(cancel, self.reset_choice, icon="back", name="cancel"),
+                         self.undo_button(pygame.Rect(cancel.x - UNDO_SIZE - 20, cancel.y, UNDO_SIZE, UNDO_SIZE))]
         for k in range(2):
             self.buttons.append(Button(pygame.Rect(BOARD_RECT.centerx - size - 20 + k * (size + 40),
                                                    BOARD_RECT.centery - size // 2, size, size),
@@ -143,9 +137,12 @@ class ForestScene(BoardTableScene):
 
     # -- playing --------------------------------------------------------------------------------------
     def reset_choice(self) -> None:
-        """Nothing half chosen (the cancel button's tap), and the buttons show so."""
+        """Nothing half chosen (the cancel button's tap, and every decision sent), and the buttons
+        show so."""
         self.choice = self.magic_mode = self.swap_first = None
         self.sync_buttons()
+
+    before_decision = reset_choice
 
     def handle(self, pointer) -> None:
         self.sync_buttons()
@@ -176,7 +173,6 @@ class ForestScene(BoardTableScene):
             self._tap_swap(hit[1])
         elif self.magic_mode == "jump":
             if hit[1] in view.jumps:
-                self.reset_choice()
                 self.submit(Action("magic_jump", node=hit[1]))
         else:
             self._tap_move(hit[1])
@@ -196,19 +192,15 @@ class ForestScene(BoardTableScene):
 
     def pick_choice(self, k: int) -> None:
         if self.choice and self.person_can_act() and k < len(self.choice):
-            action = self.choice[k]
-            self.reset_choice()
-            self.submit(action)
+            self.submit(self.choice[k])
 
     def pick_magic(self, name: str) -> None:
         if not (self.person_can_act() and "magic_" + name in self.table_view().magic):
             return
         if name == "shuffle":
-            self.reset_choice()
             self.submit(Action("magic_shuffle"))
         else:
-            self.magic_mode = name
-            self.swap_first = None
+            self.magic_mode, self.swap_first = name, None
         self.sync_buttons()
 
     def after_undo(self) -> None:
@@ -217,12 +209,11 @@ class ForestScene(BoardTableScene):
         super().after_undo()
 
     def _tap_swap(self, slot: str) -> None:
+        """A swap's first tree (a second tap lets it go again), then its second: the swap."""
         if self.swap_first is None or self.swap_first == slot:
             self.swap_first = None if self.swap_first == slot else slot
-            return
-        first = self.swap_first
-        self.reset_choice()
-        self.submit(Action("magic_swap", a=first, b=slot))
+        else:
+            self.submit(Action("magic_swap", a=self.swap_first, b=slot))
 
     def tap_targets(self) -> list[Target]:
         """What a tap on the board may choose now: the shining spaces of a move, the trees of a
@@ -289,9 +280,7 @@ class ForestScene(BoardTableScene):
 
     def visible_secrets(self) -> set[int]:
         """The seat whose private look is open on screen now (a right guess is public)."""
-        if self.lifted and self.lifted[2] and self.look_owner is not None:
-            return {self.look_owner}
-        return set()
+        return {self.look_owner} if self.lifted and self.lifted[2] and self.look_owner is not None else set()
 
     def _anim_guess_missed(self, ev, rest) -> None:
         self._say("wrong", ev.player, "cross", 0.9, sound="stuck")
@@ -350,10 +339,9 @@ class ForestScene(BoardTableScene):
         r = SPACE_R + 18
         return pygame.Rect(math.floor(x - r), math.floor(y - r), 2 * r + 2, 2 * r + 2)
 
-    def tree_rect(self, slot: str) -> pygame.Rect:
-        """A tree, its shadow, the hole of a lifted tree and the ring of a pickable one."""
-        x, y = self.slot_xy(slot)
-        height = self.lifted[1] if self.lifted and self.lifted[0] == slot else 0.0
+    def tree_rect(self, x: float, y: float, height: float) -> pygame.Rect:
+        """A tree at (x, y) lifted ``height``: it, its shadow, the hole of a lifted tree and the ring
+        of a pickable one."""
         rect = pygame.Rect(math.floor(x - HIT_R - 6), math.floor(y - TREE_SIZE * 0.3 - HIT_R - 6),
                            2 * HIT_R + 13, 0)
         rect.h = math.ceil(y + 30) - rect.y          # the ring down to the hole and the shadow
@@ -371,9 +359,7 @@ class ForestScene(BoardTableScene):
         if not (self.lifted and self.lifted[2] and self.lifted[1] > 0.3):
             return None
         x, y = self.slot_xy(self.lifted[0])
-        card = pygame.Rect(0, 0, 110, 110)
-        card.midbottom = (x, y + 24)
-        return card
+        return pygame.Rect(0, 0, 110, 110).move_to(midbottom=(x, y + 24))
 
     def close_hint_rect(self) -> pygame.Rect | None:
         """Under an open private look: a finger and "Tap to close" (it stays until a tap when the
@@ -381,8 +367,7 @@ class ForestScene(BoardTableScene):
         card = self.open_look_rect()
         if card is None or self.look_owner is None:
             return None
-        rect = pygame.Rect(0, 0, CLOSE_HINT[0], CLOSE_HINT[1])
-        rect.midtop = (card.centerx, card.bottom + 10)
+        rect = pygame.Rect((0, 0), CLOSE_HINT).move_to(midtop=(card.centerx, card.bottom + 10))
         if rect.bottom > BOARD_RECT.bottom - 8:       # no room below: above the card
             rect.midbottom = (card.centerx, card.top - 10)
         return rect.clamp(BOARD_RECT.inflate(-8, -8))
@@ -390,9 +375,9 @@ class ForestScene(BoardTableScene):
     def flying_card_rect(self) -> pygame.Rect | None:
         if not self.flying_card:
             return None
-        rect = pygame.Rect(0, 0, int(CARD_SIZE[0] * FLYING_CARD) + 6, int(CARD_SIZE[1] * FLYING_CARD) + 6)
-        rect.center = (round(self.flying_card[1][0]), round(self.flying_card[1][1]))
-        return rect
+        x, y = self.flying_card[1]
+        return pygame.Rect(0, 0, int(CARD_SIZE[0] * FLYING_CARD) + 6,
+                           int(CARD_SIZE[1] * FLYING_CARD) + 6).move_to(center=(round(x), round(y)))
 
     def choice_panel_rect(self) -> pygame.Rect:
         return self.button("choice:0").rect.union(self.button("choice:1").rect).inflate(60, 60)
@@ -427,15 +412,12 @@ class ForestScene(BoardTableScene):
         for slot in sorted(self.table_view().trees, key=lambda s: self.slot_xy(s)[1]):
             x, y = self.slot_xy(slot)
             lifted = self.lifted if self.lifted and self.lifted[0] == slot else None
-            look = (x, y, lifted, pickable, slot == self.swap_first)
-            pieces.append(Drawn(self.tree_rect(slot), look, lambda surface, slot=slot: self.draw_tree(surface, slot, pickable),
+            height = lifted[1] if lifted else 0.0
+            ring = ((255, 80, 60) if slot == self.swap_first else (255, 255, 255)) if pickable else None
+            pieces.append(Drawn(self.tree_rect(x, y, height), (x, y, lifted, pickable, slot == self.swap_first),
+                                partial(draw_tree, assets=self.app.assets, x=x, y=y, height=height, ring=ring),
                                 THINGS, ("tree", slot)))
         return pieces
-
-    def draw_tree(self, surface, slot: str, pickable: bool) -> None:
-        height = self.lifted[1] if self.lifted and self.lifted[0] == slot else 0.0
-        ring = ((255, 80, 60) if slot == self.swap_first else (255, 255, 255)) if pickable else None
-        draw_tree(surface, self.app.assets, *self.slot_xy(slot), height, ring)
 
     def draw_open_card(self, surface) -> None:
         """The motif under a lifted tree, over the pawns: only ever set while its person may see
@@ -493,13 +475,10 @@ class ForestScene(BoardTableScene):
     def draw_flying_card(self, surface) -> None:
         draw_card(surface, self.app.assets, self.flying_card[1], self.flying_card[0], FLYING_CARD)
 
-    def choosing_dice(self) -> bool:
-        """Whether the panel asking "one die or both?" is up."""
-        first = self.button("choice:0")
-        return bool(first is not None and first.visible and self.choice)
-
     def choice_look(self) -> tuple | None:
-        if not self.choosing_dice():
+        """While the panel asking "one die or both?" is up: the moves, the throw and the thrower's colour."""
+        first = self.button("choice:0")
+        if not (first is not None and first.visible and self.choice):
             return None
         view = self.table_view()
         return (tuple((a.dice_used, len(a.path)) for a in self.choice), view.dice, self.seats[view.current_player].colour)
