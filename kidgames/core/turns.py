@@ -10,7 +10,6 @@ from the events its seat was allowed to see (design.md, "Computer players").
 """
 from __future__ import annotations
 
-import importlib
 import json
 import marshal
 import random
