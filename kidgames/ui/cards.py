@@ -48,6 +48,11 @@ def card_size(width: int) -> tuple[int, int]:
     return width, round(width * CARD_RATIO)
 
 
+def width_to_fit(height: float, widest: int) -> int:
+    """The width of the widest card (up to ``widest``) no higher than ``height``."""
+    return min(widest, int(height / CARD_RATIO))
+
+
 class CardArt:
     """Card faces and backs by look and size, drawn once (one per scene: it holds surfaces)."""
 
@@ -358,14 +363,14 @@ def card_rows(area: pygame.Rect, count: int, max_width: int, target: int = MIN_T
     while True:
         per_row = -(-count // rows)
         tallest = area.h - (rows - 1) * target            # the front row whole, the others' tops
-        width = min(max_width, int(tallest / CARD_RATIO), area.w - target * (per_row - 1))
+        width = min(width_to_fit(tallest, max_width), area.w - target * (per_row - 1))
         fits = width >= target
         deeper = area.h - rows * target >= round(target * CARD_RATIO)    # room for one more row?
         if fits or not deeper:
             break
         rows += 1
     if not fits:
-        width = max(1, min(max_width, int(tallest / CARD_RATIO), target))
+        width = max(1, min(width_to_fit(tallest, max_width), target))
     w, h = card_size(width)
     step_x = min(w + gap, (area.w - w) / (per_row - 1)) if per_row > 1 else 0
     step_y = min(h + gap, (area.h - h) / (rows - 1)) if rows > 1 else 0

@@ -17,7 +17,7 @@ from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
 from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.card_table import CardTableScene, kept
-from kidgames.ui.cards import BACK, card_rows, reshuffle, seat_rects
+from kidgames.ui.cards import BACK, card_rows, reshuffle, seat_rects, width_to_fit
 from kidgames.ui.pieces import FLYING, IN_PANEL
 from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, pick
@@ -164,8 +164,7 @@ class CastleScene(CardTableScene):
                                                                               panel.bottom - 10))
 
     def spare_width(self) -> int:
-        h = self.seat_rects()[0].h
-        return min(130, int((h - 40) / 1.4))
+        return width_to_fit(self.seat_rects()[0].h - 40, 130)
 
     @kept
     def spare_rects(self, seat: int, count: int) -> list[pygame.Rect]:

@@ -16,7 +16,7 @@ import pygame
 from kidgames.core.protocol import Action
 from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.card_table import CardTableScene, kept
-from kidgames.ui.cards import BACK, CardLook, HandLayout, card_size, reshuffle, seat_rects
+from kidgames.ui.cards import BACK, CardLook, HandLayout, card_size, reshuffle, seat_rects, width_to_fit
 from kidgames.ui.pieces import IN_PANEL
 from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, visible_parts
@@ -306,7 +306,7 @@ class QueensScene(CardTableScene):
         return self._kept(("name_size", self.app.assets.lang), lambda: next(filter(fits, range(30, 17, -1)), 18))
 
     def queen_width(self) -> int:
-        return min(110, int((self.seat_rects()[0].h - 14) / 1.4))
+        return width_to_fit(self.seat_rects()[0].h - 14, 110)
 
     @kept
     def queen_rects(self, seat: int, count: int) -> list[pygame.Rect]:
