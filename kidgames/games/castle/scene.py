@@ -222,8 +222,8 @@ class CastleScene(CardTableScene):
         return pick(pos, [Target(card, rect.center, rect) for card, n, rect in places if n])
 
     def tap_targets(self) -> list[Target]:
-        """What a tap may choose now (for tests): the cards to give the witch, or the cards that
-        can be bought."""
+        """What a tap may choose now (the nudge points at it): the cards to give the witch, or the
+        cards that can be bought."""
         if not self.person_can_act():
             return []
         if self.table_view().pending == "lose":
