@@ -7,13 +7,16 @@ in a private moment, which begins when the test taps a curtain naming that perso
 test submits that person's decision, taps their secret closed, or the secret's set time has passed.
 After every frame, the private things a scene draws (``visible_secrets()``) must belong to the
 person in their private moment — or to the only person at the table, when there is one.  The test
-never asks the app who is watching.
+never asks the app who is watching.  In Sleeping Queens the canvas itself is held to the model too,
+from the paints that reach it rather than the scene's account (:class:`HandPaints`): a hand's faces
+are painted only for the person who may look, and never stay on the canvas after their moment.
 
 It also holds the curtains to the rules: in Sleeping Queens a person's turn and a person's answer to
 an attack are decided with their hand in view, so on a shared screen each comes right after a curtain
 naming that person, while picking a queen (the Rose bonus, a jester's count) needs none; the forest's
 turns are public, so its only curtains are secret ones; with one person there is no curtain at all."""
 import random
+from collections import Counter
 
 import pygame
 import pytest
@@ -23,8 +26,12 @@ from kidgames.core.protocol import Action
 from kidgames.core.seats import Seat
 from kidgames.core.turns import Watching
 from kidgames.games.forest.rules import GUESS, MOVE, ROLL
+from kidgames.games.queens.art import card_look as queens_face
+from kidgames.games.queens.scene import QueensScene
+from kidgames.ui.cards import BACK, HandLayout
 from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
 from kidgames.ui.game import start_game_scene
+from kidgames.ui.table import Table as PieceTable
 from state_guard import guard_game
 from ui_driver import make_app
 from ui_driver import controller_of, state_of
@@ -51,6 +58,43 @@ def queens_needs_hand(state) -> bool:
     return state.pending is None or state.pending["kind"] in ("knight", "potion")
 
 
+class HandPaints:
+    """What the canvas shows of a hand, found from the paints themselves (not from the scene's
+    account of what it draws): every paint of a table of pieces (``Table.paint``, clipped to the
+    area it redraws) and, inside it, the faces the one painter of a hand (``HandLayout.draw``) put
+    on the canvas, each with the area it covers."""
+
+    def __init__(self, monkeypatch, app):
+        self.paints: list[tuple[pygame.Rect, list]] = []       # since the last frame's check
+        self._faces: list | None = None
+        paint_table, draw_hand = PieceTable.paint, HandLayout.draw
+
+        def paint(table, surface):
+            outer, self._faces = self._faces, []
+            try:
+                paint_table(table, surface)
+                if surface is app.screen:
+                    self.paints.append((surface.get_clip(), self._faces))
+            finally:
+                self._faces = outer
+
+        def draw(layout, surface, art, looks, skip=frozenset(), **more):
+            draw_hand(layout, surface, art, looks, skip, **more)
+            if self._faces is None:
+                return
+            clip, canvas = surface.get_clip(), surface.get_rect()
+            for i, (rect, look) in enumerate(zip(layout.card_rects(), looks)):
+                drawn = layout.drawn_rect(i, rect).clip(canvas)      # (a fan's outer cards reach below it)
+                if i not in skip and not look.face_down and clip.colliderect(drawn):
+                    self._faces.append((look, drawn))
+        monkeypatch.setattr(PieceTable, "paint", paint)
+        monkeypatch.setattr(HandLayout, "draw", draw)
+
+    def take(self) -> list[tuple[pygame.Rect, list]]:
+        paints, self.paints = self.paints, []
+        return paints
+
+
 class Table:
     """The people at the table, as this test plays them, and who may be looking by its account."""
 
@@ -75,6 +119,18 @@ class Table:
         self.overlay_budget = 12
         self.private_moments = 0
         self._overlay_moment = -1
+        # Sleeping Queens: the faces of a hand on the canvas, as its paints put them there (see
+        # watch_hands): (whose hand, the area a face covers), and since when a seat may not look
+        self.hand_paints: HandPaints | None = None
+        self.faces_on_canvas: list[tuple[int, pygame.Rect]] = []
+        self.hidden_since: dict[int, int] = {}
+
+    def watch_hands(self, monkeypatch) -> None:
+        """Hold the canvas itself to the model, in Sleeping Queens: a hand's faces are painted only
+        for the person who may look (the test's own account, against the hands of the state the
+        test keeps), and none stays on the canvas under an overlay or after the moment ends — the
+        frame that sends a decision keeps the table as it was, so the next one must turn them."""
+        self.hand_paints = HandPaints(monkeypatch, self.app)
 
     # -- the model --------------------------------------------------------------------------------
     def allowed(self) -> set[int]:
@@ -95,6 +151,29 @@ class Table:
         if shown:
             self.secrets_seen.append(next(iter(shown)))
         assert not self.app.errors, self.app.errors
+        if self.hand_paints is not None:
+            self.check_hand_paints()
+
+    def check_hand_paints(self) -> None:
+        allowed, hands = self.allowed(), state_of(self.scene).hands
+        for clip, faces in self.hand_paints.take():
+            # what a paint covers shows what it painted now, nothing that lay there before
+            self.faces_on_canvas = [(seat, rect) for seat, rect in self.faces_on_canvas if not clip.contains(rect)]
+            if not faces:
+                continue
+            painted = Counter(look for look, _ in faces)
+            owners = [seat for seat in allowed
+                      if len(self.persons) == 1 or painted <= Counter(map(queens_face, hands[seat]))]
+            assert owners, (f"frame {self.frames}: a hand's faces painted while "
+                            f"{'everybody watches' if not allowed else f'only seat {self.private} looks'}")
+            self.faces_on_canvas += [(owners[0], rect) for _, rect in faces]
+        if isinstance(self.app.top, CurtainScene):
+            self.faces_on_canvas = []             # a curtain covers the whole canvas
+        left = {seat for seat, _ in self.faces_on_canvas if seat not in allowed}
+        self.hidden_since = {seat: self.hidden_since.get(seat, self.frames) for seat in left}
+        late = [seat for seat, since in self.hidden_since.items() if self.frames - since >= 1]
+        assert not late, (f"frame {self.frames}: the faces of seat {late[0]}'s hand still on the canvas "
+                          f"{self.frames - self.hidden_since[late[0]]} frame(s) after their moment ended")
 
     def press(self, pos) -> None:
         """A finger's quick tap: press and release within one frame."""
@@ -265,6 +344,7 @@ def test_sleeping_queens_shows_a_hand_only_in_its_persons_private_moment(tmp_pat
     app, scene, breaches = start_guarded(tmp_path, "queens", seats, seed)
     rng = random.Random(seed)
     table = Table(app, scene, rng, secret_seconds=5)
+    table.watch_hands(monkeypatch)
     shared = len(table.persons) >= 2
     needs = []
 
@@ -341,6 +421,30 @@ def test_a_planted_leak_is_caught(tmp_path, monkeypatch, game):
         table.play(pick)
 
 
+PLANTED_PAINTS = {
+    # the hand's cards drawn by their faces while they fly, though the moment is over
+    "faces while cards fly": ("hand_looks", lambda scene: [queens_face(c) if c is not None else BACK
+                                                           for c in scene.bottom()[1]]),
+    # the hand's piece keeps its look when the hand turns down: the table never repaints it
+    "a look that never turns": ("hand_look", lambda scene: (scene.bottom()[0],)),
+}
+
+
+@pytest.mark.parametrize("plant", list(PLANTED_PAINTS))
+def test_a_hand_painted_against_the_model_is_caught_at_the_paint(tmp_path, monkeypatch, plant):
+    """Drawing bugs the scene's own account (``visible_secrets``) does not see: the watcher of the
+    paints catches them from what reaches the canvas."""
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.2)
+    name, planted = PLANTED_PAINTS[plant]
+    monkeypatch.setattr(QueensScene, name, planted)
+    app, scene = start(tmp_path, "queens", MIXES["2 people + a computer"], 3)
+    rng = random.Random(3)
+    table = Table(app, scene, rng, secret_seconds=5)
+    table.watch_hands(monkeypatch)
+    with pytest.raises(AssertionError, match="a hand's faces painted while everybody|still on the canvas"):
+        table.play(queens_pick(rng))
+
+
 # -- overlays are public -----------------------------------------------------------------------------------
 OVERLAYS = ("escape", "home", "rules", "settings")
 
@@ -361,6 +465,7 @@ def test_an_overlay_inside_a_queens_private_moment_turns_the_hand_down_until_its
     app, scene, breaches = start_guarded(tmp_path, "queens", MIXES[mix], 5)
     rng = random.Random(5)
     table = Table(app, scene, rng, secret_seconds=5)
+    table.watch_hands(monkeypatch)
     table.overlay_ways, table.overlay_chance = OVERLAYS, 0.3
     table.play(queens_pick(rng))
     assert state_of(scene).is_over
