@@ -7,9 +7,10 @@ in a private moment, which begins when the test taps a curtain naming that perso
 test submits that person's decision, taps their secret closed, or the secret's set time has passed.
 After every frame, the private things a scene draws (``visible_secrets()``) must belong to the
 person in their private moment — or to the only person at the table, when there is one.  The test
-never asks the app who is watching.  In Sleeping Queens the canvas itself is held to the model too,
-from the paints that reach it rather than the scene's account (:class:`HandPaints`): a hand's faces
-are painted only for the person who may look, and never stay on the canvas after their moment.
+never asks the app who is watching.  The canvas itself is held to the model too, from the paints
+that reach it rather than the scene's account (:class:`SecretPaints`): a hand's faces in Sleeping
+Queens and a look's motif in the forest are painted only for the person who may look, and never
+stay on the canvas after their moment.
 
 It also holds the curtains to the rules: in Sleeping Queens a person's turn and a person's answer to
 an attack are decided with their hand in view, so on a shared screen each comes right after a curtain
@@ -27,6 +28,7 @@ from kidgames.core.seats import Seat
 from kidgames.core.turns import Watching
 from kidgames.games.forest.rules import GUESS, MOVE, ROLL
 from kidgames.games.queens.art import card_look as queens_face
+from kidgames.games.forest.scene import ForestScene
 from kidgames.games.queens.scene import QueensScene
 from kidgames.ui.cards import BACK, HandLayout
 from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
@@ -58,16 +60,17 @@ def queens_needs_hand(state) -> bool:
     return state.pending is None or state.pending["kind"] in ("knight", "potion")
 
 
-class HandPaints:
-    """What the canvas shows of a hand, found from the paints themselves (not from the scene's
-    account of what it draws): every paint of a table of pieces (``Table.paint``, clipped to the
-    area it redraws) and, inside it, the faces the one painter of a hand (``HandLayout.draw``) put
-    on the canvas, each with the area it covers."""
+class SecretPaints:
+    """What the canvas shows of the secrets, found from the paints themselves (not from the
+    scene's account of what it draws): every paint of a table of pieces (``Table.paint``, clipped
+    to the area it redraws) and, inside it, the secret faces a game's painter put on the canvas
+    (see :meth:`Table.watch_paints`), each with the area it covers."""
 
     def __init__(self, monkeypatch, app):
         self.paints: list[tuple[pygame.Rect, list]] = []       # since the last frame's check
+        self.seen = 0                                          # secret faces painted, in all
         self._faces: list | None = None
-        paint_table, draw_hand = PieceTable.paint, HandLayout.draw
+        paint_table = PieceTable.paint
 
         def paint(table, surface):
             outer, self._faces = self._faces, []
@@ -77,18 +80,17 @@ class HandPaints:
                     self.paints.append((surface.get_clip(), self._faces))
             finally:
                 self._faces = outer
-
-        def draw(layout, surface, art, looks, skip=frozenset(), **more):
-            draw_hand(layout, surface, art, looks, skip, **more)
-            if self._faces is None:
-                return
-            clip, canvas = surface.get_clip(), surface.get_rect()
-            for i, (rect, look) in enumerate(zip(layout.card_rects(), looks)):
-                drawn = layout.drawn_rect(i, rect).clip(canvas)      # (a fan's outer cards reach below it)
-                if i not in skip and not look.face_down and clip.colliderect(drawn):
-                    self._faces.append((look, drawn))
         monkeypatch.setattr(PieceTable, "paint", paint)
-        monkeypatch.setattr(HandLayout, "draw", draw)
+
+    def note(self, surface, faces) -> None:
+        """Faces a painter put on ``surface`` inside its clip: (what, the area it covers)."""
+        if self._faces is None:
+            return
+        clip, canvas = surface.get_clip(), surface.get_rect()
+        painted = [(face, rect.clip(canvas)) for face, rect in faces      # (a fan's outer cards reach below it)
+                   if clip.colliderect(rect)]
+        self._faces += painted
+        self.seen += len(painted)
 
     def take(self) -> list[tuple[pygame.Rect, list]]:
         paints, self.paints = self.paints, []
@@ -119,18 +121,49 @@ class Table:
         self.overlay_budget = 12
         self.private_moments = 0
         self._overlay_moment = -1
-        # Sleeping Queens: the faces of a hand on the canvas, as its paints put them there (see
-        # watch_hands): (whose hand, the area a face covers), and since when a seat may not look
-        self.hand_paints: HandPaints | None = None
+        # the secret faces on the canvas, as the paints put them there (see watch_paints): (whose
+        # secret, the area a face covers), and since which frame each seat may not look
+        self.secret_paints: SecretPaints | None = None
         self.faces_on_canvas: list[tuple[int, pygame.Rect]] = []
         self.hidden_since: dict[int, int] = {}
 
-    def watch_hands(self, monkeypatch) -> None:
-        """Hold the canvas itself to the model, in Sleeping Queens: a hand's faces are painted only
-        for the person who may look (the test's own account, against the hands of the state the
-        test keeps), and none stays on the canvas under an overlay or after the moment ends — the
-        frame that sends a decision keeps the table as it was, so the next one must turn them."""
-        self.hand_paints = HandPaints(monkeypatch, self.app)
+    def watch_paints(self, monkeypatch) -> None:
+        """Hold the canvas itself to the model: a secret's face is painted only for the person who
+        may look, and none stays on the canvas under an overlay or after the moment ends (the
+        frame that sends a decision keeps the table as it was: the next one must hide them).  The
+        secret faces are a hand's in Sleeping Queens (``HandLayout.draw``, the one painter of a
+        hand; its owner: an allowed person whose hand, in the state this test keeps, holds them)
+        and the motif of a look under a tree in the forest (``draw_open_card``; public when the
+        motif is a card won, as after a right guess)."""
+        paints = self.secret_paints = SecretPaints(monkeypatch, self.app)
+        if self.scene.spec.id == "queens":
+            draw_hand = HandLayout.draw
+
+            def draw(layout, surface, art, looks, skip=frozenset(), **more):
+                draw_hand(layout, surface, art, looks, skip, **more)
+                paints.note(surface, [(look, layout.drawn_rect(i, rect))
+                                      for i, (rect, look) in enumerate(zip(layout.card_rects(), looks))
+                                      if i not in skip and not look.face_down])
+            monkeypatch.setattr(HandLayout, "draw", draw)
+        else:
+            # the piece that paints an open look holds the scene's painter as it was made
+            look, = [piece for piece in self.scene.table.on_table() if getattr(piece, "_paint", None)
+                     == self.scene.draw_open_card]
+            scene = self.scene
+
+            def draw(surface):
+                scene.draw_open_card(surface)
+                paints.note(surface, [(scene.lifted[2], scene.open_look_rect())])
+            monkeypatch.setattr(look, "_paint", draw)
+
+    def owners(self, painted: Counter, allowed: set[int]) -> list[int | None]:
+        """Whose secret the faces ``painted`` may be (None: nobody's, they are public)."""
+        state = state_of(self.scene)
+        if self.scene.spec.id == "queens":
+            return [seat for seat in allowed
+                    if len(self.persons) == 1 or painted <= Counter(map(queens_face, state.hands[seat]))]
+        won = {card for cards in state.won for card in cards}
+        return [None] if set(painted) <= won else list(allowed)
 
     # -- the model --------------------------------------------------------------------------------
     def allowed(self) -> set[int]:
@@ -151,28 +184,27 @@ class Table:
         if shown:
             self.secrets_seen.append(next(iter(shown)))
         assert not self.app.errors, self.app.errors
-        if self.hand_paints is not None:
-            self.check_hand_paints()
+        if self.secret_paints is not None:
+            self.check_paints()
 
-    def check_hand_paints(self) -> None:
-        allowed, hands = self.allowed(), state_of(self.scene).hands
-        for clip, faces in self.hand_paints.take():
+    def check_paints(self) -> None:
+        allowed = self.allowed()
+        for clip, faces in self.secret_paints.take():
             # what a paint covers shows what it painted now, nothing that lay there before
             self.faces_on_canvas = [(seat, rect) for seat, rect in self.faces_on_canvas if not clip.contains(rect)]
             if not faces:
                 continue
-            painted = Counter(look for look, _ in faces)
-            owners = [seat for seat in allowed
-                      if len(self.persons) == 1 or painted <= Counter(map(queens_face, hands[seat]))]
-            assert owners, (f"frame {self.frames}: a hand's faces painted while "
+            owners = self.owners(Counter(face for face, _ in faces), allowed)
+            assert owners, (f"frame {self.frames}: a secret's faces painted while "
                             f"{'everybody watches' if not allowed else f'only seat {self.private} looks'}")
-            self.faces_on_canvas += [(owners[0], rect) for _, rect in faces]
+            if owners[0] is not None:
+                self.faces_on_canvas += [(owners[0], rect) for _, rect in faces]
         if isinstance(self.app.top, CurtainScene):
             self.faces_on_canvas = []             # a curtain covers the whole canvas
         left = {seat for seat, _ in self.faces_on_canvas if seat not in allowed}
         self.hidden_since = {seat: self.hidden_since.get(seat, self.frames) for seat in left}
         late = [seat for seat, since in self.hidden_since.items() if self.frames - since >= 1]
-        assert not late, (f"frame {self.frames}: the faces of seat {late[0]}'s hand still on the canvas "
+        assert not late, (f"frame {self.frames}: seat {late[0]}'s secret still on the canvas "
                           f"{self.frames - self.hidden_since[late[0]]} frame(s) after their moment ended")
 
     def press(self, pos) -> None:
@@ -344,7 +376,7 @@ def test_sleeping_queens_shows_a_hand_only_in_its_persons_private_moment(tmp_pat
     app, scene, breaches = start_guarded(tmp_path, "queens", seats, seed)
     rng = random.Random(seed)
     table = Table(app, scene, rng, secret_seconds=5)
-    table.watch_hands(monkeypatch)
+    table.watch_paints(monkeypatch)
     shared = len(table.persons) >= 2
     needs = []
 
@@ -368,6 +400,7 @@ def test_sleeping_queens_shows_a_hand_only_in_its_persons_private_moment(tmp_pat
             f"though the decision {'needs' if need else 'does not need'} their hand")
     assert any(not need for need in needs) or len(needs) < 40, "a queen was picked without a curtain"
     assert table.secrets_seen, "people saw their own hands"
+    assert table.secret_paints.seen, "the hands' faces were painted (the watcher of the paints saw them)"
 
 
 @pytest.mark.parametrize("mix", list(MIXES))
@@ -379,6 +412,7 @@ def test_fairy_tale_forest_shows_a_look_only_to_its_person(tmp_path, monkeypatch
     app, scene = start(tmp_path, "forest", seats, seed, secret_seconds=secret_seconds, options={"short": True})
     rng = random.Random(seed)
     table = Table(app, scene, rng, secret_seconds=secret_seconds)
+    table.watch_paints(monkeypatch)
     table.play(forest_pick(rng))
     assert state_of(scene).is_over
     looks = [e for e in controller_of(scene).log if e.kind in ("peeked", "guessed_wrong")
@@ -392,6 +426,7 @@ def test_fairy_tale_forest_shows_a_look_only_to_its_person(tmp_path, monkeypatch
         assert len(table.curtains) == len(looks), "one secret curtain before every look of a person"
         assert all(in_moment is False for _, in_moment in table.decisions), "every decision is public"
     assert table.secrets_seen, "people saw what was under their trees"
+    assert table.secret_paints.seen, "the looks' motifs were painted (the watcher of the paints saw them)"
 
 
 @pytest.mark.parametrize("game", ["castle", "knights"])
@@ -421,28 +456,41 @@ def test_a_planted_leak_is_caught(tmp_path, monkeypatch, game):
         table.play(pick)
 
 
+def look_shown_to_the_room(scene, event, show, hide) -> bool:
+    """A look under a tree opened at once for everybody (no curtain), the scene forgetting whose it is."""
+    def shown() -> None:
+        show()
+        scene.look_owner = None
+    scene.anim.call(shown)
+    scene.anim.wait(1.0)
+    scene.anim.call(hide)
+    return True
+
+
 PLANTED_PAINTS = {
     # the hand's cards drawn by their faces while they fly, though the moment is over
-    "faces while cards fly": ("hand_looks", lambda scene: [queens_face(c) if c is not None else BACK
-                                                           for c in scene.bottom()[1]]),
+    "faces while cards fly": ("queens", QueensScene, "hand_looks",
+                              lambda scene: [queens_face(c) if c is not None else BACK for c in scene.bottom()[1]]),
     # the hand's piece keeps its look when the hand turns down: the table never repaints it
-    "a look that never turns": ("hand_look", lambda scene: (scene.bottom()[0],)),
+    "a look that never turns": ("queens", QueensScene, "hand_look", lambda scene: (scene.bottom()[0],)),
+    "a look under a tree for the room": ("forest", ForestScene, "secret_step", look_shown_to_the_room),
 }
 
 
 @pytest.mark.parametrize("plant", list(PLANTED_PAINTS))
-def test_a_hand_painted_against_the_model_is_caught_at_the_paint(tmp_path, monkeypatch, plant):
-    """Drawing bugs the scene's own account (``visible_secrets``) does not see: the watcher of the
-    paints catches them from what reaches the canvas."""
+def test_a_secret_painted_against_the_model_is_caught_at_the_paint(tmp_path, monkeypatch, plant):
+    """Drawing bugs the scene's own account (``visible_secrets``) does not see — each plays its
+    game to the end unseen without the watcher of the paints — caught from what reaches the canvas."""
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.2)
-    name, planted = PLANTED_PAINTS[plant]
-    monkeypatch.setattr(QueensScene, name, planted)
-    app, scene = start(tmp_path, "queens", MIXES["2 people + a computer"], 3)
+    game, cls, name, planted = PLANTED_PAINTS[plant]
+    monkeypatch.setattr(cls, name, planted)
+    options = {"short": True} if game == "forest" else {}
+    app, scene = start(tmp_path, game, MIXES["2 people + a computer"], 3, options=options)
     rng = random.Random(3)
     table = Table(app, scene, rng, secret_seconds=5)
-    table.watch_hands(monkeypatch)
-    with pytest.raises(AssertionError, match="a hand's faces painted while everybody|still on the canvas"):
-        table.play(queens_pick(rng))
+    table.watch_paints(monkeypatch)
+    with pytest.raises(AssertionError, match="a secret's faces painted while everybody|still on the canvas"):
+        table.play(queens_pick(rng) if game == "queens" else forest_pick(rng))
 
 
 # -- overlays are public -----------------------------------------------------------------------------------
@@ -465,7 +513,7 @@ def test_an_overlay_inside_a_queens_private_moment_turns_the_hand_down_until_its
     app, scene, breaches = start_guarded(tmp_path, "queens", MIXES[mix], 5)
     rng = random.Random(5)
     table = Table(app, scene, rng, secret_seconds=5)
-    table.watch_hands(monkeypatch)
+    table.watch_paints(monkeypatch)
     table.overlay_ways, table.overlay_chance = OVERLAYS, 0.3
     table.play(queens_pick(rng))
     assert state_of(scene).is_over
@@ -484,6 +532,7 @@ def test_an_overlay_over_a_look_under_a_tree_closes_it_until_its_curtain(tmp_pat
     app, scene = start(tmp_path, "forest", MIXES[mix], 6, secret_seconds=secret_seconds, options={"short": True})
     rng = random.Random(6)
     table = Table(app, scene, rng, secret_seconds=secret_seconds)
+    table.watch_paints(monkeypatch)
     table.overlay_ways, table.overlay_chance = OVERLAYS, 0.25
     table.play(forest_pick(rng))
     assert state_of(scene).is_over
