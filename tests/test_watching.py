@@ -147,14 +147,14 @@ class Table:
             monkeypatch.setattr(HandLayout, "draw", draw)
         else:
             # the piece that paints an open look holds the scene's painter as it was made
-            look, = [piece for piece in self.scene.table.on_table() if getattr(piece, "_paint", None)
-                     == self.scene.draw_open_card]
+            open_look, = [piece for piece in self.scene.table.on_table() if getattr(piece, "_paint", None)
+                          == self.scene.draw_open_card]
             scene = self.scene
 
             def draw(surface):
                 scene.draw_open_card(surface)
                 paints.note(surface, [(scene.lifted[2], scene.open_look_rect())])
-            monkeypatch.setattr(look, "_paint", draw)
+            monkeypatch.setattr(open_look, "_paint", draw)
 
     def owners(self, painted: Counter, allowed: set[int]) -> list[int | None]:
         """Whose secret the faces ``painted`` may be (None: nobody's, they are public)."""
