@@ -171,6 +171,10 @@ class Table:
             return set(self.persons)
         return set() if self.private is None else {self.private}
 
+    def who_looks(self) -> str:
+        allowed = self.allowed()
+        return "everybody watches" if not allowed else f"only seat {min(allowed)} looks"
+
     def frame(self) -> None:
         self.app.frame(FRAME)
         self.clock += FRAME
@@ -180,7 +184,7 @@ class Table:
         shown = self.scene.visible_secrets() if self.scene in self.app._shown_scenes() else set()
         assert shown <= self.allowed(), (
             f"frame {self.frames}: private things of seat(s) {sorted(shown)} on screen while "
-            f"{'everybody watches' if not self.allowed() else f'only seat {self.private} looks'}")
+            f"{self.who_looks()}")
         if shown:
             self.secrets_seen.append(next(iter(shown)))
         assert not self.app.errors, self.app.errors
@@ -195,8 +199,7 @@ class Table:
             if not faces:
                 continue
             owners = self.owners(Counter(face for face, _ in faces), allowed)
-            assert owners, (f"frame {self.frames}: a secret's faces painted while "
-                            f"{'everybody watches' if not allowed else f'only seat {self.private} looks'}")
+            assert owners, f"frame {self.frames}: a secret's faces painted while {self.who_looks()}"
             if owners[0] is not None:
                 self.faces_on_canvas += [(owners[0], rect) for _, rect in faces]
         if isinstance(self.app.top, CurtainScene):
