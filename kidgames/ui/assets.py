@@ -187,9 +187,10 @@ class Assets:
         pad = 4 if outline else 0
         for s in range(size, min_size - 1, -2):
             font = self.font(s, face)
-            if words and max(font.size(w)[0] for w in words) > width:
+            measure = Widths(font)
+            if words and max(map(measure, words)) > width:
                 continue
-            if len(_wrap_greedy(Widths(font), text, width)) * font.get_linesize() + pad > height:
+            if len(_wrap_greedy(measure, text, width)) * font.get_linesize() + pad > height:
                 continue
             if self.text(text, s, colour, title=title, outline=outline, width=width).get_height() <= height:
                 return s
