@@ -11,7 +11,12 @@ random generator and a memory fed only the events its seat may see.  Two-player 
 every game; the three-player game seats fair with two easy players, fair's seat turning with the
 seed.  A shared win counts as a share.  Intervals are Wilson's 95 % score intervals.
 
-Two players live here only, never in the game: ``greedy``, the simple policy a level must beat
+Against players who play at random (issue 32), each level plays with two of them, and the table
+says how long its games last: every game must end, and fair's no more than about 1.5 times as long
+as normal's.
+
+Three players live here only, never in the game: ``random``, who picks any legal action (a young
+child who finds nothing in a memory game), ``greedy``, the simple policy a level must beat
 (issue 17: Queens wakes with a king, steals with a knight, else throws away its biggest set;
 Forest walks to the wanted tree when it knows it, else to a tree it does not know; Castle draws up
 to two cards), and, in Sleeping Queens, ``cheat``, hard's judgement with every hidden card in view
@@ -58,6 +63,12 @@ BANDS = {
     ("fair", "easy", "easy"): (28, 39),
 }
 SEED_BASE = 1_000_000
+#: Against players who play at random (issue 32: a young child who finds nothing in a memory game):
+#: two such players and one computer of each level, and how long the game lasts.  A game that has
+#: not ended after MOST_DECISIONS decisions counts as never ending.  fair's games may last at most
+#: LONGEST times as long as normal's, on average.
+RANDOM_LEVELS = ("easy", "normal", "hard", "fair")
+MOST_DECISIONS, LONGEST = 4000, 1.5
 _BOARD = {}
 
 
@@ -179,6 +190,22 @@ def _new_state(game: str, players: int, seed: int):
 
 def play(game: str, levels: tuple[str, ...], seed: int) -> tuple[list[float], dict[str, list[float]]]:
     """One game: each seat's share of the win, and the seconds of each decision by level."""
+    ctrl, times, _ = _play(game, levels, seed)
+    winners = ctrl.state.winners
+    shares = [1 / len(winners) if seat in winners else 0.0 for seat in range(len(levels))]
+    return shares, times
+
+
+def turns(game: str, levels: tuple[str, ...], seed: int, most: int = MOST_DECISIONS) -> int | None:
+    """How many turns one game lasts (the turns of every seat), or None when it has not ended after
+    ``most`` decisions."""
+    ctrl, _, count = _play(game, levels, seed, most)
+    return count if ctrl.is_over else None
+
+
+def _play(game: str, levels: tuple[str, ...], seed: int, most: int | None = None):
+    """One game played to its end (or ``most`` decisions): the controller, the seconds of each
+    decision by level, and the turns it lasted."""
     spec = GAMES[game_id(game)]
     choose, remember = load_computer(spec)
     state = _new_state(game, len(levels), seed)
@@ -186,6 +213,8 @@ def play(game: str, levels: tuple[str, ...], seed: int) -> tuple[list[float], di
     holder: dict = {}
 
     def computer(observation, actions, level, rng, memory):
+        if level == "random":
+            return rng.choice(actions)
         if level == "greedy":
             if spec.id == "forest":
                 return greedy_forest(observation, actions, rng, memory)
@@ -195,24 +224,24 @@ def play(game: str, levels: tuple[str, ...], seed: int) -> tuple[list[float], di
         return choose(observation, actions, level, rng, memory)
 
     def remembering(memory, event, seat, level, rng):
-        # greedy keeps what it saw as forest's hard does (it forgets nothing); cheat needs no memory
+        # greedy keeps what it saw as forest's hard does (it forgets nothing); cheat and random need no memory
         if level == "greedy" and spec.id == "forest":
             remember(memory, event, seat, "hard", rng)
-        elif level not in ("greedy", "cheat") and remember is not None:
+        elif level not in ("greedy", "cheat", "random") and remember is not None:
             remember(memory, event, seat, level, rng)
 
     ctrl = TurnController(spec, state, seats, computer=computer, remember=remembering, seed=seed)
     holder["ctrl"] = ctrl
     times: dict[str, list[float]] = {}
-    while not ctrl.is_over:
+    count = decisions = 0
+    while not ctrl.is_over and (most is None or decisions < most):
         level = ctrl.current_seat.level
         started = time.perf_counter()
         action = ctrl.computer_action()
         times.setdefault(level, []).append(time.perf_counter() - started)
-        ctrl.submit(action)
-    winners = ctrl.state.winners
-    shares = [1 / len(winners) if seat in winners else 0.0 for seat in range(len(levels))]
-    return shares, times
+        count += sum(event.kind == "turn" for event in ctrl.submit(action))
+        decisions += 1
+    return ctrl, times, count
 
 
 def seating(players: tuple[str, ...], seed: int) -> tuple[str, ...]:
@@ -222,18 +251,59 @@ def seating(players: tuple[str, ...], seed: int) -> tuple[str, ...]:
 
 
 def run_pairing(args: tuple[str, tuple[str, ...], int, int]):
-    """The first player's wins (a share for a shared win) over ``games`` games, and the decision times."""
+    """The first player's wins (a share for a shared win) over ``games`` games, the decision times,
+    and how many turns each game lasted (None: not ended after MOST_DECISIONS decisions)."""
     game, players, games, start = args
     wins = 0.0
     times: dict[str, list[float]] = {}
+    lengths: list[int | None] = []
     for i in range(games):
         seed = SEED_BASE + start + i
         levels = seating(players, seed)
-        shares, game_times = play(game, levels, seed)
-        wins += shares[levels.index(players[0])]
+        ctrl, game_times, count = _play(game, levels, seed, MOST_DECISIONS)
+        winners = ctrl.state.winners if ctrl.is_over else []
+        if levels.index(players[0]) in winners:
+            wins += 1 / len(winners)
+        lengths.append(count if ctrl.is_over else None)
         for level, t in game_times.items():
             times.setdefault(level, []).extend(t)
-    return game, players, games, wins, times
+    return game, players, games, wins, times, lengths
+
+
+def against_random(level: str) -> tuple[str, ...]:
+    """A level with two players who play at random."""
+    return (level, "random", "random")
+
+
+def length_table(results: dict, game: str) -> list[str]:
+    """The lines of the table of how long games against players who play at random last."""
+    rows = [f"  {'with two random players':<26} {'games':>6} {'ended':>6} {'mean turns':>10} {'median':>7} "
+            f"{'p90':>5} {'longest':>7}  against normal"]
+    normal = results.get((game, against_random("normal")))
+    normal_mean = None
+    if normal and all(n is not None for n in normal[2]):
+        normal_mean = sum(normal[2]) / len(normal[2])
+    for level in RANDOM_LEVELS:
+        entry = results.get((game, against_random(level)))
+        if not entry:
+            continue
+        ended = sorted(n for n in entry[2] if n is not None)
+        count = len(entry[2])
+        if not ended:
+            rows.append(f"  {level:<26} {count:6d} {0:6d}")
+            continue
+        mean = sum(ended) / len(ended)
+        if len(ended) < count:
+            ratio = "never ends: NO"
+        elif normal_mean:
+            times = mean / normal_mean
+            held = "" if level != "fair" else ("  (<= %.1f: %s)" % (LONGEST, "yes" if times <= LONGEST else "NO"))
+            ratio = f"{times:.2f}x{held}"
+        else:
+            ratio = ""
+        rows.append(f"  {level:<26} {count:6d} {len(ended):6d} {mean:10.1f} {percentile(ended, 50):7d} "
+                    f"{percentile(ended, 90):5d} {ended[-1]:7d}  {ratio}")
+    return rows
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -275,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     work = []
     for game in games:
         count = args.forest_games if game in BOARD_GAMES else args.card_games
-        pairings = PAIRINGS + ((CEILING,) if game == "queens" else ())
+        pairings = PAIRINGS + ((CEILING,) if game == "queens" else ()) + tuple(map(against_random, RANDOM_LEVELS))
         for players in pairings:
             if wanted and players not in wanted:
                 continue
@@ -287,25 +357,28 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[tuple[str, tuple[str, ...]], list] = {}
     times: dict[str, dict[str, list[float]]] = {}
     with multiprocessing.Pool(args.jobs) as pool:
-        for game, players, n, wins, t in pool.imap_unordered(run_pairing, work):
-            entry = results.setdefault((game, players), [0, 0.0])
+        for game, players, n, wins, t, lengths in pool.imap_unordered(run_pairing, work):
+            entry = results.setdefault((game, players), [0, 0.0, []])
             entry[0] += n
             entry[1] += wins
+            entry[2].extend(lengths)
             for level, values in t.items():
                 times.setdefault(game, {}).setdefault(level, []).extend(values)
     elapsed = time.perf_counter() - started
 
     print(f"Computer levels: two-player games with seats swapped every game, the three-player game with fair's "
           f"seat turning; a shared win counts as a share; 95 % Wilson intervals; {elapsed:.0f} s in all "
-          f"({args.jobs} processes)")
+          f"({args.jobs} processes).  With two random players: each level's seat turning, turns of every "
+          f"seat, a game not ended after {MOST_DECISIONS} decisions never ends")
     for game in games:
         print(f"\n{TITLES[game]}")
-        print(f"  {'pairing':<22} {'games':>6} {'first wins':>10}   {'95 % interval':<15} {'band':<9} held")
+        if any((game, players) in results for players in PAIRINGS + (CEILING,)):
+            print(f"  {'pairing':<22} {'games':>6} {'first wins':>10}   {'95 % interval':<15} {'band':<9} held")
         pairings = PAIRINGS + ((CEILING,) if game == "queens" else ())
         for players in pairings:
             if (game, players) not in results:
                 continue
-            n, wins = results[game, players]
+            n, wins, _ = results[game, players]
             low, high = wilson(wins, n)
             band = BANDS.get(players)
             if players == ("normal", "easy"):
@@ -319,6 +392,8 @@ def main(argv: list[str] | None = None) -> int:
                 held, band_text = "", ""
             print(f"  {name(players):<22} {n:6d} {100 * wins / n:9.1f} %   {100 * low:5.1f}-{100 * high:5.1f} %   "
                   f"{band_text:<9} {held}{extra}")
+        if any((game, against_random(level)) in results for level in RANDOM_LEVELS):
+            print("\n".join(length_table(results, game)))
         print(f"  {'level':<8} {'decisions':>9} {'mean ms':>8} {'p99 ms':>8} {'max ms':>8}  (p99 < 50 ms)")
         for level in ("easy", "normal", "hard", "fair", "greedy", "cheat"):
             t = [x * 1000 for x in times.get(game, {}).get(level, [])]

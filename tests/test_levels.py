@@ -17,8 +17,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 
-from levels import play, seating, wilson  # noqa: E402
+from levels import LONGEST, against_random, play, seating, turns, wilson  # noqa: E402
 
+from kidgames.core.pace import TURNS, pace_need  # noqa: E402
 from kidgames.games.castle import ai as castle_ai  # noqa: E402
 from kidgames.games.forest import ai as forest_ai  # noqa: E402
 from kidgames.games.queens import ai as queens_ai  # noqa: E402
@@ -62,6 +63,67 @@ def test_fair_keeps_a_two_player_game_close_against_easy_and_hard(game):
 def test_fair_wins_about_a_third_against_two_easy_players(game):
     fair, _ = share(game, ("fair", "easy", "easy"), FAIR_GAMES[game])
     assert 0.25 <= fair <= 0.42, f"{game}: fair won {fair:.1%} of three-player games with two easy players"
+
+
+#: Games a level with two players who play at random (the card games ~10 ms, Forest ~100 ms); Castle
+#: has a long tail (a normal computer's game lasts 38 turns at the median, up to 600).
+RANDOM_GAMES = {"queens": 100, "castle": 300, "forest": 24, "forest_short": 30}
+
+
+def mean_turns(game: str, level: str) -> float:
+    """The mean turns of ``level``'s games with two players who play at random; every game must end."""
+    counts = []
+    for seed in range(RANDOM_GAMES[game]):
+        count = turns(game, seating(against_random(level), seed), seed)
+        assert count is not None, f"{game}: a game of {level} with two random players (seed {seed}) never ended"
+        counts.append(count)
+    return sum(counts) / len(counts)
+
+
+@pytest.mark.parametrize("game", ["queens", "castle", "forest", "forest_short"])
+def test_fair_ends_every_game_against_players_who_find_nothing(game):
+    """Issue 32: with two players who play at random (a five-year-old in a memory game), fair led
+    for ever and held back for ever: 0 of 30 short Forest games ended.  Every game ends, and lasts
+    at most about half as long again as with a normal computer."""
+    fair, normal = mean_turns(game, "fair"), mean_turns(game, "normal")
+    assert fair <= LONGEST * normal, f"{game}: fair's games last {fair:.0f} turns, normal's {normal:.0f}"
+
+
+def test_the_pace_asks_for_the_best_only_once_the_game_lags_and_fair_alone_moves_it():
+    """kidgames/core/pace.py: a game a normal computer ends in 10 turns may take 12; nothing is
+    asked in the first 70 % of that, then the progress must keep up, and the further the game
+    lags the more often fair plays its best; not while the others move the game on too."""
+    def needs(progress: float, share: float = 0.0, turns: int = 20) -> list[float]:
+        memory: dict = {}
+        return [pace_need(memory, progress, 10, share) for _ in range(turns)]
+    stuck = needs(0.0)
+    assert stuck[:8] == [0.0] * 8, "the grace: nobody knows a tree yet"
+    assert 0.0 < stuck[8] < 1.0 and stuck[9:] == [1.0] * 11
+    assert needs(0.5)[:10] == [0.0] * 10 and needs(0.5)[10] > 0.0, "half the game is due at turn 10.2"
+    assert needs(0.0, share=0.2)[9] > 0.0, "the others hold little of the progress: fair moves the game on"
+    helped = needs(0.0, share=0.5, turns=30)
+    assert helped[:14] == [0.0] * 14, "the others move the game on too: fair may hold back"
+    assert helped[-1] == 1.0, "but not for ever: every game ends"
+    memory = {TURNS: 5}
+    pace_need(memory, 0.0, 10)
+    assert memory[TURNS] == 6
+    for damaged in ("7", -2, 2.5, None, True):
+        memory = {TURNS: damaged}
+        pace_need(memory, 0.0, 10)
+        assert memory[TURNS] == 1
+
+
+def test_fair_in_the_forest_plays_its_best_when_nobody_else_wins_a_card():
+    """However far it leads, once its throws have outrun the cards won it goes to the castle."""
+    rng = random.Random(3)
+    trees = [f"t{i}" for i in range(7)]
+    memory: dict = {}
+    modes = []
+    for _ in range(40):
+        observation = {"seat": 0, "won": [["crown", "boots"], [], []], "trees": trees}
+        modes.append(forest_ai._fair_mode(observation, rng, memory))
+    assert "dawdle" in modes[:10], "a lead early in the game: it takes its time"
+    assert set(modes[-5:]) == {"hard"}, "two cards of seven after 35 throws: the game must go on"
 
 
 def queens_observation(mine: list[str], theirs: list[str], hand: list[str]) -> dict:

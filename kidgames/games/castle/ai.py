@@ -23,6 +23,8 @@ a turn that stays short to watch).  They differ in when they stop drawing:
   leading meets it holding back, one it keeps trailing meets it at its best, daring more than
   hard (it fears a witch half as much and draws up to six cards: behind in a race, a bolder turn
   is its chance to catch up).
+  Every game with it ends: while it is the one who builds and the game drags on, it plays as
+  normal more and more often (its pace, kidgames/core/pace.py).
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 
+from kidgames.core.pace import pace_need
 from kidgames.core.protocol import Action, ComputerPlayer, Event, Remember
 from kidgames.core.seats import LEVELS
 
@@ -116,11 +119,20 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
 
 
 #: fair: its will to play its best at the start (0 to 1), how much a lead of one piece over the
-#: others' mean lowers it at each of its turns, and how much the lead of the moment weighs beside it.
-FAIR_START, FAIR_GAIN, FAIR_NOW = 1.0, 0.05, 0.2
+#: others' mean lowers it at each of its turns, and how much the lead of the moment weighs beside it;
+#: with more players it counts itself FAIR_MANY pieces further ahead for each one more (one player
+#: of three should win a third of the games).
+FAIR_START, FAIR_GAIN, FAIR_NOW, FAIR_MANY = 1.0, 0.05, 0.2, 0.15
 #: fair: how much it fears a witch while it trails (hard: 1; behind, risk is worth taking), and the
 #: most cards it then draws in a turn.
 FAIR_DARE, FAIR_DARE_DRAWS = 0.5, 6
+#: fair's pace (kidgames/core/pace.py): the turns of its own a normal computer takes for a whole
+#: game against two players who play at random (bench/levels.py: a median of 13, a mean of 17 with
+#: a few very long games).  A turn fair must play on for the pace it plays as normal.
+FAIR_PACE = 15
+
+
+FAIR_MODES = ("hard", "timid", "daring", "normal")
 
 
 def _fair_level(observation: dict, rng: random.Random, memory: dict) -> str:
@@ -128,19 +140,24 @@ def _fair_level(observation: dict, rng: random.Random, memory: dict) -> str:
     or holding back ("timid": one card and no purchase).  Its will to play its best starts whole
     and follows the game: each turn it leads lowers it, each turn it trails raises it, so an
     opponent it keeps leading meets it holding back more and more, and one it keeps trailing meets
-    it at its best."""
+    it at its best.  While the game falls behind its pace (kidgames/core/pace.py: the castles stay
+    small because it is the only one building) it plays as normal more and more often, so that
+    the game ends."""
     me = observation["seat"]
     sizes = observation["castle_sizes"]
     others = [size for seat, size in enumerate(sizes) if seat != me]
-    lead = sizes[me] - sum(others) / len(others)
+    lead = sizes[me] - sum(others) / len(others) + FAIR_MANY * (len(others) - 1)
     will = memory.get("will")
     if not isinstance(will, (int, float)) or isinstance(will, bool) or not 0.0 <= will <= 1.0:
         will = FAIR_START
     mode = memory.get("mode")
-    if observation["drawn_this_turn"] == 0 and observation["pending"] is None or mode not in ("hard", "timid", "daring"):
+    if observation["drawn_this_turn"] == 0 and observation["pending"] is None or mode not in FAIR_MODES:
         will = min(1.0, max(0.0, will - FAIR_GAIN * lead))
         best = min(1.0, max(0.0, will - FAIR_NOW * lead))
-        mode = ("daring" if lead < 0 else "hard") if rng.random() < best else "timid"
+        # the game's progress is its tallest castle; the others' share of it, their pieces' share
+        need = pace_need(memory, max(sizes) / PIECES, FAIR_PACE, sum(others) / max(1, sum(sizes)))
+        chance = rng.random()
+        mode = ("daring" if lead < 0 else "hard") if chance < best else "normal" if chance < need else "timid"
         memory["will"], memory["mode"] = will, mode
     return mode
 

@@ -20,13 +20,16 @@ not looked under.  The levels differ in how well they remember and how they walk
 * **fair** remembers as hard and plays each turn as hard or takes its time: it walks on to trees
   it does not know instead of going to the castle (nobody sees what it remembers, so nobody sees
   it hold back).  It takes its time the more often the more it has led so far, on average over
-  its turns; while the game is even or it trails it plays its best.
+  its turns; while the game is even or it trails it plays its best.  Every game with it ends:
+  while it is the one who wins the cards and the game drags on, it plays its best more and more
+  often (its pace, kidgames/core/pace.py).
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
 
+from kidgames.core.pace import pace_need
 from kidgames.core.protocol import Action, ComputerPlayer, Event, Remember
 from kidgames.core.seats import LEVELS
 
@@ -69,14 +72,19 @@ FAIR_PRIOR, FAIR_MANY, FAIR_CARDS = 8, 1.0, 13
 #: (that weight, that even lead, what each more player adds to the lead) by the cards in the game:
 #: the short game is over in fewer throws, and a lead there weighs more (bench/levels.py measures
 #: both; a board of another size takes the nearest).
-FAIR_BY_CARDS = {13: (2.5, 0.4, FAIR_MANY), 7: (4.0, 0.7, 1.3 * FAIR_MANY)}
+FAIR_BY_CARDS = {13: (2.5, 0.4, FAIR_MANY), 7: (5.0, 0.7, 1.3 * FAIR_MANY)}
+#: fair's pace (kidgames/core/pace.py): the throws of its own a normal computer takes for a card
+#: against two players who play at random, by the cards in the game (bench/levels.py; a board of
+#: another size takes the nearest).
+FAIR_PACE = {13: 3.8, 7: 4.4}
 
 
 def _fair_mode(observation: dict, rng: random.Random, memory: dict) -> str:
     """fair, at its throw: how it plays this turn, "hard" or "dawdle" (it takes its time).  It
     plays its best while the game has been even or it has trailed, and takes its time the more
     often the more it has led, on average over its throws (a lead of a moment weighs little: against
-    a strong player the lead changes hands, against a young child it lasts)."""
+    a strong player the lead changes hands, against a young child it lasts).  Its pace sets a floor
+    under its will to play its best, so that the game ends."""
     me = observation["seat"]
     won = [len(cards) for cards in observation["won"]]
     others = [count for seat, count in enumerate(won) if seat != me]
@@ -84,6 +92,9 @@ def _fair_mode(observation: dict, rng: random.Random, memory: dict) -> str:
     scale = FAIR_CARDS / cards
     led_weight, even, many = FAIR_BY_CARDS[min(FAIR_BY_CARDS, key=lambda size: (abs(size - cards), size))]
     lead = (won[me] - max(others)) * scale + many * (len(others) - 1)
+    # the game's progress is the cards won; the others' share of it, the cards they won
+    pace = FAIR_PACE[min(FAIR_PACE, key=lambda size: (abs(size - cards), size))]
+    need = pace_need(memory, sum(won) / cards, pace * cards, sum(others) / max(1, sum(won)))
     led = memory.get("led")
     if not (isinstance(led, list) and len(led) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool)
                                                              for x in led)):
@@ -91,7 +102,7 @@ def _fair_mode(observation: dict, rng: random.Random, memory: dict) -> str:
     total, throws = led[0] + lead, led[1] + 1
     memory["led"] = [total, throws]
     will = 1.0 - led_weight * max(0.0, total / (throws + FAIR_PRIOR / scale) - even)
-    return "hard" if rng.random() < will else "dawdle"
+    return "hard" if rng.random() < max(will, need) else "dawdle"
 
 
 def remember(memory: dict, event: Event, seat: int, level: str, rng: random.Random) -> None:

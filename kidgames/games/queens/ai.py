@@ -20,6 +20,9 @@ nearest to winning.  The levels differ in what they notice:
   (or as normal against opponents who play well).  It plays its best more often the better its
   opponents throw cards away (a young child throws away one card at a time, a strong player whole
   sums), more while it trails and less while it leads.  Every move it makes is one a level makes.
+  Holding back it still plays on as easy does (wakes queens with kings), so every game with it
+  ends as soon as one with a normal computer, even against players who play at random
+  (bench/levels.py): it needs no pace (kidgames/core/pace.py).
 """
 from __future__ import annotations
 
