@@ -161,6 +161,13 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
     assert state_of(scene).pending == "witch"
     assert scene.hint_text() == "The witch! Ben, use your fairy?"
     assert {"use_fairy", "accept_witch"} <= {b.name for b in scene.buttons}
+    # issue 32: a waiting child taps what the hand points at: the fairy, never "let the witch take
+    # cards" (whatever the prompt's picture), and the prompt shows the fairy it asks about
+    assert scene.nudge_target() == scene.button("use_fairy").rect
+    assert scene.prompt_picture(scene.hint_text()) == "fairy"
+    with monkeypatch.context() as patched:
+        patched.setattr(scene, "prompt_picture", lambda hint: "witch")
+        assert scene.nudge_target() == scene.button("use_fairy").rect
     table.do(Action("use_fairy"))
     assert table.settle()
     assert "The fairy chases the witch away!" in table.banners

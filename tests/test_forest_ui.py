@@ -198,6 +198,24 @@ def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
     assert moved.dice_used == 1
 
 
+def test_the_hand_that_comes_back_points_at_a_look_never_at_the_key_space(tmp_path):
+    """Issue 32: a waiting child taps what the hand points at.  From the horseshoe with 1 and 4 the
+    throw reaches the key space (a guess: a wrong one walks home) and m22, a blue space with a tree
+    (a look): the hand points at the look, and the key space comes last."""
+    app = forest_app(tmp_path)
+    scene = start(app, FAMILY[:2])
+    settle(app, 0.3)
+    state = state_of(scene)
+    state.positions[0], state.dice = state.board.horseshoe, (1, 4)
+    assert state.board.tree_slot("m22") in state.tree_at
+    scene.settle()
+    settle(app, 0.2)
+    spaces = [target.key[1] for target in scene.tap_targets()]
+    assert sorted(spaces) == sorted(dest for dest, _ in state.view(None).ways)
+    assert spaces[0] == "m22" and spaces[-1] == state.board.key, spaces
+    assert scene.nudge_target().collidepoint(scene.space_xy("m22"))
+
+
 def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
     app = forest_app(tmp_path, speed="normal")
     scene = start(app, FAMILY[:2], short=False)

@@ -181,6 +181,8 @@ def test_the_defence_question_goes_to_the_victim_behind_her_curtain(tmp_path):
     assert settle(app, scene)
     assert scene.hand_seat() == 1 and scene.shown_hand()[0] == "dragon"
     assert scene.button("defend").enabled
+    # the hand of a prompt that comes back points at the dragon, never at giving the queen up
+    assert scene.button("allow").costs and scene.nudge_target() == scene.button("defend").rect
     tap(app, ACTION_A.center)
     assert settle(app, scene)
     assert state_of(scene).awake[1] == ["cat"] and "dragon" in state_of(scene).discard

@@ -503,9 +503,11 @@ class GameScene(Scene):
         """The thing to tap that the prompt asks for: the button showing the prompt's picture (the
         die of "tap the dice", the plus of "draw a card"), else the first thing on the table a tap
         may choose, else the first button of the moment (a magic to choose, an answer), else the
-        prompt button."""
+        prompt button.  A waiting child taps what the hand points at: it never points at a choice
+        that loses something (``Button.costs``) while one that loses nothing is offered."""
         picture = self.prompt_picture(self.hint_text())
         offered = [b for b in self.buttons if b.visible and b.enabled and b.name not in SHARED_BUTTONS]
+        offered = [b for b in offered if not b.costs] or offered
         for button in offered:
             if button.icon == picture:
                 return pygame.Rect(button.rect)

@@ -151,6 +151,9 @@ class Button:
     # ``why`` (which says why, in words and a picture) when it is given.
     why: Callable[[], None] | None = field(default=None, repr=False)
     badge: str | None = None        # a small picture in the lower right corner (the prompt's speaker)
+    # A choice that loses something (the witch takes cards, a queen is given up): the hand of a
+    # prompt that comes back never points at it while a choice that loses nothing is offered.
+    costs: bool = False
     pressed: bool = field(default=False, repr=False)
 
     def handle(self, pointer) -> bool:

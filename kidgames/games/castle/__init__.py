@@ -21,7 +21,7 @@ SPEC = GameSpec.of(
         spoken=("castle.hint", "castle.say", "castle.question", "castle.why", "castle.use_fairy",
                 "castle.accept_witch"),
         pictures={"castle.hint.computer": "robot", "castle.hint.draw": "plus", "castle.hint.again": "plus",
-                  "castle.hint.buy": "diamond", "castle.hint.pass": "play", "castle.hint.witch": "witch",
+                  "castle.hint.buy": "diamond", "castle.hint.pass": "play", "castle.hint.witch": "fairy",
                   "castle.hint.lose": "witch", "castle.why.stop": "plus"},
     ),
 )

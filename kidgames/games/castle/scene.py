@@ -101,7 +101,7 @@ class CastleScene(CardTableScene):
         if pending == "witch" and legal:
             return [self.decision_button(FAIRY_BUTTON, Action("use_fairy"), "castle.use_fairy", "fairy", "green"),
                     self.decision_button(WITCH_BUTTON, Action("accept_witch"), "castle.accept_witch", "witch",
-                                         "orange")]
+                                         "orange", costs=True)]
         if pending is not None or not legal:
             return []
         if Action("pass") in legal:

@@ -228,7 +228,11 @@ class ForestScene(BoardTableScene):
         if self.magic_mode == "jump":
             return [Target(("space", node), self.space_xy(node)) for node in view.jumps]
         if view.phase == MOVE and self.choice is None:
-            return [Target(("space", dest), self.space_xy(dest)) for dest, _ in view.ways]
+            # the hand of a prompt that comes back points at the first: a blue space (a look under
+            # a tree helps), never the key space while another is offered (a guess may send home)
+            ways = sorted((dest for dest, _ in view.ways),
+                          key=lambda dest: (dest == self.board.key, self.board.tree_slot(dest) not in view.trees))
+            return [Target(("space", dest), self.space_xy(dest)) for dest in ways]
         return []
 
     def tree_targets(self) -> list[Target]:

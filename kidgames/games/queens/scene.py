@@ -155,7 +155,8 @@ class QueensScene(CardTableScene):
             counter = "dragon" if pending.kind == "knight" else "wand"
             return [self.decision_button(ACTION_A, Action("defend"), f"queens.defend.{counter}", CARD_PICTURES[counter],
                                          "green", enabled=Action("defend") in self.legal(), why=self.why_no_answer),
-                    self.decision_button(ACTION_B, Action("allow"), "queens.allow", "cross", "orange")]
+                    self.decision_button(ACTION_B, Action("allow"), "queens.allow", "cross", "orange",
+                                         costs=True)]
         cards = self.selected_cards() if pending is None else []
         buttons = [self.decision_button(ACTION_A, Action("jester"), "queens.play_jester", "card_jester", "green")] \
             if cards == ["jester"] else []
