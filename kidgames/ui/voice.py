@@ -57,6 +57,7 @@ class Voice:
         self.speaker = Speaker(Catalog(lang, self.words).spoken(), getattr(self, "speaker", None).names
                                if getattr(self, "speaker", None) else {}, self.prompts)
         self._loaded.clear()
+        self.refused.clear()
         self.stop()
 
     def set_names(self, names: dict[str, str]) -> None:
