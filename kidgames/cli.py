@@ -248,11 +248,18 @@ def build_app(games, args, seats, options):
 
 
 def run_app(games, args, seats, options) -> int:
+    from kidgames.core.paths import NoPlace
     from kidgames.ui.window import NoScreen
     try:
         app = build_app(games, args, seats, options)
     except NoScreen as exc:
         print(f"kidgames: error: {exc}", file=sys.stderr)
+        return 2
+    except NoPlace:
+        # no home and no temporary folder: nothing of the app can start (no window is open yet);
+        # said in the app's language, as the grown-up who set up the account reads it
+        from kidgames.core.i18n import Catalog
+        print(f"kidgames: error: {Catalog(app_language(args)).t('home.none.text')}", file=sys.stderr)
         return 2
     keep_out_of_full_collections()
     try:

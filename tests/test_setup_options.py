@@ -145,3 +145,55 @@ def test_a_computer_seat_at_the_table_shows_its_stars_or_its_heart_under_the_rob
     easy, hard, fair = colours("easy"), colours("hard"), colours("fair")
     assert 0 < easy[0] < hard[0] and easy[1] == hard[1] == 0, "one golden star, then three"
     assert fair[1] > 10 and fair[0] < fair[1], "fair: a red heart"
+
+
+@pytest.mark.parametrize("game", ["knights", "forest"])
+def test_a_remembered_board_file_that_is_gone_is_dropped_with_a_sentence_and_play_starts_the_own_board(tmp_path, game):
+    """settings.json remembers a board file (from an earlier version, or written by hand) that was
+    moved or deleted since: the setup says so once, forgets it, and Play starts the game on its own
+    board (before, Play raised at every tap)."""
+    import json
+    from kidgames.ui.dialog import MessageScene
+    from kidgames.ui.game import GameScene
+    gone = tmp_path / "my-board.yaml"
+    (tmp_path / "settings.json").write_text(json.dumps({"last_options": {game: {"board": str(gone)}}}))
+    app = make_app(tmp_path)
+    tap_button(app, f"game:{game}")
+    told = app.top
+    assert isinstance(told, MessageScene), "the family is told before they choose"
+    assert "my-board.yaml" in told.text and "own board" in told.text
+    assert isinstance(app.stack[-2], SetupScene)
+    later(app, 0.5)
+    tap_button(app, "ok")
+    assert isinstance(app.top, SetupScene) and app.top.options["board"] is None
+    assert "board" not in json.loads((tmp_path / "settings.json").read_text())["last_options"].get(game, {}), \
+        "forgotten: not said again at the next setup"
+    tap_slowly(app, "start")
+    run(app, 0.5)
+    assert isinstance(app.top, GameScene) and not app.errors
+    assert not (tmp_path / "error.log").exists()
+    assert app.saves.load(game, app.games).saved.options["board"] is None
+    app.show_setup(app.games[game])
+    assert isinstance(app.top, SetupScene), "the next setup of that game says nothing more"
+
+
+def test_a_remembered_board_that_goes_while_the_setup_is_open_is_dropped_at_play(tmp_path):
+    import json
+    import shutil
+    from kidgames.core.paths import BOARDS
+    from kidgames.ui.dialog import MessageScene
+    from kidgames.ui.game import GameScene
+    board = tmp_path / "copy.yaml"
+    shutil.copy(BOARDS / "knights.yaml", board)
+    (tmp_path / "settings.json").write_text(json.dumps({"last_options": {"knights": {"board": str(board)}}}))
+    app = make_app(tmp_path)
+    tap_button(app, "game:knights")
+    assert isinstance(app.top, SetupScene) and app.top.options["board"] == str(board), "a board that is there is kept"
+    board.unlink()
+    tap_slowly(app, "start")
+    assert isinstance(app.top, MessageScene) and "copy.yaml" in app.top.text
+    later(app, 0.5)
+    tap_button(app, "ok")
+    run(app, 0.5)
+    assert isinstance(app.top, GameScene) and not app.errors, "OK: the game starts on its own board"
+    assert app.saves.load("knights", app.games).saved.options["board"] is None

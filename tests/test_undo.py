@@ -329,3 +329,67 @@ def test_only_a_table_with_a_person_keeps_steps_so_computers_among_themselves_an
     data = json.loads(saved(ctrl))
     again = FOREST.state_from_json(data["state"])
     assert again.keep_undo and again.undoable, "a save with steps keeps them"
+
+
+# -- many takeable steps in a row (issue 31) -----------------------------------------------------------
+def castle_back_and_forth():
+    """Two builders, red (seat 0) and blue (seat 1), each with a base and three pieces of the
+    other's castle on its spare pile, seat 0 with a fairy, three diamonds to lose and six to pay
+    with, seat 1 with three diamonds; a witch lies on top of the draw pile.  Seat 0 draws the
+    witch: the answer to her (the fairy kept) and her three cards are four steps that may be taken
+    back, then each buys a piece from the other in turn, the diamonds
+    going back and forth: ten takeable steps in a row, none revealing anything."""
+    state = CASTLE.new_state(2, seed=1)
+    castles = [["castle:red:1"], ["castle:blue:1"]]
+    spares = [["fairy"] + ["diamond"] * 9 + ["castle:blue:2", "castle:blue:3", "castle:blue:4"],
+              ["diamond"] * 3 + ["castle:red:2", "castle:red:3", "castle:red:4"]]
+    pile = list(state.draw_pile)
+    for card in [c for held in castles + spares for c in held] + ["witch"]:     # the 54 cards each once
+        pile.remove(card)
+    state.draw_pile = pile + ["witch"]
+    state.colours, state.castles, state.spares = ["red", "blue"], castles, spares
+    return state
+
+
+def castle_steps(state):
+    """The ten takeable steps of :func:`castle_back_and_forth` after its witch is drawn, as actions
+    made one after another (each the next legal step of its seat)."""
+    yield Action("accept_witch")
+    for _ in range(3):
+        yield Action("lose", card="diamond")
+    for piece in (2, 3, 4):
+        yield Action("buy", seller=0, card=f"castle:blue:{piece}")     # seat 1's turn
+        yield Action("buy", seller=1, card=f"castle:red:{piece}")      # seat 0's turn
+
+
+def test_castle_a_persons_ninth_and_tenth_takeable_steps_in_a_row_are_taken_back_too():
+    """README: while a person's last step revealed nothing and nothing random happened since, the
+    arrow shows.  However few steps the state keeps, the last one is always among them."""
+    state = castle_back_and_forth()
+    ctrl = TurnController(CASTLE, state, people(2), seed=1)
+    ctrl.submit(Action("draw"))
+    assert ctrl.state.pending and not ctrl.can_undo(), "the witch is drawn: that is never taken back"
+    def game(ctrl):
+        """The save but the steps kept for taking back (the oldest of them let go as new ones come)."""
+        data = {"state": ctrl.state.to_json(), "controller": ctrl.to_json()}
+        for part in data.values():
+            part.pop("undo", None)
+        return js(data)
+    saves = []
+    for n, action in enumerate(castle_steps(ctrl.state), start=1):
+        actor = ctrl.current
+        saves.append(game(ctrl))
+        ctrl.submit(action)
+        assert ctrl.can_undo() and ctrl.undo_actor == actor, f"step {n} in a row can be taken back"
+    assert n == 10 and not ctrl.is_over and ctrl.state.diamonds(0) == 6
+    # the tenth, the ninth, and on as far back as the state keeps steps: each exactly as before it
+    taken = 0
+    while ctrl.can_undo():
+        ctrl.undo()
+        taken += 1
+        assert game(ctrl) == saves[-taken]
+    assert taken >= 2, "the ninth and tenth steps were taken back"
+    # and after the back arrow, the same steps again are takeable as before
+    for action in list(castle_steps(ctrl.state))[10 - taken:]:
+        ctrl.submit(action)
+        assert ctrl.can_undo()

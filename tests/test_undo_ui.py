@@ -175,3 +175,28 @@ def test_queens_no_arrow_while_the_victim_looks_at_her_hand(tmp_path):
     assert settle(app, scene)
     assert scene.visible_secrets() == {1}
     assert not scene.button("undo").visible and not controller_of(scene).can_undo()
+
+
+def test_castle_the_arrow_shows_after_a_persons_ninth_and_tenth_steps_in_a_row(tmp_path):
+    """Ten steps in a row that reveal nothing (the witch's answer and her three cards, then buying
+    back and forth): after each, the person who made it sees the arrow, the ninth and tenth too."""
+    from test_undo import castle_back_and_forth, castle_steps
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "castle", [Seat("Anna", "red"), Seat("Ben", "blue")],
+                             state=castle_back_and_forth(), seed=1)
+    run(app, 0.5)
+    scene.submit(Action("draw"))
+    still(app, scene)
+    assert not scene.button("undo").visible, "the witch was drawn: never taken back"
+    for n, action in enumerate(castle_steps(state_of(scene)), start=1):
+        scene.submit(action)
+        still(app, scene)
+        arrow = scene.button("undo")
+        assert arrow.visible and arrow_drawn(app, arrow), f"the arrow after step {n} in a row"
+    before = js(state_of(scene).castles)
+    later(app, 0.5)
+    tap(app, scene.button("undo").rect.center)
+    still(app, scene)
+    assert js(state_of(scene).castles) != before and len(state_of(scene).castles[0]) == 3, \
+        "the tenth step, Anna's third purchase, is taken back"
+    assert scene.button("undo").visible, "and Ben's ninth may be taken back in turn"

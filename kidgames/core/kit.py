@@ -319,7 +319,9 @@ class Checked:
 
 
 # -- taking back a wrong tap (issue 23) -------------------------------------------------------------------
-#: The most steps in a row one seat may take back (a witch's three cards and the answer before them).
+#: The most steps in a row the state keeps to take back (a witch's three cards and the answer before
+#: them, and more): a longer row lets its oldest steps go, never the newest (the turn controller tells
+#: a step kept from one that was not by the steps themselves, not by their count).
 UNDO_DEPTH = 8
 
 

@@ -36,9 +36,15 @@ def _folders() -> PlatformDirsABC:
 
 def temporary_home() -> Path:
     """A fresh folder for one run when the user has none (see :class:`NoHome`): nothing in it is
-    kept for long, and the app says so."""
+    kept for long, and the app says so.  Raises :class:`NoPlace` where not even that can be made
+    (no usable temporary folder: a locked-down kiosk account, a read-only container)."""
     import tempfile
-    return Path(tempfile.mkdtemp(prefix="kidgames-"))
+    try:
+        return Path(tempfile.mkdtemp(prefix="kidgames-"))
+    except OSError as exc:          # tempfile: "No usable temporary directory found in [...]"
+        raise NoPlace(f"No home folder is known for this user and no temporary folder can be made "
+                      f"({exc.strerror or exc}), so there is no place for the games, not even for this "
+                      f"run; set KIDGAMES_HOME to a folder to keep them.") from None
 
 
 def package_folder(name: str) -> Path:
@@ -105,6 +111,11 @@ VOICES = content_folder("voices")
 class NoHome(RuntimeError):
     """Neither ``KIDGAMES_HOME`` nor a home folder says where a user's files go (a kiosk or service
     account without HOME or a passwd entry); the message is a sentence."""
+
+
+class NoPlace(NoHome):
+    """No home folder, and not even a temporary folder for this run can be made: the app cannot
+    start (the command line says so and exits with status 2); the message is a sentence."""
 
 
 def user_dir() -> Path:

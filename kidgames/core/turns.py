@@ -265,7 +265,7 @@ class TurnController:
     def submit(self, action: Action) -> list[Event]:
         """Apply a decision; an illegal one raises (and changes nothing); the game is then saved."""
         mark = self._undo_mark()
-        steps = len(self._state_steps())
+        steps = list(self._state_steps())
         events = list(self.state.apply(action))
         self._decisions += 1
         # The decision is made: the private moment is over before anything of it is drawn.
@@ -274,8 +274,10 @@ class TurnController:
         if answers:
             # an answer the game gave for a person is not theirs to take back, nor what came before it
             self._forget_undo()
-        elif len(self._state_steps()) == steps + 1:
+        elif _kept_one_more(steps, self._state_steps()):
+            # the state keeps only its last steps (kit.UNDO_DEPTH): the oldest mark goes with its step
             self._undo_marks.append(mark)
+            del self._undo_marks[:-len(self._state_steps())]
         else:
             self._undo_marks.clear()
         events += answers
@@ -438,6 +440,17 @@ def _memories_from_json(data: Any, computer_seats) -> dict[int, dict]:
         except (TypeError, ValueError, RecursionError) as exc:
             raise StateDataError(f"the saved memory of seat {key} is damaged: {exc}") from None
     return memories
+
+
+def _kept_one_more(before: list, after: list) -> bool:
+    """Whether the state kept the step just applied: its steps are those it kept before (the oldest
+    of them perhaps let go, as a state keeps only its last few) and one new one, the last.  Told by
+    the steps themselves, not by their count, which stays the same once the state keeps no more."""
+    if not after or any(after[-1] is step for step in before):
+        return False
+    earlier = after[:-1]
+    kept = before[len(before) - len(earlier):] if earlier else []
+    return len(kept) == len(earlier) and all(a is b for a, b in zip(earlier, kept))
 
 
 def _marks_from_json(data: Any, computer_seats, num_seats: int) -> list[dict]:

@@ -4,10 +4,11 @@ options as toggles.  The last setup of each game, its options with it, is rememb
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 
-from kidgames.core.protocol import CHOICE, FLAG
+from kidgames.core.protocol import BOARD, CHOICE, FLAG
 from kidgames.core.seats import COLOURS, COMPUTER, FAIR, LEVELS, PERSON, STARRED, Seat
 from kidgames.ui.backdrop import meadow
 from kidgames.ui.keyboard import NameScene
@@ -33,6 +34,47 @@ class SetupScene(Scene):
         self.spec = spec
         self.seats = self.remembered() or self.default_seats()
         self.options = spec.options_from_json(app.settings.last_options.get(spec.id))
+
+    def enter(self) -> None:
+        super().enter()
+        self.tell_unusable_boards()
+
+    # -- a remembered board file that is gone ----------------------------------------------------------
+    def unusable_boards(self) -> dict[str, str]:
+        """The remembered board files (option name -> file) no game can be set up on now: moved,
+        deleted or changed since (settings of an earlier version, or written by hand, remember
+        one; the screen never shows it, so the family could not choose another)."""
+        unusable = {}
+        for option in self.spec.options:
+            value = self.options.get(option.name)
+            if option.kind != BOARD or value is None:
+                continue
+            try:
+                self.spec.new_state(len(self.seats), seed=0, options={**self.spec.default_options(),
+                                                                      option.name: value})
+            except (ValueError, OSError):       # BoardError (a ValueError) names what is wrong
+                unusable[option.name] = str(value)
+        return unusable
+
+    def tell_unusable_boards(self, then=None) -> bool:
+        """Drop the remembered board files that cannot be played on (the game's own board then), so
+        that Play never fails on one, and say so once; ``then`` runs when the family taps OK.  False
+        when every remembered board is usable."""
+        unusable = self.unusable_boards()
+        if not unusable:
+            return False
+        from kidgames.ui.dialog import MessageScene
+        from kidgames.ui.menu import game_title
+        remembered = self.app.settings.last_options.get(self.spec.id, {})
+        for name in unusable:
+            self.options[name] = self.spec.option(name).default
+            remembered.pop(name, None)
+        self.app.save_settings()
+        game = game_title(self.app, self.spec)
+        # the file's name (a whole path would not fit the message; the grown-up who chose it knows it)
+        text = " ".join(self.t("setup.board_gone.text", file=Path(file).name, game=game) for file in unusable.values())
+        self.app.push(MessageScene(self.app, self.t("setup.board_gone.title"), text, icon="cross", on_close=then))
+        return True
 
     def default_seats(self) -> list[Seat]:
         return [Seat(self.t(f"colour.{c}"), c, PERSON if i == 0 else COMPUTER, default_name=True)
@@ -178,6 +220,8 @@ class SetupScene(Scene):
         self.app.show_rules(self.spec.id)
 
     def start(self) -> None:
+        if self.tell_unusable_boards(then=self.start):    # gone since the setup opened: OK plays on
+            return
         seats = list(self.seats)
         options = dict(self.options)
 

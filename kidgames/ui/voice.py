@@ -4,6 +4,10 @@ Which clips speak a text comes from kidgames/core/speech.py and the words the re
 (kidgames/core/protocol.Words); the clips are ``voices/<lang>/`` (made by tools/make_voices.py), or
 a game's own (its ``words.voices`` folder), or a family's own recording of a clip, which is played
 instead: ``<data home>/voices/<lang>/<clip>.ogg`` (or ``.wav``).  Clips are loaded when first spoken.
+A family's recording is played only if it is a short prompt the mixer plays well (read from its
+headers first: kidgames/core/recording.py), and only if the mixer made a sound of it: one that
+decodes to nothing would end the app at ``Channel.play``.  A recording refused is not played: the
+shipped clip is said instead, as for one that cannot be read.
 
 One prompt at a time: a newer prompt cuts off one still playing; its clips play one after another
 on a channel of their own (the frame loop starts each clip when the one before it has ended).  Nothing is spoken while voices are switched off (a setting, separate
@@ -13,13 +17,14 @@ noted in :attr:`Voice.said` (what tests hold the app to).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 import pygame
 
 from kidgames.core.i18n import Catalog, Message
 from kidgames.core.paths import VOICES
 from kidgames.core.protocol import Words
+from kidgames.core.recording import Unplayable, examine
 from kidgames.core.speech import Prompts, Speaker
 
 VOICE_CHANNEL = 0          # the mixer channel of speech, reserved (sound effects use the others)
@@ -36,6 +41,7 @@ class Voice:
         self.played: list[str] = []     # every clip started on the mixer, in order (for checks)
         self._queue: list[str] = []
         self._loaded: dict[str, pygame.mixer.Sound | None] = {}
+        self.refused: dict[str, str] = {}   # clip -> why the family's recording of it is not played
         self._mixer = None
         self.use_words(lang, words)
 
@@ -51,6 +57,7 @@ class Voice:
         self.speaker = Speaker(Catalog(lang, self.words).spoken(), getattr(self, "speaker", None).names
                                if getattr(self, "speaker", None) else {}, self.prompts)
         self._loaded.clear()
+        self.refused.clear()
         self.stop()
 
     def set_names(self, names: dict[str, str]) -> None:
@@ -112,27 +119,49 @@ class Voice:
         return 0.04 if self._queue else None
 
     # -- clips -----------------------------------------------------------------------------------------
-    def path(self, clip: str) -> Path | None:
-        """A family's recording of ``clip``, else the shipped one, the app's or a game's (None: none
-        exists)."""
-        candidates = []
+    def paths(self, clip: str) -> Iterator[Path]:
+        """The files that may say ``clip``, the first first: a family's recording of it that is a
+        short prompt (kidgames/core/recording.py; one that is not is noted in :attr:`refused`), then
+        the shipped one, the app's or a game's."""
         if self.home is not None:
             own = self.home / "voices" / self.lang
-            candidates += [own / f"{clip}.ogg", own / f"{clip}.wav"]
-        candidates += [folder / self.lang / f"{clip}.ogg" for folder in self.folders]
-        return next((p for p in candidates if p.is_file()), None)
+            for path in (own / f"{clip}.ogg", own / f"{clip}.wav"):
+                if not path.is_file():
+                    continue
+                try:
+                    examine(path)
+                except Unplayable as exc:
+                    self.refused[clip] = f"{path.name}: {exc}"
+                    continue
+                yield path
+        for folder in self.folders:
+            path = folder / self.lang / f"{clip}.ogg"
+            if path.is_file():
+                yield path
+
+    def path(self, clip: str) -> Path | None:
+        """The file that says ``clip`` (see :meth:`paths`; None: none exists)."""
+        return next(self.paths(clip), None)
 
     def sound(self, clip: str) -> pygame.mixer.Sound | None:
+        """``clip`` as the mixer plays it: the first of its files (:meth:`paths`) that the mixer reads
+        into a sound of some length (a sound of 0 samples is never played: SDL_mixer's Channel.play
+        of one is a segmentation fault); None when none is."""
         mixer = pygame.mixer.get_init()
         if mixer != self._mixer:          # the device was closed and opened again
             self._loaded.clear()
             self._mixer = mixer
         if clip not in self._loaded:
-            path = self.path(clip)
-            try:
-                self._loaded[clip] = pygame.mixer.Sound(str(path)) if path is not None else None
-            except (pygame.error, OSError):
-                self._loaded[clip] = None
+            self._loaded[clip] = None
+            for path in self.paths(clip):
+                try:
+                    sound = pygame.mixer.Sound(str(path))
+                except (pygame.error, OSError):
+                    continue
+                if sound.get_length() > 0:
+                    self._loaded[clip] = sound
+                    break
+                self.refused[clip] = f"{path.name}: the mixer made no sound of it"
         return self._loaded[clip]
 
     def _channel(self, open_device: bool):
