@@ -545,15 +545,35 @@ class App:
             self.dirty = False
         self.frames_drawn += 1
 
-    def recover(self, exc: BaseException) -> None:
-        """Write what went wrong to error.log and go back to the menu with a kind message."""
-        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        self.errors.append(text)
+    def log_error(self, text: str) -> None:
+        """Add ``text`` to error.log in the home, with the time."""
         try:
             self.home.mkdir(parents=True, exist_ok=True)
             append_text(self.home / "error.log", time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
         except OSError:
             pass        # never through a link planted in its place, never into a pipe
+
+    def error_text(self) -> str:
+        """The error screen's sentence, chosen by what is true: a game in progress whose last move
+        is on the disk (Continue on the menu plays on), a game in progress whose last moves are
+        not, or no game in progress (the menu, a setup, a finished game's results)."""
+        playing = []
+        for scene in self.stack:
+            try:
+                if scene.claims and scene.in_progress():
+                    playing.append(scene.claims)
+            except Exception:        # noqa: BLE001 - the broken game itself: still in progress
+                playing.append(scene.claims)
+        if not playing:
+            return self.t("error.text.nogame")
+        kept = all(self.saves.is_saved(game_id) and self.saves.exists(game_id) for game_id in playing)
+        return self.t("error.text" if kept else "error.text.unsaved")
+
+    def recover(self, exc: BaseException) -> None:
+        """Write what went wrong to error.log and go back to the menu with a kind message."""
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        self.errors.append(text)
+        self.log_error(text)
         if os.environ.get("KIDGAMES_RAISE"):
             raise exc
         from kidgames.ui.dialog import MessageScene
@@ -566,9 +586,7 @@ class App:
             if game_id is not None:
                 message = damaged_saves_message(self, [self.saves.set_aside(game_id, str(exc))])
             else:
-                saved = self.saves.all_saved()
-                message = MessageScene(self, self.t("error.title"),
-                                       self.t("error.text" if saved else "error.text.unsaved"))
+                message = MessageScene(self, self.t("error.title"), self.error_text())
             self.reset_to(MenuScene(self), message)
         except Exception:
             self.running = False
