@@ -91,6 +91,111 @@ def lock_is_free(home: Path, game_id: str = "knights") -> bool:
     return out == "free"
 
 
+APP_CHILD = textwrap.dedent(r"""
+    # A copy of the app started by the command line (kidgames.cli.main), a two-person Knights game.
+    # It makes MOVES moves (each once the last save is written), printing MOVED and the state, and
+    # TOLD with the title of each message it shows (a tap closes it); then it waits, or with
+    # "close" it closes its window.  FAULT: "slow" (each save takes a second), "hang" (the saves
+    # after the first never end), "memory" (the second save runs out of memory).
+    import json, os, sys, threading, time
+    from kidgames.core import saving
+    MOVES, FAULT, END = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+    saving.CLOSE_WAIT = 2.0
+    real_write, real_text = saving.write_bytes_atomic, saving.to_json_bytes
+    writes = []
+
+    def write(path, raw):
+        writes.append(path)
+        if FAULT == "slow":
+            time.sleep(1.0)
+        elif FAULT == "hang" and len(writes) > 1:
+            threading.Event().wait()
+        real_write(path, raw)
+    saving.write_bytes_atomic = write
+
+    def text(data):
+        if FAULT == "memory" and len(writes) == 1:
+            writes.append("memory")
+            raise MemoryError()
+        return real_text(data)
+    saving.to_json_bytes = text
+
+    import pygame
+    import kidgames.ui.app as app_module
+    from kidgames.ui.dialog import MessageScene
+    from ui_driver import state_of
+    real_frame = app_module.App.frame
+    made = []
+
+    def frame(self, dt=None):
+        busy = real_frame(self, dt)
+        while isinstance(self.top, MessageScene):
+            print("TOLD", self.top.title, flush=True)
+            self.pop()
+        top = self.top
+        person = getattr(top, "person_can_act", None)
+        if len(made) < MOVES and person is not None and person() and not self.saves.writer.busy \
+                and (FAULT != "hang" or not made):
+            top.submit(state_of(top).legal_actions()[0])
+            made.append(1)
+            print("MOVED", json.dumps(state_of(top).to_json()), flush=True)
+            if len(made) == MOVES and END == "close":
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+        return busy
+    app_module.App.frame = frame
+    from kidgames.cli import main
+    code = main(["knights", "--players", "Anna,Ben", "--seed", "3", "--mute", "--window"])
+    print("ENDED", code, flush=True)
+    sys.exit(code)
+""")
+
+
+def start_app_child(home: Path, moves: int, fault: str, end: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", APP_CHILD, str(moves), fault, end], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=child_env(home), cwd=str(ROOT))
+
+
+def finish(proc, seconds: float) -> tuple[str, str]:
+    try:
+        return proc.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        said = [line[:80] for line in out.splitlines()]
+        raise AssertionError(f"the app did not end within {seconds} s (it hangs); it said {said} {err[-2000:]!r}")
+
+
+# -- 7: the signals that end the app -----------------------------------------------------------------
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM", "SIGINT"])
+def test_a_signal_that_ends_the_app_writes_the_last_move_first_and_lets_the_game_go(tmp_path, name):
+    proc = start_app_child(tmp_path, moves=1, fault="slow", end="wait")
+    try:
+        lines = lines_until(proc, "MOVED ", 60)
+        moved = json.loads(lines[-1].split(" ", 1)[1])
+        proc.send_signal(getattr(signal, name))       # the move's save is still on its way (a slow disk)
+        out, err = finish(proc, 30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    assert proc.returncode == 0, f"ended by {name} at once ({proc.returncode}): {err[-2000:]}"
+    assert "ENDED 0" in out
+    assert on_disk(tmp_path) == moved, f"the last move is lost after {name}"
+    assert lock_is_free(tmp_path)
+
+
+def test_signals_are_given_back_when_the_app_ends(tmp_path):
+    """kidgames.cli.run_app takes the ending signals only while it runs (a test, a tool calling it
+    goes on with its own)."""
+    from kidgames.ui.ending import EndOnSignals
+    before = {name: signal.getsignal(getattr(signal, name)) for name in ("SIGHUP", "SIGTERM", "SIGINT")}
+    ending = EndOnSignals()
+    assert ending.install()
+    assert all(signal.getsignal(getattr(signal, name)) != before[name] for name in before)
+    ending.uninstall()
+    assert {name: signal.getsignal(getattr(signal, name)) for name in before} == before
+
+
 # -- 5: the error screen's sentence -------------------------------------------------------------------
 @pytest.fixture
 def no_raise(monkeypatch):
