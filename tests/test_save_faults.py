@@ -91,6 +91,70 @@ def lock_is_free(home: Path, game_id: str = "knights") -> bool:
     return out == "free"
 
 
+# -- 2: a save job that fails in an unforeseen way --------------------------------------------------
+class OnceMemoryError:
+    """The JSON text of the ``nth`` save made runs out of memory (once)."""
+
+    def __init__(self, monkeypatch, nth: int) -> None:
+        self.calls = 0
+        real = saving.to_json_bytes
+
+        def text(data):
+            self.calls += 1
+            if self.calls == nth:
+                raise MemoryError()
+            return real(data)
+        monkeypatch.setattr(saving, "to_json_bytes", text)
+
+
+def test_a_save_that_fails_unforeseen_is_a_failed_save_told_and_the_next_move_is_saved(tmp_path, monkeypatch):
+    OnceMemoryError(monkeypatch, nth=2)
+    store = saving.SaveStore(tmp_path, background=True)
+    state = GAMES["knights"].new_state(2, seed=5)
+    store.save("knights", ANNA_BEN, state)
+    assert store.is_saved("knights")
+    opening = on_disk(tmp_path)
+    state.apply(state.legal_actions()[0])
+    store.save("knights", ANNA_BEN, state)          # this one runs out of memory on the writer's thread
+    assert not store.is_saved("knights"), "never said saved while the move is not on the disk"
+    news = store.take_news()
+    assert [n.kind for n in news] == [saving.FAILED] and news[0].why == "fault"
+    assert on_disk(tmp_path) == opening
+    state.apply(state.legal_actions()[0])
+    store.save("knights", ANNA_BEN, state)          # the next move is written: the writer lives on
+    assert store.is_saved("knights") and [n.kind for n in store.take_news()] == [saving.WORKS]
+    assert on_disk(tmp_path) == state.to_json()
+    assert store.close(timeout=5.0)
+
+
+def test_a_save_that_fails_unforeseen_is_told_in_the_apps_language(tmp_path, monkeypatch):
+    app = make_app(tmp_path, lang="de")
+    scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
+    app.saves.flush()
+    OnceMemoryError(monkeypatch, nth=1)
+    a_move(app, scene)
+    assert until(app, lambda: isinstance(app.top, SavingMessage))
+    assert app.top.title == "Das Spiel ist nicht gespeichert!"
+    assert app.t("save.reason.fault") in app.top.text and "MemoryError" not in app.top.text
+    tap_button(app, "ok")
+    a_move(app, scene)
+    assert until(app, lambda: isinstance(app.top, SavingMessage) and app.top.icon == "check")
+    app.saves.flush()
+    assert on_disk(tmp_path) == state_of(scene).to_json()
+
+
+def test_a_job_that_raises_anything_does_not_end_the_writer():
+    writer = saving.SaveWriter()
+    done = []
+
+    def bad() -> None:
+        raise SystemExit("not even this")
+    writer.put("a", bad)
+    assert writer.flush(5.0)
+    writer.put("b", lambda: done.append("b"))
+    assert writer.flush(5.0) and done == ["b"], "the job after a failing one is written"
+
+
 APP_CHILD = textwrap.dedent(r"""
     # A copy of the app started by the command line (kidgames.cli.main), a two-person Knights game.
     # It makes MOVES moves (each once the last save is written), printing MOVED and the state, and
@@ -163,6 +227,27 @@ def finish(proc, seconds: float) -> tuple[str, str]:
         out, err = proc.communicate()
         said = [line[:80] for line in out.splitlines()]
         raise AssertionError(f"the app did not end within {seconds} s (it hangs); it said {said} {err[-2000:]!r}")
+
+
+def test_the_app_with_one_unforeseen_save_failure_tells_it_saves_the_last_move_and_closes(tmp_path):
+    proc = start_app_child(tmp_path, moves=3, fault="memory", end="close")
+    out, err = finish(proc, 60)
+    lines = out.splitlines()
+    assert proc.returncode == 0, err[-2000:]
+    assert "TOLD The game is not saved!" in lines, lines
+    assert "TOLD Saving works again" in lines, lines
+    last = [json.loads(line.split(" ", 1)[1]) for line in lines if line.startswith("MOVED ")][-1]
+    assert on_disk(tmp_path) == last, "the last move is on the disk"
+
+
+def test_closing_waits_for_a_disk_that_does_not_answer_no_longer_than_its_bound(tmp_path):
+    proc = start_app_child(tmp_path, moves=1, fault="hang", end="close")
+    started = time.monotonic()
+    out, err = finish(proc, 45)
+    assert proc.returncode == 0, err[-2000:]
+    assert time.monotonic() - started < 40
+    log = (tmp_path / "error.log").read_text()
+    assert "before the last saves were written" in log, "what is not on the disk is said somewhere"
 
 
 # -- 7: the signals that end the app -----------------------------------------------------------------

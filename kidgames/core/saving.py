@@ -70,6 +70,9 @@ class SaveNews:
 FAILED, WORKS = "failed", "works"
 IDLE_WRITER = 120.0    # seconds the writer's thread waits for the next save before it ends
 MAX_HOLD = 0.05        # seconds a save waits at most for the frames to leave it time
+#: Seconds closing waits at most for the writes on their way (a disk that hangs, a network folder
+#: that went away): the app closes, and what was not written is not on the disk.
+CLOSE_WAIT = 10.0
 
 
 class SaveWriter:
@@ -80,7 +83,9 @@ class SaveWriter:
     jobs), so a move costs the frame no thread start, which waits for the new thread to be
     scheduled: milliseconds on a busy slow CPU.  It is a daemon, so it never keeps a closed app alive; what it still has
     to write when the interpreter ends is written first (an ``atexit`` flush; the app also flushes
-    when its loop ends), so the last move is not lost when the app closes."""
+    when its loop ends), so the last move is not lost when the app closes; neither waits longer
+    than :data:`CLOSE_WAIT`.  A job that fails in any way never ends the thread: the next job is
+    written as if nothing happened (the store's jobs record their own failures)."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
@@ -90,7 +95,7 @@ class SaveWriter:
         self._held = False        # a frame is being made: no new write starts until it is shown
         self._flushing = 0        # callers waiting in flush(): writes go, held or not
         self._since = 0.0         # when the oldest waiting job began to wait
-        atexit.register(self.flush, None)
+        atexit.register(self.flush, CLOSE_WAIT)
 
     def put(self, key: str, job: Callable[[], None]) -> None:
         with self._cond:
@@ -98,14 +103,21 @@ class SaveWriter:
                 self._since = time.monotonic()
             self._jobs.pop(key, None)
             self._jobs[key] = job
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="kidgames-saves", daemon=True)
-                self._thread.start()
-            elif not self._held or self._flushing:
+            if not self._start_thread() and (not self._held or self._flushing):
                 # While a frame is made the thread is not woken only to wait again (a thread
                 # switch and a hand-over of the interpreter lock inside the frame): the frame's
                 # end wakes it (hold(False)).
                 self._cond.notify_all()
+
+    def _start_thread(self) -> bool:
+        """Start the writer's thread where none runs (the first job, a long idle, or a thread that
+        ended some other way); True if one was started.  Called holding ``_cond``."""
+        if self._thread is not None and self._thread.is_alive():
+            return False
+        self._working = False
+        self._thread = threading.Thread(target=self._run, name="kidgames-saves", daemon=True)
+        self._thread.start()
+        return True
 
     def hold(self, held: bool) -> None:
         """While held (the app's frame is being made and shown), no new write starts: the writes
@@ -141,6 +153,10 @@ class SaveWriter:
                 self._working = True
             try:
                 job()
+            except BaseException:      # noqa: BLE001 - the writer must outlive any job
+                # The store's jobs turn every Exception into a failed save themselves; whatever
+                # else a job raises must not end the thread that writes every later move.
+                pass
             finally:
                 with self._cond:
                     self._working = False
@@ -154,11 +170,19 @@ class SaveWriter:
             return False
         with self._cond:
             self._flushing += 1
+            if self._jobs:
+                self._start_thread()
             self._cond.notify_all()
             try:
-                return self._cond.wait_for(lambda: not self._jobs and not self._working, timeout)
+                return self._cond.wait_for(self._done, timeout)
             finally:
                 self._flushing -= 1
+
+    def _done(self) -> bool:
+        if not self._jobs and not self._working:
+            return True
+        self._start_thread()     # jobs wait, and no thread is left to write them: one is started
+        return False
 
     @property
     def busy(self) -> bool:
@@ -239,17 +263,25 @@ class SaveStore:
             # slow tablet).  An object marshal does not know: the text is made now.
             try:
                 frozen = marshal.dumps(data)
-            except ValueError:
+            except Exception:       # noqa: BLE001 - ValueError, or no memory for the copy
                 pass
         if frozen is None:
+            raw = b""
+            failure: Exception | None = None
             try:
                 if later is not None:
                     data["controller"] = dict(later())
                 raw = to_json_bytes(data)
             except (TypeError, ValueError) as exc:
-                self._written(game_id, not_json(exc))
-                return
-            self._do(game_id, lambda: write_bytes_atomic(path, raw))
+                failure = NotJson(exc)
+            except Exception as exc:       # noqa: BLE001 - any failure is a failed save (job())
+                failure = exc
+
+            def write_now() -> None:
+                if failure is not None:
+                    raise failure
+                write_bytes_atomic(path, raw)
+            self._do(game_id, write_now)
             return
 
         def write() -> None:
@@ -276,6 +308,8 @@ class SaveStore:
         self._do(game_id, remove)
 
     def _do(self, game_id: str, write: Callable[[], None]) -> None:
+        """Run ``write`` as a job of ``game_id`` (in the background with a writer).  Whatever way
+        it fails is a failed save, recorded and told as one; the next save tries again."""
         def job() -> None:
             try:
                 write()
@@ -283,6 +317,8 @@ class SaveStore:
                 self._written(game_id, not_json(exc.cause))
             except OSError as exc:
                 self._written(game_id, describe_failure(exc, self.folder), failure_kind(exc))
+            except Exception as exc:       # noqa: BLE001 - MemoryError, a bug: still a failed save
+                self._written(game_id, faulty(exc), "fault")
             else:
                 self._written(game_id, None)
         if self.writer is not None:
@@ -360,11 +396,14 @@ class SaveStore:
         self.home_problem = problem
         return problem
 
-    def close(self) -> None:
-        """At the end of the app: every write on its way done, every game let go."""
-        self.flush(None)
+    def close(self, timeout: float | None = None) -> bool:
+        """At the end of the app: every write on its way done (waited for at most ``timeout``
+        seconds, :data:`CLOSE_WAIT` unless given: never without a bound), every game let go;
+        False when writes were still not done."""
+        done = self.flush(CLOSE_WAIT if timeout is None else timeout)
         for game_id in list(self._locks):
             self.release(game_id)
+        return done
 
     # -- one copy of the app for each game -----------------------------------------------------------
     def lock_file(self, game_id: str) -> Path:
@@ -580,6 +619,7 @@ REASONS = {"full": "the disk is full", "read_only": "the disk is read-only",
            "no_write": "the folder may not be written to", "not_folder": "part of the path is a file, not a folder",
            "too_long": "the path is too long", "gone": "the folder is gone",
            "link": "the path holds a link that is not followed", "disk_error": "the disk reports an error",
+           "fault": "the app failed while writing it",
            "other": "the disk refused it"}
 
 
@@ -597,6 +637,12 @@ def describe_failure(exc: OSError, folder: Path) -> str:
     kind = failure_kind(exc)
     reason = REASONS[kind] if kind != "other" else (exc.strerror or str(exc) or type(exc).__name__)
     return f"{reason} ({folder})"
+
+
+def faulty(exc: BaseException) -> str:
+    """A save that failed in an unforeseen way (no memory for it, a bug), as a sentence."""
+    return f"{REASONS['fault']} ({type(exc).__name__}: {exc})" if str(exc) else \
+        f"{REASONS['fault']} ({type(exc).__name__})"
 
 
 def options_from_json(data: Any, spec: Any) -> dict:

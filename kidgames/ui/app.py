@@ -298,8 +298,12 @@ class App:
         self.close()
 
     def close(self) -> None:
-        """The app ends: every save on its way is written, every game let go."""
-        self.saves.close()
+        """The app ends: every save on its way is written, every game let go.  The wait for the
+        writes is bounded (saving.CLOSE_WAIT): a disk that does not answer never keeps the app
+        from closing; error.log then says that the last moves are not on the disk."""
+        if not self.saves.close():
+            self.log_error(f"the app closed before the last saves were written into {self.saves.folder} "
+                           "(the disk did not answer in time)")
 
     def next_wake(self) -> float:
         """Seconds until a scene's timer (a computer's turn, an idle hop) or a long press is due."""
