@@ -328,3 +328,47 @@ def test_an_error_in_a_game_whose_last_move_is_not_on_the_disk_says_so(tmp_path,
     a_move(app, scene)
     app.recover(RuntimeError("a bug in the game"))
     assert app.top.text == app.t("error.text.unsaved")
+
+
+# -- 9: a reason names what is there ---------------------------------------------------------------
+def test_a_saves_folder_that_is_a_link_to_nothing_is_told_as_one_and_left_alone(tmp_path):
+    target = tmp_path / "usb-stick" / "saves"         # a disk that is not plugged in now
+    (tmp_path / "saves").symlink_to(target)
+    app = make_app(tmp_path)
+    report_problems(app)
+    told = [s for s in app.stack if isinstance(s, MessageScene)]
+    assert [m.title for m in told] == ["Nothing can be saved"]
+    assert "a link to something that is not there" in told[0].text and "is a file" not in told[0].text
+    assert (tmp_path / "saves").is_symlink(), "the link stays: the games may be where it leads"
+    tap_button(app, "ok")
+    scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
+    a_move(app, scene)
+    app.saves.flush()
+    until(app, lambda: False, 0.3)
+    assert app.top is scene, "not told again at every move: it is as it was said"
+    target.mkdir(parents=True)                        # plugged in again
+    a_move(app, scene)
+    assert until(app, lambda: isinstance(app.top, SavingMessage) and app.top.icon == "check")
+    app.saves.flush()
+    assert json.loads((target / "knights.json").read_text())["state"] == state_of(scene).to_json()
+
+
+def test_a_saves_folder_replaced_by_a_link_to_nothing_during_play_is_told_as_one(tmp_path):
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
+    a_move(app, scene)
+    app.saves.flush()
+    (tmp_path / "saves").rename(tmp_path / "elsewhere")
+    (tmp_path / "saves").symlink_to(tmp_path / "nowhere")
+    a_move(app, scene)
+    assert until(app, lambda: isinstance(app.top, SavingMessage))
+    assert "part of the path is a link to something that is not there" in app.top.text
+    assert "is a file" not in app.top.text and str(tmp_path / "saves") in app.top.text
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "de", "ru", "ko"])
+def test_every_kind_of_reason_is_said_in_every_language(lang):
+    from kidgames.core.i18n import Catalog
+    catalog = Catalog(lang)
+    for kind in saving.REASONS:
+        assert catalog.has(f"save.reason.{kind}"), f"{lang} has no words for {kind}"

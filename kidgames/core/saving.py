@@ -14,10 +14,12 @@ order the moves were made; a copy of the app holds a lock on each game it has op
 from __future__ import annotations
 
 import atexit
+import errno
 import marshal
 import math
 import os
 import re
+import stat
 import tempfile
 import threading
 import time
@@ -316,7 +318,7 @@ class SaveStore:
             except NotJson as exc:
                 self._written(game_id, not_json(exc.cause))
             except OSError as exc:
-                self._written(game_id, describe_failure(exc, self.folder), failure_kind(exc))
+                self._written(game_id, describe_failure(exc, self.folder), failure_kind(exc, self.folder))
             except Exception as exc:       # noqa: BLE001 - MemoryError, a bug: still a failed save
                 self._written(game_id, faulty(exc), "fault")
             else:
@@ -382,6 +384,7 @@ class SaveStore:
         (it is a file, a device, read-only, too long a path...); the writes that then fail are
         not news again (the family was told), only one that works again is."""
         problem = None
+        self._prepare()        # a file in the place of the saves folder is set aside first
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.folder)
@@ -389,7 +392,7 @@ class SaveStore:
             os.unlink(probe)
         except OSError as exc:
             problem = describe_failure(exc, self.folder)
-            self.trouble_kind = failure_kind(exc)
+            self.trouble_kind = failure_kind(exc, self.folder)
         if problem is not None:
             with self._status:
                 self._trouble = problem
@@ -555,12 +558,16 @@ class SaveStore:
     # -- once per start ----------------------------------------------------------------------------
     def _prepare(self) -> None:
         """Tidy the folder once: old temporary files of killed writes go, a file in the place of
-        the saves folder is set aside, and the single save of older versions moves to its game."""
+        the saves folder is set aside, and the single save of older versions moves to its game.
+
+        A link in the place of the saves folder is left as it is, even one that leads nowhere: it
+        may lead to a disk or a shared folder that is not there now, where the games are; the
+        writes that fail say so, naming what is there."""
         if self._prepared:
             return
         self._prepared = True
         clean_leftovers(self.home, LEGACY_NAME)
-        if os.path.lexists(self.folder) and not self.folder.is_dir():
+        if os.path.lexists(self.folder) and not self.folder.is_dir() and not self.folder.is_symlink():
             try:
                 set_aside(self.folder)
             except OSError:
@@ -619,22 +626,44 @@ REASONS = {"full": "the disk is full", "read_only": "the disk is read-only",
            "no_write": "the folder may not be written to", "not_folder": "part of the path is a file, not a folder",
            "too_long": "the path is too long", "gone": "the folder is gone",
            "link": "the path holds a link that is not followed", "disk_error": "the disk reports an error",
+           "dangling": "part of the path is a link to something that is not there",
            "fault": "the app failed while writing it",
            "other": "the disk refused it"}
 
 
-def failure_kind(exc: OSError) -> str:
-    """The kind of a failed write (a key of :data:`REASONS`)."""
-    import errno
-    return {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only", errno.EACCES: "no_write",
+def failure_kind(exc: OSError, folder: Path | None = None) -> str:
+    """The kind of a failed write (a key of :data:`REASONS`); with ``folder``, a path that does not
+    lead to a folder is named by what stands in the way (a file, or a link to nothing)."""
+    kind = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only", errno.EACCES: "no_write",
             errno.EPERM: "no_write", errno.ENOTDIR: "not_folder", errno.EEXIST: "not_folder",
             errno.ENAMETOOLONG: "too_long", errno.ENOENT: "gone", errno.ELOOP: "link",
             errno.EIO: "disk_error"}.get(exc.errno or 0, "other")
+    if folder is not None and kind in ("not_folder", "gone", "link"):
+        kind = _in_the_way(Path(folder)) or kind
+    return kind
+
+
+def _in_the_way(folder: Path) -> str | None:
+    """What keeps ``folder`` from being a folder, looking from the top of its path down: a link to
+    nothing ("dangling"), or a file or other thing ("not_folder"); None when nothing is in the way."""
+    for part in reversed((folder, *folder.parents)):
+        try:
+            info = os.lstat(part)
+        except OSError:
+            return None            # missing from here on: the folder is simply gone
+        if stat.S_ISLNK(info.st_mode):
+            if not os.path.exists(part):
+                return "dangling"
+            if not os.path.isdir(part):
+                return "not_folder"
+        elif not stat.S_ISDIR(info.st_mode):
+            return "not_folder"
+    return None
 
 
 def describe_failure(exc: OSError, folder: Path) -> str:
     """Why a write into ``folder`` failed, as a sentence for a grown-up (the folder named)."""
-    kind = failure_kind(exc)
+    kind = failure_kind(exc, folder)
     reason = REASONS[kind] if kind != "other" else (exc.strerror or str(exc) or type(exc).__name__)
     return f"{reason} ({folder})"
 
