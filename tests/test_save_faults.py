@@ -281,6 +281,151 @@ def test_signals_are_given_back_when_the_app_ends(tmp_path):
     assert {name: signal.getsignal(getattr(signal, name)) for name in before} == before
 
 
+# -- 3: a lock file that locks nothing -------------------------------------------------------------
+HOLDER = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from kidgames.core.saving import SaveStore
+    store = SaveStore(Path(sys.argv[1]))
+    print("CLAIM", store.claim("knights"), flush=True)
+    sys.stdin.readline()
+""")
+
+
+def second_copy_claims(home: Path) -> bool:
+    """Whether another copy of the app may open Knights now."""
+    out = subprocess.run([sys.executable, "-c", HOLDER, str(home)], input="\n", capture_output=True, text=True,
+                         env=child_env(home), timeout=60).stdout.split()
+    assert out[:1] == ["CLAIM"], out
+    return out[1] == "True"
+
+
+@pytest.mark.parametrize("kind", ["folder", "link to /dev/null", "dangling link", "fifo"])
+def test_a_lock_file_that_is_not_a_file_is_set_aside_and_the_game_is_locked(tmp_path, kind):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    lock = saves / "knights.lock"
+    if kind == "folder":
+        lock.mkdir()
+        (lock / "inside.txt").write_text("kept")
+    elif kind == "link to /dev/null":
+        lock.symlink_to("/dev/null")
+    elif kind == "dangling link":
+        lock.symlink_to(tmp_path / "nowhere")
+    else:
+        os.mkfifo(lock)
+    store = saving.SaveStore(tmp_path)
+    assert store.claim("knights")
+    assert store.held == {"knights"}, "the game is really locked"
+    assert not second_copy_claims(tmp_path), "a second copy cannot open the same game"
+    put_aside = [p for p in saves.iterdir() if p.name.startswith("knights.damaged-")]
+    assert len(put_aside) == 1, "what stood there is kept, renamed"
+    if kind == "folder":
+        assert (put_aside[0] / "inside.txt").read_text() == "kept"
+    store.close()
+    assert second_copy_claims(tmp_path)
+
+
+def refuse_lock_files(monkeypatch, err: int) -> None:
+    """filelock cannot open the lock file (a file restored from another user's backup: EACCES;
+    a file system without locks: ENOLCK); as root, a file's modes would not stop it."""
+    real = filelock.FileLock.acquire
+
+    def acquire(self, *args, **kwargs):
+        if Path(str(self.lock_file)).name == "knights.lock":
+            raise OSError(err, os.strerror(err), str(self.lock_file))
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(filelock.FileLock, "acquire", acquire)
+    if err == errno.EACCES:
+        # another user's file in a folder where only its owner may rename it (a sticky /tmp-like one)
+        monkeypatch.setattr(saving, "set_aside", lambda path: (_ for _ in ()).throw(OSError(errno.EPERM, "no")))
+
+
+@pytest.mark.parametrize("err, words, where", [(errno.EACCES, "the lock file may not be written to", "saves/knights.lock"),
+                                               (errno.ENOLCK, "the disk cannot lock files", "saves")],
+                         ids=["another user's file", "no locks"])
+def test_a_game_that_cannot_be_locked_opens_and_the_family_is_told_so(tmp_path, monkeypatch, err, words, where):
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "knights.lock").write_text("")
+    refuse_lock_files(monkeypatch, err)
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
+    assert scene is not None, "the game opens"
+    assert until(app, lambda: isinstance(app.top, MessageScene))
+    told = app.top
+    assert told.title == "Open it in one window only" and words in told.text
+    assert f"({tmp_path / where})" in told.text, "it names what it is about"
+    assert "Knights and the Golden Treasure" in told.text
+    tap_button(app, "ok")
+    a_move(app, scene)
+    app.saves.flush()
+    until(app, lambda: False, 0.3)
+    assert app.top is scene, "told once, not at every move"
+    assert on_disk(tmp_path) == state_of(scene).to_json(), "the game is saved as usual"
+    assert sorted(p.name for p in (tmp_path / "saves").iterdir()) == ["knights.json", "knights.lock"], \
+        "nothing is set aside where setting aside cannot help"
+
+
+def test_a_game_that_cannot_be_locked_in_a_home_that_keeps_nothing_is_told_once(tmp_path):
+    home = tmp_path / "home"
+    home.write_text("not a folder")
+    app = make_app(home)
+    report_problems(app)
+    assert [s.title for s in app.stack if isinstance(s, MessageScene)] == ["Nothing can be saved"]
+    tap_button(app, "ok")
+    scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
+    a_move(app, scene)
+    app.saves.flush()
+    until(app, lambda: False, 0.3)
+    assert app.top is scene, "nothing more to say: the family knows nothing is kept"
+
+
+# -- 4: the lock file or the saves folder removed while a game is open ----------------------------------
+@pytest.mark.parametrize("what", ["the lock file", "the saves folder"])
+def test_a_lock_removed_under_an_open_game_is_taken_again_at_its_next_save(tmp_path, what):
+    import shutil
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
+    a_move(app, scene)
+    app.saves.flush()
+    if what == "the lock file":
+        (tmp_path / "saves" / "knights.lock").unlink()
+    else:
+        shutil.rmtree(tmp_path / "saves")             # a grown-up tidying up
+    a_move(app, scene)                                # the next save notices, and locks again
+    app.saves.flush()
+    assert not second_copy_claims(tmp_path), "a second copy cannot open the open game"
+    assert on_disk(tmp_path) == state_of(scene).to_json()
+    assert app.top is scene
+    app.show_menu()
+    assert second_copy_claims(tmp_path), "let go on the menu as before"
+
+
+def test_a_game_another_copy_opened_after_its_lock_was_removed_is_left_to_it_and_told(tmp_path):
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
+    a_move(app, scene)
+    app.saves.flush()
+    (tmp_path / "saves" / "knights.lock").unlink()     # a sync tool
+    other = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, env=child_env(tmp_path))
+    try:
+        assert lines_until(other, "CLAIM", 60)[-1] == "CLAIM True"    # it opened the game meanwhile
+        theirs = (tmp_path / "saves" / "knights.json").read_bytes()
+        a_move(app, scene)                            # this copy's next save finds the game taken
+        app.saves.flush()
+        assert (tmp_path / "saves" / "knights.json").read_bytes() == theirs, "its save is not written over"
+        assert until(app, lambda: isinstance(app.top, MessageScene))
+        assert app.top.title == "Open in another window"
+        assert "Knights and the Golden Treasure" in app.top.text and "opened in another window as well" in app.top.text
+        assert not any(isinstance(s, GameScene) for s in app.stack), "back to the menu"
+        tap_button(app, "ok")
+        assert isinstance(app.top, MenuScene)
+    finally:
+        other.stdin.close()
+        other.wait(30)
+
+
 # -- 5: the error screen's sentence -------------------------------------------------------------------
 @pytest.fixture
 def no_raise(monkeypatch):

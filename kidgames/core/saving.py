@@ -41,6 +41,26 @@ FOLDER_NAME = "saves"
 
 
 @dataclass
+class _Hold:
+    """A game open in this copy: the lock held on its lock file, or why none could be taken."""
+    lock: filelock.BaseFileLock | None
+    ident: tuple[int, int] | None         # the locked file (device, inode)
+    problem: str | None                    # why it could not be locked (a sentence), or None
+    kind: str                              # that reason's kind (a key of REASONS)
+    where: Path                            # what the reason is about (the lock file or the folder)
+    told: bool = False                     # the family was told it is unguarded
+    lost: bool = False                     # another copy took the game: it is not written here
+
+
+class _OddLock(Exception):
+    """Something that is not a regular file stands where a lock file should be."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
+
+@dataclass
 class SavedGame:
     game_id: str
     seats: list[Seat]
@@ -62,14 +82,19 @@ class LoadResult:
 
 @dataclass(frozen=True)
 class SaveNews:
-    """A change in whether saving works: ``failed`` (with the reason, a sentence) or ``works``."""
+    """A change in whether saving works: ``failed`` (with the reason, a sentence) or ``works``;
+    or a game open here that another copy took (``lost``) or that no lock guards (``unguarded``)."""
     kind: str
     game_id: str
     reason: str = ""
     why: str = "other"      # the kind of failure (a key of REASONS)
+    where: str = ""         # what the reason is about, when it is not the saves folder
 
 
-FAILED, WORKS = "failed", "works"
+#: The kinds of news: saving stopped working, or works again; a game this copy had open was
+#: opened by another copy as well (this copy no longer saves it); a game open here cannot be
+#: locked against another copy (told once, and only while its saves reach the disk).
+FAILED, WORKS, LOST, UNGUARDED = "failed", "works", "lost", "unguarded"
 IDLE_WRITER = 120.0    # seconds the writer's thread waits for the next save before it ends
 MAX_HOLD = 0.05        # seconds a save waits at most for the frames to leave it time
 #: Seconds closing waits at most for the writes on their way (a disk that hangs, a network folder
@@ -229,7 +254,8 @@ class SaveStore:
         self._trouble: str | None = None          # why the last write failed (None: the last worked)
         self.trouble_kind = "other"               # its kind (a key of REASONS)
         self._news: list[SaveNews] = []
-        self._locks: dict[str, filelock.BaseFileLock] = {}
+        self._open: dict[str, _Hold] = {}        # the games open in this copy: their locks
+        self._locking = threading.RLock()
         #: Why the home cannot keep anything, when :meth:`check_home` found so (said once at start).
         self.home_problem: str | None = None
 
@@ -311,9 +337,12 @@ class SaveStore:
 
     def _do(self, game_id: str, write: Callable[[], None]) -> None:
         """Run ``write`` as a job of ``game_id`` (in the background with a writer).  Whatever way
-        it fails is a failed save, recorded and told as one; the next save tries again."""
+        it fails is a failed save, recorded and told as one; the next save tries again.  A game
+        this copy has open is written only while this copy still holds it (:meth:`_still_ours`)."""
         def job() -> None:
             try:
+                if not self._still_ours(game_id):
+                    return          # another copy has the game now: its save is not written over
                 write()
             except NotJson as exc:
                 self._written(game_id, not_json(exc.cause))
@@ -323,6 +352,7 @@ class SaveStore:
                 self._written(game_id, faulty(exc), "fault")
             else:
                 self._written(game_id, None)
+                self._tell_unguarded(game_id)
         if self.writer is not None:
             self.writer.put(game_id, job)
         else:
@@ -357,7 +387,11 @@ class SaveStore:
         if not self.flush(timeout):
             return False
         with self._status:
-            return game_id not in self._unsaved
+            if game_id in self._unsaved:
+                return False
+        with self._locking:
+            hold = self._open.get(game_id)
+            return hold is None or not hold.lost
 
     def all_saved(self, timeout: float = 2.0) -> bool:
         """True when every game's last save reached the disk."""
@@ -404,7 +438,7 @@ class SaveStore:
         seconds, :data:`CLOSE_WAIT` unless given: never without a bound), every game let go;
         False when writes were still not done."""
         done = self.flush(CLOSE_WAIT if timeout is None else timeout)
-        for game_id in list(self._locks):
+        for game_id in list(self._open):
             self.release(game_id)
         return done
 
@@ -415,42 +449,127 @@ class SaveStore:
     def claim(self, game_id: str) -> bool:
         """Hold ``game_id`` for this copy of the app while it is open; False when another copy
         holds it (that copy is playing it and saving it).  The lock is the operating system's
-        (released when a copy ends, even by kill -9), through the ``filelock`` library.  Where
-        no lock file can be made (a read-only or missing folder) the game opens unheld: its
-        saves fail there anyway, and the family is told so."""
-        if game_id in self._locks:
+        (released when a copy ends, even by kill -9), through the ``filelock`` library.
+
+        Where the lock file cannot be locked (a folder, a link or a file this user may not write
+        in its place), that thing is set aside (renamed, never deleted) and a new lock file made.
+        Where still no lock can be taken (a read-only folder, a file system without locks) the
+        game opens unguarded, and the family is told so once its saves reach the disk (where
+        they do not, they are told that nothing is saved); every save tries to lock it again."""
+        with self._locking:
+            hold = self._open.get(game_id)
+            if hold is not None and not hold.lost:
+                return True
+            taken = self._take(game_id)
+            if taken is None:
+                return False
+            self._open[game_id] = taken
             return True
+
+    def _take(self, game_id: str) -> _Hold | None:
+        """Lock ``game_id``'s lock file: a hold (unguarded, with the reason, when no lock could be
+        taken), or None when another copy holds it.  Called holding ``_locking``."""
+        path = self.lock_file(game_id)
         # One lock object per file in a process, counting its holders: a copy of the app is a
         # process; stores within one process (a test's app started again) do not shut each other out.
-        lock = filelock.FileLock(self.lock_file(game_id), is_singleton=True, thread_local=False, **_NO_SOFT_LOCK)
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            lock.acquire(timeout=0)
-        except filelock.Timeout:
-            return False
-        except (OSError, NotImplementedError):
-            return True        # no lock here (a read-only folder, a file system without locks)
-        self._locks[game_id] = lock
-        return True
+        lock = filelock.FileLock(path, is_singleton=True, thread_local=False, **_NO_SOFT_LOCK)
+        again = False
+        while True:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                odd = _not_a_file(path)
+                if odd is not None:
+                    raise _OddLock(odd)
+                lock.acquire(timeout=0)
+            except filelock.Timeout:
+                return None
+            except NotImplementedError:
+                return _Hold(None, None, f"{REASONS['no_locks']} ({path})", "no_locks", path)
+            except (OSError, _OddLock) as exc:
+                # Something not ours to lock stands there (a folder, a link, another user's file):
+                # set aside once.  Not for other errors (a file system without locks), where a
+                # new lock file would fail the same way, and be set aside again at every save.
+                if not again and (isinstance(exc, _OddLock) or exc.errno in (errno.EACCES, errno.EPERM)) \
+                        and os.path.lexists(path):
+                    again = True
+                    try:
+                        set_aside(path)       # not ours to lock: out of the way, kept
+                        continue
+                    except OSError:
+                        pass
+                kind = exc.kind if isinstance(exc, _OddLock) else lock_failure_kind(exc, path, self.folder)
+                where = path if kind.startswith("lock_") else self.folder
+                return _Hold(None, None, f"{REASONS[kind]} ({where})", kind, where)
+            ident = _locked_file(lock, path)
+            if ident is None:
+                # locked, and still the file is not there as a file (removed or replaced at
+                # that very moment): locked again on what is there now
+                _let_go(lock)
+                if again:
+                    return _Hold(None, None, f"{REASONS['lock_gone']} ({path})", "lock_gone", path)
+                again = True
+                continue
+            return _Hold(lock, ident, None, "", path)
+
+    def _still_ours(self, game_id: str) -> bool:
+        """Before a save of an open game: is its lock still on the lock file?  A grown-up tidying
+        up or a sync tool may have removed the lock file or the whole saves folder, and then a
+        second copy could open the game.  The lock is taken again on the file that is there now
+        (True); where another copy took it meanwhile, this copy lets go of the game, says so
+        (:data:`LOST` news) and writes no more of it (False).  True for a game not open here."""
+        with self._locking:
+            hold = self._open.get(game_id)
+            if hold is None:
+                return True
+            if hold.lost:
+                return False
+            if hold.lock is not None:
+                if _locked_file(hold.lock, self.lock_file(game_id)) == hold.ident:
+                    return True
+                _let_go(hold.lock)             # it holds the removed file only
+            taken = self._take(game_id)
+            if taken is None:
+                hold.lost, hold.lock = True, None
+                with self._status:
+                    self._news.append(SaveNews(LOST, game_id))
+                return False
+            taken.told = hold.told
+            self._open[game_id] = taken
+            return True
+
+    def _tell_unguarded(self, game_id: str) -> None:
+        """A save of a game open without a lock reached the disk: the family is told, once, that
+        the game is not kept safe from a second copy (while its saves fail they are told that)."""
+        with self._locking:
+            hold = self._open.get(game_id)
+            if hold is None or hold.lock is not None or hold.told or hold.problem is None:
+                return
+            hold.told = True
+            news = SaveNews(UNGUARDED, game_id, hold.problem, hold.kind, str(hold.where))
+        with self._status:
+            self._news.append(news)
 
     def release(self, game_id: str) -> None:
-        lock = self._locks.pop(game_id, None)
-        if lock is not None:
-            try:
-                lock.release()
-            except OSError:
-                pass
+        with self._locking:
+            hold = self._open.pop(game_id, None)
+            if hold is not None and hold.lock is not None:
+                try:
+                    hold.lock.release()
+                except OSError:
+                    pass
 
     def hold_only(self, game_ids) -> None:
         """Let go of every game held but those in ``game_ids`` (the games open in this copy)."""
         keep = set(game_ids)
-        for game_id in list(self._locks):
+        for game_id in list(self._open):
             if game_id not in keep:
                 self.release(game_id)
 
     @property
     def held(self) -> set[str]:
-        return set(self._locks)
+        """The games this copy holds a lock on."""
+        with self._locking:
+            return {game_id for game_id, hold in self._open.items() if hold.lock is not None}
 
     def set_aside(self, game_id: str, reason: str, report: bool = True) -> LoadResult:
         """Put a save that turned out to be unplayable out of the way (it is kept, renamed); with
@@ -621,13 +740,20 @@ def _stamp(path: Path) -> tuple | None:
     return (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ino)
 
 
-#: Why a write failed, by kind (the app's catalogs word each kind as ``save.reason.<kind>``).
+#: Why a write failed, by kind (the app's catalogs word each kind as ``save.reason.<kind>``); the
+#: ``lock_`` kinds and ``no_locks`` say why a game's lock file cannot be locked.
 REASONS = {"full": "the disk is full", "read_only": "the disk is read-only",
            "no_write": "the folder may not be written to", "not_folder": "part of the path is a file, not a folder",
            "too_long": "the path is too long", "gone": "the folder is gone",
            "link": "the path holds a link that is not followed", "disk_error": "the disk reports an error",
            "dangling": "part of the path is a link to something that is not there",
            "fault": "the app failed while writing it",
+           "lock_folder": "a folder stands where the lock file should be",
+           "lock_link": "a link stands where the lock file should be",
+           "lock_other": "something that is not a file stands where the lock file should be",
+           "lock_no_write": "the lock file may not be written to",
+           "lock_gone": "the lock file keeps disappearing",
+           "no_locks": "the disk cannot lock files",
            "other": "the disk refused it"}
 
 
@@ -659,6 +785,61 @@ def _in_the_way(folder: Path) -> str | None:
         elif not stat.S_ISDIR(info.st_mode):
             return "not_folder"
     return None
+
+
+def _not_a_file(path: Path) -> str | None:
+    """The kind (a key of REASONS) of what stands at ``path`` when it is not a regular file."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None                # nothing there (or the folder cannot be looked into: the lock says)
+    if stat.S_ISREG(info.st_mode):
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        return "lock_folder"
+    if stat.S_ISLNK(info.st_mode):
+        return "lock_link"
+    return "lock_other"
+
+
+def lock_failure_kind(exc: OSError, path: Path, folder: Path) -> str:
+    """Why ``path`` could not be locked (a key of REASONS)."""
+    odd = _not_a_file(path)
+    if odd is not None:
+        return odd
+    if exc.errno in (errno.ENOLCK, errno.ENOSYS, errno.EOPNOTSUPP):
+        return "no_locks"
+    if exc.errno in (errno.EACCES, errno.EPERM) and os.path.lexists(path):
+        return "lock_no_write"
+    return failure_kind(exc, folder)
+
+
+def _locked_file(lock: filelock.BaseFileLock, path: Path) -> tuple[int, int] | None:
+    """The (device, inode) of the file ``lock`` holds, when that file is still the regular file at
+    ``path``; None when the lock file was removed or something else now stands there."""
+    try:
+        there = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(there.st_mode):
+        return None
+    fd = getattr(getattr(lock, "_context", None), "lock_file_fd", None)
+    if isinstance(fd, int):
+        try:
+            held = os.fstat(fd)
+        except OSError:
+            return None
+        if (held.st_dev, held.st_ino) != (there.st_dev, there.st_ino):
+            return None
+    return (there.st_dev, there.st_ino)
+
+
+def _let_go(lock: filelock.BaseFileLock) -> None:
+    """Let go of a lock whatever its count (its file is gone: it holds nothing any more)."""
+    try:
+        lock.release(force=True)
+    except OSError:
+        pass
 
 
 def describe_failure(exc: OSError, folder: Path) -> str:

@@ -26,7 +26,7 @@ from kidgames.core.i18n import Catalog  # noqa: E402
 from kidgames.core.kit import GameState  # noqa: E402
 from kidgames.core.paths import NoHome, temporary_home, user_dir  # noqa: E402
 from kidgames.core.protocol import GameSpec  # noqa: E402
-from kidgames.core.saving import FAILED, WORKS, SaveStore  # noqa: E402
+from kidgames.core.saving import FAILED, LOST, UNGUARDED, WORKS, SaveStore  # noqa: E402
 from kidgames.core.seats import COLOURS, Seat  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
 from kidgames.core.storage import append_text  # noqa: E402
@@ -425,30 +425,48 @@ class App:
 
     def tell_saving(self) -> None:
         """Tell the family at once when saving stops working (the game goes on below the message,
-        which a tap closes), and when it works again."""
+        which a tap closes), and when it works again; when a game open here was opened in another
+        copy as well (it goes on there: back to the menu, saying so); and when a game open here
+        cannot be locked against another copy."""
         news = self.saves.take_news()
         if not news:
             return
-        from kidgames.ui.dialog import SavingMessage
-        last = news[-1]
-        shown = self.top
-        if isinstance(shown, SavingMessage):
-            self.pop()            # the earlier message is out of date
-        if last.kind == FAILED:
-            self.push(SavingMessage(self, self.t("save.failed.title"),
-                                    self.t("save.failed.text", reason=self.saving_reason(last.why, last.reason)),
-                                    icon="cross"))
-        elif last.kind == WORKS:
-            self.push(SavingMessage(self, self.t("save.works.title"), self.t("save.works.text"), icon="check"))
+        from kidgames.ui.dialog import MessageScene, SavingMessage
+        from kidgames.ui.menu import game_title
+        for lost in (n for n in news if n.kind == LOST):
+            if any(scene.claims == lost.game_id for scene in self.stack):
+                spec = self.games[lost.game_id]
+                self.show_menu()
+                self.push(MessageScene(self, self.t("save.elsewhere.title"),
+                                       self.t("save.lost.text", game=game_title(self, spec)), icon="cross"))
+        saving = [n for n in news if n.kind in (FAILED, WORKS)]
+        if saving:
+            last = saving[-1]
+            shown = self.top
+            if isinstance(shown, SavingMessage):
+                self.pop()            # the earlier message is out of date
+            if last.kind == FAILED:
+                self.push(SavingMessage(self, self.t("save.failed.title"),
+                                        self.t("save.failed.text", reason=self.saving_reason(last.why, last.reason)),
+                                        icon="cross"))
+            else:
+                self.push(SavingMessage(self, self.t("save.works.title"), self.t("save.works.text"), icon="check"))
+        for unguarded in (n for n in news if n.kind == UNGUARDED):
+            if any(scene.claims == unguarded.game_id for scene in self.stack):
+                spec = self.games[unguarded.game_id]
+                reason = self.saving_reason(unguarded.why, unguarded.reason, unguarded.where)
+                self.push(MessageScene(self, self.t("save.unguarded.title"),
+                                       self.t("save.unguarded.text", game=game_title(self, spec), reason=reason),
+                                       icon="cross"))
 
-    def saving_reason(self, why: str | None = None, english: str | None = None) -> str:
-        """Why saving fails, in the app's language, with the folder: ``why`` is the kind of failure
-        (saving.REASONS), the last one's when None."""
+    def saving_reason(self, why: str | None = None, english: str | None = None, where=None) -> str:
+        """Why saving fails, in the app's language, with the folder (or ``where``, what the reason
+        is about): ``why`` is the kind of failure (saving.REASONS), the last one's when None."""
         if why is None:
             why, english = self.saves.trouble_kind, self.saves.trouble
         key = f"save.reason.{why}"
         if why != "other" and self.catalog.has(key):
-            return f"{self.t(key)} ({self.saves.folder})"
+            return f"{self.t(key)} ({where or self.saves.folder})"
         return english or self.t("save.reason.other")
 
     def take_home_warnings(self) -> list[tuple[str, str]]:
