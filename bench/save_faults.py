@@ -139,7 +139,7 @@ if isinstance(top, GameScene):
     for _ in range(5):
         while not top.person_can_act():
             app.frame(1 / 60)
-        top.submit(top.state.legal_actions()[0])
+        top.submit(top.session._controller.state.legal_actions()[0])
         app.frame(1 / 60)
     app.saves.flush()
 else:

@@ -248,26 +248,36 @@ def build_app(games, args, seats, options):
 
 
 def run_app(games, args, seats, options) -> int:
+    """Build the app and run its loop until it is closed: by the window, the menu's button, or a
+    signal that ends it (SIGHUP, SIGTERM, SIGINT: kidgames/ui/ending.py), each of which ends the
+    loop, so that the last move's save reaches the disk and every game is let go."""
     from kidgames.core.paths import NoPlace
+    from kidgames.ui.ending import EndOnSignals
     from kidgames.ui.window import NoScreen
+    ending = EndOnSignals()
+    ending.install()
     try:
-        app = build_app(games, args, seats, options)
-    except NoScreen as exc:
-        print(f"kidgames: error: {exc}", file=sys.stderr)
-        return 2
-    except NoPlace:
-        # no home and no temporary folder: nothing of the app can start (no window is open yet);
-        # said in the app's language, as the grown-up who set up the account reads it
-        from kidgames.core.i18n import Catalog
-        print(f"kidgames: error: {Catalog(app_language(args)).t('home.none.text')}", file=sys.stderr)
-        return 2
-    keep_out_of_full_collections()
-    try:
-        app.run()
-    except KeyboardInterrupt:
-        pass
+        try:
+            app = build_app(games, args, seats, options)
+        except NoScreen as exc:
+            print(f"kidgames: error: {exc}", file=sys.stderr)
+            return 2
+        except NoPlace:
+            # no home and no temporary folder: nothing of the app can start (no window is open
+            # yet); said in the app's language, as the grown-up who set up the account reads it
+            from kidgames.core.i18n import Catalog
+            print(f"kidgames: error: {Catalog(app_language(args)).t('home.none.text')}", file=sys.stderr)
+            return 2
+        ending.attach(app)
+        keep_out_of_full_collections()
+        try:
+            app.run()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            app.close()          # the last move's save, written in the background, reaches the disk
     finally:
-        app.close()          # the last move's save, written in the background, reaches the disk
+        ending.uninstall()
     import pygame
     pygame.quit()
     return 0

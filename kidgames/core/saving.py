@@ -14,10 +14,12 @@ order the moves were made; a copy of the app holds a lock on each game it has op
 from __future__ import annotations
 
 import atexit
+import errno
 import marshal
 import math
 import os
 import re
+import stat
 import tempfile
 import threading
 import time
@@ -36,6 +38,26 @@ FORMAT = 1
 GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,31}")
 LEGACY_NAME = "save.json"      # the one save of every game before there was one per game
 FOLDER_NAME = "saves"
+
+
+@dataclass
+class _Hold:
+    """A game open in this copy: the lock held on its lock file, or why none could be taken."""
+    lock: filelock.BaseFileLock | None
+    ident: tuple[int, int] | None         # the locked file (device, inode)
+    problem: str | None                    # why it could not be locked (a sentence), or None
+    kind: str                              # that reason's kind (a key of REASONS)
+    where: Path                            # what the reason is about (the lock file or the folder)
+    told: bool = False                     # the family was told it is unguarded
+    lost: bool = False                     # another copy took the game: it is not written here
+
+
+class _OddLock(Exception):
+    """Something that is not a regular file stands where a lock file should be."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
 
 
 @dataclass
@@ -60,16 +82,24 @@ class LoadResult:
 
 @dataclass(frozen=True)
 class SaveNews:
-    """A change in whether saving works: ``failed`` (with the reason, a sentence) or ``works``."""
+    """A change in whether saving works: ``failed`` (with the reason, a sentence) or ``works``;
+    or a game open here that another copy took (``lost``) or that no lock guards (``unguarded``)."""
     kind: str
     game_id: str
     reason: str = ""
     why: str = "other"      # the kind of failure (a key of REASONS)
+    where: str = ""         # what the reason is about, when it is not the saves folder
 
 
-FAILED, WORKS = "failed", "works"
+#: The kinds of news: saving stopped working, or works again; a game this copy had open was
+#: opened by another copy as well (this copy no longer saves it); a game open here cannot be
+#: locked against another copy (told once, and only while its saves reach the disk).
+FAILED, WORKS, LOST, UNGUARDED = "failed", "works", "lost", "unguarded"
 IDLE_WRITER = 120.0    # seconds the writer's thread waits for the next save before it ends
 MAX_HOLD = 0.05        # seconds a save waits at most for the frames to leave it time
+#: Seconds closing waits at most for the writes on their way (a disk that hangs, a network folder
+#: that went away): the app closes, and what was not written is not on the disk.
+CLOSE_WAIT = 10.0
 
 
 class SaveWriter:
@@ -80,7 +110,9 @@ class SaveWriter:
     jobs), so a move costs the frame no thread start, which waits for the new thread to be
     scheduled: milliseconds on a busy slow CPU.  It is a daemon, so it never keeps a closed app alive; what it still has
     to write when the interpreter ends is written first (an ``atexit`` flush; the app also flushes
-    when its loop ends), so the last move is not lost when the app closes."""
+    when its loop ends), so the last move is not lost when the app closes; neither waits longer
+    than :data:`CLOSE_WAIT`.  A job that fails in any way never ends the thread: the next job is
+    written as if nothing happened (the store's jobs record their own failures)."""
 
     def __init__(self) -> None:
         self._cond = threading.Condition()
@@ -90,7 +122,7 @@ class SaveWriter:
         self._held = False        # a frame is being made: no new write starts until it is shown
         self._flushing = 0        # callers waiting in flush(): writes go, held or not
         self._since = 0.0         # when the oldest waiting job began to wait
-        atexit.register(self.flush, None)
+        atexit.register(self.flush, CLOSE_WAIT)
 
     def put(self, key: str, job: Callable[[], None]) -> None:
         with self._cond:
@@ -98,14 +130,21 @@ class SaveWriter:
                 self._since = time.monotonic()
             self._jobs.pop(key, None)
             self._jobs[key] = job
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="kidgames-saves", daemon=True)
-                self._thread.start()
-            elif not self._held or self._flushing:
+            if not self._start_thread() and (not self._held or self._flushing):
                 # While a frame is made the thread is not woken only to wait again (a thread
                 # switch and a hand-over of the interpreter lock inside the frame): the frame's
                 # end wakes it (hold(False)).
                 self._cond.notify_all()
+
+    def _start_thread(self) -> bool:
+        """Start the writer's thread where none runs (the first job, a long idle, or a thread that
+        ended some other way); True if one was started.  Called holding ``_cond``."""
+        if self._thread is not None and self._thread.is_alive():
+            return False
+        self._working = False
+        self._thread = threading.Thread(target=self._run, name="kidgames-saves", daemon=True)
+        self._thread.start()
+        return True
 
     def hold(self, held: bool) -> None:
         """While held (the app's frame is being made and shown), no new write starts: the writes
@@ -141,6 +180,10 @@ class SaveWriter:
                 self._working = True
             try:
                 job()
+            except BaseException:      # noqa: BLE001 - the writer must outlive any job
+                # The store's jobs turn every Exception into a failed save themselves; whatever
+                # else a job raises must not end the thread that writes every later move.
+                pass
             finally:
                 with self._cond:
                     self._working = False
@@ -154,11 +197,19 @@ class SaveWriter:
             return False
         with self._cond:
             self._flushing += 1
+            if self._jobs:
+                self._start_thread()
             self._cond.notify_all()
             try:
-                return self._cond.wait_for(lambda: not self._jobs and not self._working, timeout)
+                return self._cond.wait_for(self._done, timeout)
             finally:
                 self._flushing -= 1
+
+    def _done(self) -> bool:
+        if not self._jobs and not self._working:
+            return True
+        self._start_thread()     # jobs wait, and no thread is left to write them: one is started
+        return False
 
     @property
     def busy(self) -> bool:
@@ -203,7 +254,8 @@ class SaveStore:
         self._trouble: str | None = None          # why the last write failed (None: the last worked)
         self.trouble_kind = "other"               # its kind (a key of REASONS)
         self._news: list[SaveNews] = []
-        self._locks: dict[str, filelock.BaseFileLock] = {}
+        self._open: dict[str, _Hold] = {}        # the games open in this copy: their locks
+        self._locking = threading.RLock()
         #: Why the home cannot keep anything, when :meth:`check_home` found so (said once at start).
         self.home_problem: str | None = None
 
@@ -239,17 +291,25 @@ class SaveStore:
             # slow tablet).  An object marshal does not know: the text is made now.
             try:
                 frozen = marshal.dumps(data)
-            except ValueError:
+            except Exception:       # noqa: BLE001 - ValueError, or no memory for the copy
                 pass
         if frozen is None:
+            raw = b""
+            failure: Exception | None = None
             try:
                 if later is not None:
                     data["controller"] = dict(later())
                 raw = to_json_bytes(data)
             except (TypeError, ValueError) as exc:
-                self._written(game_id, not_json(exc))
-                return
-            self._do(game_id, lambda: write_bytes_atomic(path, raw))
+                failure = NotJson(exc)
+            except Exception as exc:       # noqa: BLE001 - any failure is a failed save (job())
+                failure = exc
+
+            def write_now() -> None:
+                if failure is not None:
+                    raise failure
+                write_bytes_atomic(path, raw)
+            self._do(game_id, write_now)
             return
 
         def write() -> None:
@@ -276,15 +336,23 @@ class SaveStore:
         self._do(game_id, remove)
 
     def _do(self, game_id: str, write: Callable[[], None]) -> None:
+        """Run ``write`` as a job of ``game_id`` (in the background with a writer).  Whatever way
+        it fails is a failed save, recorded and told as one; the next save tries again.  A game
+        this copy has open is written only while this copy still holds it (:meth:`_still_ours`)."""
         def job() -> None:
             try:
+                if not self._still_ours(game_id):
+                    return          # another copy has the game now: its save is not written over
                 write()
             except NotJson as exc:
                 self._written(game_id, not_json(exc.cause))
             except OSError as exc:
-                self._written(game_id, describe_failure(exc, self.folder), failure_kind(exc))
+                self._written(game_id, describe_failure(exc, self.folder), failure_kind(exc, self.folder))
+            except Exception as exc:       # noqa: BLE001 - MemoryError, a bug: still a failed save
+                self._written(game_id, faulty(exc), "fault")
             else:
                 self._written(game_id, None)
+                self._tell_unguarded(game_id)
         if self.writer is not None:
             self.writer.put(game_id, job)
         else:
@@ -319,7 +387,11 @@ class SaveStore:
         if not self.flush(timeout):
             return False
         with self._status:
-            return game_id not in self._unsaved
+            if game_id in self._unsaved:
+                return False
+        with self._locking:
+            hold = self._open.get(game_id)
+            return hold is None or not hold.lost
 
     def all_saved(self, timeout: float = 2.0) -> bool:
         """True when every game's last save reached the disk."""
@@ -346,6 +418,7 @@ class SaveStore:
         (it is a file, a device, read-only, too long a path...); the writes that then fail are
         not news again (the family was told), only one that works again is."""
         problem = None
+        self._prepare()        # a file in the place of the saves folder is set aside first
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, probe = tempfile.mkstemp(prefix=".probe.", suffix=".tmp", dir=self.folder)
@@ -353,18 +426,21 @@ class SaveStore:
             os.unlink(probe)
         except OSError as exc:
             problem = describe_failure(exc, self.folder)
-            self.trouble_kind = failure_kind(exc)
+            self.trouble_kind = failure_kind(exc, self.folder)
         if problem is not None:
             with self._status:
                 self._trouble = problem
         self.home_problem = problem
         return problem
 
-    def close(self) -> None:
-        """At the end of the app: every write on its way done, every game let go."""
-        self.flush(None)
-        for game_id in list(self._locks):
+    def close(self, timeout: float | None = None) -> bool:
+        """At the end of the app: every write on its way done (waited for at most ``timeout``
+        seconds, :data:`CLOSE_WAIT` unless given: never without a bound), every game let go;
+        False when writes were still not done."""
+        done = self.flush(CLOSE_WAIT if timeout is None else timeout)
+        for game_id in list(self._open):
             self.release(game_id)
+        return done
 
     # -- one copy of the app for each game -----------------------------------------------------------
     def lock_file(self, game_id: str) -> Path:
@@ -373,42 +449,127 @@ class SaveStore:
     def claim(self, game_id: str) -> bool:
         """Hold ``game_id`` for this copy of the app while it is open; False when another copy
         holds it (that copy is playing it and saving it).  The lock is the operating system's
-        (released when a copy ends, even by kill -9), through the ``filelock`` library.  Where
-        no lock file can be made (a read-only or missing folder) the game opens unheld: its
-        saves fail there anyway, and the family is told so."""
-        if game_id in self._locks:
+        (released when a copy ends, even by kill -9), through the ``filelock`` library.
+
+        Where the lock file cannot be locked (a folder, a link or a file this user may not write
+        in its place), that thing is set aside (renamed, never deleted) and a new lock file made.
+        Where still no lock can be taken (a read-only folder, a file system without locks) the
+        game opens unguarded, and the family is told so once its saves reach the disk (where
+        they do not, they are told that nothing is saved); every save tries to lock it again."""
+        with self._locking:
+            hold = self._open.get(game_id)
+            if hold is not None and not hold.lost:
+                return True
+            taken = self._take(game_id)
+            if taken is None:
+                return False
+            self._open[game_id] = taken
             return True
+
+    def _take(self, game_id: str) -> _Hold | None:
+        """Lock ``game_id``'s lock file: a hold (unguarded, with the reason, when no lock could be
+        taken), or None when another copy holds it.  Called holding ``_locking``."""
+        path = self.lock_file(game_id)
         # One lock object per file in a process, counting its holders: a copy of the app is a
         # process; stores within one process (a test's app started again) do not shut each other out.
-        lock = filelock.FileLock(self.lock_file(game_id), is_singleton=True, thread_local=False, **_NO_SOFT_LOCK)
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            lock.acquire(timeout=0)
-        except filelock.Timeout:
-            return False
-        except (OSError, NotImplementedError):
-            return True        # no lock here (a read-only folder, a file system without locks)
-        self._locks[game_id] = lock
-        return True
+        lock = filelock.FileLock(path, is_singleton=True, thread_local=False, **_NO_SOFT_LOCK)
+        again = False
+        while True:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+                odd = _not_a_file(path)
+                if odd is not None:
+                    raise _OddLock(odd)
+                lock.acquire(timeout=0)
+            except filelock.Timeout:
+                return None
+            except NotImplementedError:
+                return _Hold(None, None, f"{REASONS['no_locks']} ({path})", "no_locks", path)
+            except (OSError, _OddLock) as exc:
+                # Something not ours to lock stands there (a folder, a link, another user's file):
+                # set aside once.  Not for other errors (a file system without locks), where a
+                # new lock file would fail the same way, and be set aside again at every save.
+                if not again and (isinstance(exc, _OddLock) or exc.errno in (errno.EACCES, errno.EPERM)) \
+                        and os.path.lexists(path):
+                    again = True
+                    try:
+                        set_aside(path)       # not ours to lock: out of the way, kept
+                        continue
+                    except OSError:
+                        pass
+                kind = exc.kind if isinstance(exc, _OddLock) else lock_failure_kind(exc, path, self.folder)
+                where = path if kind.startswith("lock_") else self.folder
+                return _Hold(None, None, f"{REASONS[kind]} ({where})", kind, where)
+            ident = _locked_file(lock, path)
+            if ident is None:
+                # locked, and still the file is not there as a file (removed or replaced at
+                # that very moment): locked again on what is there now
+                _let_go(lock)
+                if again:
+                    return _Hold(None, None, f"{REASONS['lock_gone']} ({path})", "lock_gone", path)
+                again = True
+                continue
+            return _Hold(lock, ident, None, "", path)
+
+    def _still_ours(self, game_id: str) -> bool:
+        """Before a save of an open game: is its lock still on the lock file?  A grown-up tidying
+        up or a sync tool may have removed the lock file or the whole saves folder, and then a
+        second copy could open the game.  The lock is taken again on the file that is there now
+        (True); where another copy took it meanwhile, this copy lets go of the game, says so
+        (:data:`LOST` news) and writes no more of it (False).  True for a game not open here."""
+        with self._locking:
+            hold = self._open.get(game_id)
+            if hold is None:
+                return True
+            if hold.lost:
+                return False
+            if hold.lock is not None:
+                if _locked_file(hold.lock, self.lock_file(game_id)) == hold.ident:
+                    return True
+                _let_go(hold.lock)             # it holds the removed file only
+            taken = self._take(game_id)
+            if taken is None:
+                hold.lost, hold.lock = True, None
+                with self._status:
+                    self._news.append(SaveNews(LOST, game_id))
+                return False
+            taken.told = hold.told
+            self._open[game_id] = taken
+            return True
+
+    def _tell_unguarded(self, game_id: str) -> None:
+        """A save of a game open without a lock reached the disk: the family is told, once, that
+        the game is not kept safe from a second copy (while its saves fail they are told that)."""
+        with self._locking:
+            hold = self._open.get(game_id)
+            if hold is None or hold.lock is not None or hold.told or hold.problem is None:
+                return
+            hold.told = True
+            news = SaveNews(UNGUARDED, game_id, hold.problem, hold.kind, str(hold.where))
+        with self._status:
+            self._news.append(news)
 
     def release(self, game_id: str) -> None:
-        lock = self._locks.pop(game_id, None)
-        if lock is not None:
-            try:
-                lock.release()
-            except OSError:
-                pass
+        with self._locking:
+            hold = self._open.pop(game_id, None)
+            if hold is not None and hold.lock is not None:
+                try:
+                    hold.lock.release()
+                except OSError:
+                    pass
 
     def hold_only(self, game_ids) -> None:
         """Let go of every game held but those in ``game_ids`` (the games open in this copy)."""
         keep = set(game_ids)
-        for game_id in list(self._locks):
+        for game_id in list(self._open):
             if game_id not in keep:
                 self.release(game_id)
 
     @property
     def held(self) -> set[str]:
-        return set(self._locks)
+        """The games this copy holds a lock on."""
+        with self._locking:
+            return {game_id for game_id, hold in self._open.items() if hold.lock is not None}
 
     def set_aside(self, game_id: str, reason: str, report: bool = True) -> LoadResult:
         """Put a save that turned out to be unplayable out of the way (it is kept, renamed); with
@@ -516,12 +677,16 @@ class SaveStore:
     # -- once per start ----------------------------------------------------------------------------
     def _prepare(self) -> None:
         """Tidy the folder once: old temporary files of killed writes go, a file in the place of
-        the saves folder is set aside, and the single save of older versions moves to its game."""
+        the saves folder is set aside, and the single save of older versions moves to its game.
+
+        A link in the place of the saves folder is left as it is, even one that leads nowhere: it
+        may lead to a disk or a shared folder that is not there now, where the games are; the
+        writes that fail say so, naming what is there."""
         if self._prepared:
             return
         self._prepared = True
         clean_leftovers(self.home, LEGACY_NAME)
-        if os.path.lexists(self.folder) and not self.folder.is_dir():
+        if os.path.lexists(self.folder) and not self.folder.is_dir() and not self.folder.is_symlink():
             try:
                 set_aside(self.folder)
             except OSError:
@@ -575,28 +740,119 @@ def _stamp(path: Path) -> tuple | None:
     return (info.st_mode, info.st_size, info.st_mtime_ns, info.st_ino)
 
 
-#: Why a write failed, by kind (the app's catalogs word each kind as ``save.reason.<kind>``).
+#: Why a write failed, by kind (the app's catalogs word each kind as ``save.reason.<kind>``); the
+#: ``lock_`` kinds and ``no_locks`` say why a game's lock file cannot be locked.
 REASONS = {"full": "the disk is full", "read_only": "the disk is read-only",
            "no_write": "the folder may not be written to", "not_folder": "part of the path is a file, not a folder",
            "too_long": "the path is too long", "gone": "the folder is gone",
            "link": "the path holds a link that is not followed", "disk_error": "the disk reports an error",
+           "dangling": "part of the path is a link to something that is not there",
+           "fault": "the app failed while writing it",
+           "lock_folder": "a folder stands where the lock file should be",
+           "lock_link": "a link stands where the lock file should be",
+           "lock_other": "something that is not a file stands where the lock file should be",
+           "lock_no_write": "the lock file may not be written to",
+           "lock_gone": "the lock file keeps disappearing",
+           "no_locks": "the disk cannot lock files",
            "other": "the disk refused it"}
 
 
-def failure_kind(exc: OSError) -> str:
-    """The kind of a failed write (a key of :data:`REASONS`)."""
-    import errno
-    return {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only", errno.EACCES: "no_write",
+def failure_kind(exc: OSError, folder: Path | None = None) -> str:
+    """The kind of a failed write (a key of :data:`REASONS`); with ``folder``, a path that does not
+    lead to a folder is named by what stands in the way (a file, or a link to nothing)."""
+    kind = {errno.ENOSPC: "full", errno.EDQUOT: "full", errno.EROFS: "read_only", errno.EACCES: "no_write",
             errno.EPERM: "no_write", errno.ENOTDIR: "not_folder", errno.EEXIST: "not_folder",
             errno.ENAMETOOLONG: "too_long", errno.ENOENT: "gone", errno.ELOOP: "link",
             errno.EIO: "disk_error"}.get(exc.errno or 0, "other")
+    if folder is not None and kind in ("not_folder", "gone", "link"):
+        kind = _in_the_way(Path(folder)) or kind
+    return kind
+
+
+def _in_the_way(folder: Path) -> str | None:
+    """What keeps ``folder`` from being a folder, looking from the top of its path down: a link to
+    nothing ("dangling"), or a file or other thing ("not_folder"); None when nothing is in the way."""
+    for part in reversed((folder, *folder.parents)):
+        try:
+            info = os.lstat(part)
+        except OSError:
+            return None            # missing from here on: the folder is simply gone
+        if stat.S_ISLNK(info.st_mode):
+            if not os.path.exists(part):
+                return "dangling"
+            if not os.path.isdir(part):
+                return "not_folder"
+        elif not stat.S_ISDIR(info.st_mode):
+            return "not_folder"
+    return None
+
+
+def _not_a_file(path: Path) -> str | None:
+    """The kind (a key of REASONS) of what stands at ``path`` when it is not a regular file."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None                # nothing there (or the folder cannot be looked into: the lock says)
+    if stat.S_ISREG(info.st_mode):
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        return "lock_folder"
+    if stat.S_ISLNK(info.st_mode):
+        return "lock_link"
+    return "lock_other"
+
+
+def lock_failure_kind(exc: OSError, path: Path, folder: Path) -> str:
+    """Why ``path`` could not be locked (a key of REASONS)."""
+    odd = _not_a_file(path)
+    if odd is not None:
+        return odd
+    if exc.errno in (errno.ENOLCK, errno.ENOSYS, errno.EOPNOTSUPP):
+        return "no_locks"
+    if exc.errno in (errno.EACCES, errno.EPERM) and os.path.lexists(path):
+        return "lock_no_write"
+    return failure_kind(exc, folder)
+
+
+def _locked_file(lock: filelock.BaseFileLock, path: Path) -> tuple[int, int] | None:
+    """The (device, inode) of the file ``lock`` holds, when that file is still the regular file at
+    ``path``; None when the lock file was removed or something else now stands there."""
+    try:
+        there = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(there.st_mode):
+        return None
+    fd = getattr(getattr(lock, "_context", None), "lock_file_fd", None)
+    if isinstance(fd, int):
+        try:
+            held = os.fstat(fd)
+        except OSError:
+            return None
+        if (held.st_dev, held.st_ino) != (there.st_dev, there.st_ino):
+            return None
+    return (there.st_dev, there.st_ino)
+
+
+def _let_go(lock: filelock.BaseFileLock) -> None:
+    """Let go of a lock whatever its count (its file is gone: it holds nothing any more)."""
+    try:
+        lock.release(force=True)
+    except OSError:
+        pass
 
 
 def describe_failure(exc: OSError, folder: Path) -> str:
     """Why a write into ``folder`` failed, as a sentence for a grown-up (the folder named)."""
-    kind = failure_kind(exc)
+    kind = failure_kind(exc, folder)
     reason = REASONS[kind] if kind != "other" else (exc.strerror or str(exc) or type(exc).__name__)
     return f"{reason} ({folder})"
+
+
+def faulty(exc: BaseException) -> str:
+    """A save that failed in an unforeseen way (no memory for it, a bug), as a sentence."""
+    return f"{REASONS['fault']} ({type(exc).__name__}: {exc})" if str(exc) else \
+        f"{REASONS['fault']} ({type(exc).__name__})"
 
 
 def options_from_json(data: Any, spec: Any) -> dict:

@@ -177,6 +177,11 @@ class Session:
         return self._controller.watching.persons
 
     @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (its save is cleared: nothing is left to continue)."""
+        return self._controller.is_over
+
+    @property
     def played(self) -> bool:
         """Whether anything was applied since the game was opened."""
         return bool(self._controller.log)

@@ -26,7 +26,7 @@ from kidgames.core.i18n import Catalog  # noqa: E402
 from kidgames.core.kit import GameState  # noqa: E402
 from kidgames.core.paths import NoHome, temporary_home, user_dir  # noqa: E402
 from kidgames.core.protocol import GameSpec  # noqa: E402
-from kidgames.core.saving import FAILED, WORKS, SaveStore  # noqa: E402
+from kidgames.core.saving import FAILED, LOST, UNGUARDED, WORKS, SaveStore  # noqa: E402
 from kidgames.core.seats import COLOURS, Seat  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
 from kidgames.core.storage import append_text  # noqa: E402
@@ -298,8 +298,12 @@ class App:
         self.close()
 
     def close(self) -> None:
-        """The app ends: every save on its way is written, every game let go."""
-        self.saves.close()
+        """The app ends: every save on its way is written, every game let go.  The wait for the
+        writes is bounded (saving.CLOSE_WAIT): a disk that does not answer never keeps the app
+        from closing; error.log then says that the last moves are not on the disk."""
+        if not self.saves.close():
+            self.log_error(f"the app closed before the last saves were written into {self.saves.folder} "
+                           "(the disk did not answer in time)")
 
     def next_wake(self) -> float:
         """Seconds until a scene's timer (a computer's turn, an idle hop) or a long press is due."""
@@ -421,30 +425,48 @@ class App:
 
     def tell_saving(self) -> None:
         """Tell the family at once when saving stops working (the game goes on below the message,
-        which a tap closes), and when it works again."""
+        which a tap closes), and when it works again; when a game open here was opened in another
+        copy as well (it goes on there: back to the menu, saying so); and when a game open here
+        cannot be locked against another copy."""
         news = self.saves.take_news()
         if not news:
             return
-        from kidgames.ui.dialog import SavingMessage
-        last = news[-1]
-        shown = self.top
-        if isinstance(shown, SavingMessage):
-            self.pop()            # the earlier message is out of date
-        if last.kind == FAILED:
-            self.push(SavingMessage(self, self.t("save.failed.title"),
-                                    self.t("save.failed.text", reason=self.saving_reason(last.why, last.reason)),
-                                    icon="cross"))
-        elif last.kind == WORKS:
-            self.push(SavingMessage(self, self.t("save.works.title"), self.t("save.works.text"), icon="check"))
+        from kidgames.ui.dialog import MessageScene, SavingMessage
+        from kidgames.ui.menu import game_title
+        for lost in (n for n in news if n.kind == LOST):
+            if any(scene.claims == lost.game_id for scene in self.stack):
+                spec = self.games[lost.game_id]
+                self.show_menu()
+                self.push(MessageScene(self, self.t("save.elsewhere.title"),
+                                       self.t("save.lost.text", game=game_title(self, spec)), icon="cross"))
+        saving = [n for n in news if n.kind in (FAILED, WORKS)]
+        if saving:
+            last = saving[-1]
+            shown = self.top
+            if isinstance(shown, SavingMessage):
+                self.pop()            # the earlier message is out of date
+            if last.kind == FAILED:
+                self.push(SavingMessage(self, self.t("save.failed.title"),
+                                        self.t("save.failed.text", reason=self.saving_reason(last.why, last.reason)),
+                                        icon="cross"))
+            else:
+                self.push(SavingMessage(self, self.t("save.works.title"), self.t("save.works.text"), icon="check"))
+        for unguarded in (n for n in news if n.kind == UNGUARDED):
+            if any(scene.claims == unguarded.game_id for scene in self.stack):
+                spec = self.games[unguarded.game_id]
+                reason = self.saving_reason(unguarded.why, unguarded.reason, unguarded.where)
+                self.push(MessageScene(self, self.t("save.unguarded.title"),
+                                       self.t("save.unguarded.text", game=game_title(self, spec), reason=reason),
+                                       icon="cross"))
 
-    def saving_reason(self, why: str | None = None, english: str | None = None) -> str:
-        """Why saving fails, in the app's language, with the folder: ``why`` is the kind of failure
-        (saving.REASONS), the last one's when None."""
+    def saving_reason(self, why: str | None = None, english: str | None = None, where=None) -> str:
+        """Why saving fails, in the app's language, with the folder (or ``where``, what the reason
+        is about): ``why`` is the kind of failure (saving.REASONS), the last one's when None."""
         if why is None:
             why, english = self.saves.trouble_kind, self.saves.trouble
         key = f"save.reason.{why}"
         if why != "other" and self.catalog.has(key):
-            return f"{self.t(key)} ({self.saves.folder})"
+            return f"{self.t(key)} ({where or self.saves.folder})"
         return english or self.t("save.reason.other")
 
     def take_home_warnings(self) -> list[tuple[str, str]]:
@@ -545,15 +567,35 @@ class App:
             self.dirty = False
         self.frames_drawn += 1
 
-    def recover(self, exc: BaseException) -> None:
-        """Write what went wrong to error.log and go back to the menu with a kind message."""
-        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        self.errors.append(text)
+    def log_error(self, text: str) -> None:
+        """Add ``text`` to error.log in the home, with the time."""
         try:
             self.home.mkdir(parents=True, exist_ok=True)
             append_text(self.home / "error.log", time.strftime("%Y-%m-%d %H:%M:%S ") + text + "\n")
         except OSError:
             pass        # never through a link planted in its place, never into a pipe
+
+    def error_text(self) -> str:
+        """The error screen's sentence, chosen by what is true: a game in progress whose last move
+        is on the disk (Continue on the menu plays on), a game in progress whose last moves are
+        not, or no game in progress (the menu, a setup, a finished game's results)."""
+        playing = []
+        for scene in self.stack:
+            try:
+                if scene.claims and scene.in_progress():
+                    playing.append(scene.claims)
+            except Exception:        # noqa: BLE001 - the broken game itself: still in progress
+                playing.append(scene.claims)
+        if not playing:
+            return self.t("error.text.nogame")
+        kept = all(self.saves.is_saved(game_id) and self.saves.exists(game_id) for game_id in playing)
+        return self.t("error.text" if kept else "error.text.unsaved")
+
+    def recover(self, exc: BaseException) -> None:
+        """Write what went wrong to error.log and go back to the menu with a kind message."""
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        self.errors.append(text)
+        self.log_error(text)
         if os.environ.get("KIDGAMES_RAISE"):
             raise exc
         from kidgames.ui.dialog import MessageScene
@@ -566,9 +608,7 @@ class App:
             if game_id is not None:
                 message = damaged_saves_message(self, [self.saves.set_aside(game_id, str(exc))])
             else:
-                saved = self.saves.all_saved()
-                message = MessageScene(self, self.t("error.title"),
-                                       self.t("error.text" if saved else "error.text.unsaved"))
+                message = MessageScene(self, self.t("error.title"), self.error_text())
             self.reset_to(MenuScene(self), message)
         except Exception:
             self.running = False

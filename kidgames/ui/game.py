@@ -143,6 +143,10 @@ class GameScene(Scene):
         """The game this scene holds against other copies of the app (App._changed)."""
         return self.spec.id
 
+    def in_progress(self) -> bool:
+        """Whether this scene's game is still being played (not over: a save to continue)."""
+        return not self.session.is_over
+
     # -- buttons shared by every game ---------------------------------------------------------------
     def top_buttons(self, x: int, y: int, size: int = 100, gap: int = 10) -> list[Button]:
         sound_on = self.app.settings.sound

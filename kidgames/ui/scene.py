@@ -16,6 +16,10 @@ class Scene:
     #: The game this scene holds against other copies of the app (a game scene), or None.
     claims: str | None = None
 
+    def in_progress(self) -> bool:
+        """Whether the game this scene claims is still being played (see GameScene)."""
+        return False
+
     def __init__(self, app) -> None:
         self.app = app
         self.buttons: list[Button] = []
