@@ -173,9 +173,13 @@ class App:
         return {colour: self.t(f"colour.{colour}") for colour in COLOURS}
 
     def in_language(self, seats: list[Seat]) -> list[Seat]:
-        """The seats with every default name (a computer's, an untouched one) in the app's language."""
+        """The seats with every default name (a computer's, an untouched one) in the app's language,
+        and a name of which no font can draw a letter (only emoji, from the command line or an old
+        save) given back its pawn colour's name: the rest of a name is shown, never a box
+        (Assets.drawable), and a name of nothing would be an empty panel."""
         names = self.colour_names()
-        return [seat.in_language(names) for seat in seats]
+        return [(seat if self.assets.drawable(seat.name) else
+                 replace(seat, name=names[seat.colour], default_name=True)).in_language(names) for seat in seats]
 
     @property
     def games(self) -> Mapping[str, Any]:
