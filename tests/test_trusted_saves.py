@@ -384,7 +384,7 @@ def test_a_moves_frame_does_not_wait_for_a_slow_disk_and_the_last_move_is_kept_o
         walls.append(time.perf_counter() - t)
     assert max(walls) < 0.1, f"a move's frame waited for the disk: {walls}"
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    app.run()                            # the window is closed: the loop ends, the writes finish
+    app.run()                            # the system ends the app (a QUIT): the loop ends, the writes finish
     assert saved_turn(tmp_path) == state_of(scene).to_json(), "the last move is on the disk"
 
 

@@ -20,6 +20,10 @@ if os.environ.get("DISPLAY") and not os.environ.get("SDL_VIDEODRIVER", "").start
 # blurred, by the system's display scaling, with taps landing where they are drawn; SDL reads this
 # when the display opens.  A family's own setting of it wins.
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+# The window's own close button (WINDOWCLOSE) asks "Close the games?" like the app's button: SDL is
+# asked not to follow it with a QUIT of its own.  A QUIT alone (the system ending the session, a
+# SIGTERM) still closes the app at once.
+os.environ.setdefault("SDL_QUIT_ON_LAST_WINDOW_CLOSE", "0")
 import pygame  # noqa: E402
 
 from kidgames.core.i18n import Catalog  # noqa: E402
@@ -119,6 +123,7 @@ class App:
         self._looked_after_input = False  # the last frame handled input: update once more at once
         self._last_frame_at: float | None = None
         self.guard_until = 0.0
+        self._window_closing = False   # this frame's events hold the window's close
         self.unfocused = self.minimised = False   # the window is in the background (see in_background)
         self.frames_drawn = 0
         self.errors: list[str] = []
@@ -349,6 +354,8 @@ class App:
             # After input the scenes get one more update before the loop sleeps: what a tap changed
             # (a curtain lifted, a scene opened) may need an update() to be laid out and shown.
             self._looked_after_input = bool(events)
+            # SDL follows a window's close with a QUIT in the same batch where it was not asked not to
+            self._window_closing = any(event.type == pygame.WINDOWCLOSE for event in events)
             for event in events:
                 self.dispatch(event)
             for pointer in self.input.poll_long_press(now):
@@ -384,8 +391,12 @@ class App:
             self.saves.hold_writes(False)
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWCLOSE:
+            self.ask_quit()             # the window's ✕ asks as the app's own ✕ does
+            return
         if event.type == pygame.QUIT:
-            self.running = False
+            if not self._window_closing:
+                self.running = False    # the system ends the app (logout, SIGTERM): no question
             return
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
             self.unfocused = event.type == pygame.WINDOWFOCUSLOST
@@ -579,6 +590,20 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def ask_quit(self) -> None:
+        """"Close the games?": the menu's ✕ and the window's own ✕ ask alike, above whatever is on
+        screen (a game behind it is paused, its secrets face down: a question is public).  The
+        question is asked once: a second close while it is open adds nothing."""
+        from kidgames.ui.dialog import QuitQuestion
+        if any(isinstance(scene, QuitQuestion) for scene in self.stack):
+            return
+        saves = self.saves
+        text = self.t("menu.quit.text") if saves.all_saved() and saves.trouble is None else \
+            self.t("menu.quit.unsaved", reason=self.saving_reason())
+        self.push(QuitQuestion(self, self.t("menu.quit.title"), text, self.t("menu.quit.yes"),
+                               self.t("menu.quit.no"), on_yes=self.quit, icon="cross", yes_icon="cross",
+                               no_icon="play", go_on="no"))
 
     @cached_property
     def pictures(self) -> dict:

@@ -106,12 +106,7 @@ class MenuScene(Scene):
         self.app.show_settings()
 
     def ask_quit(self) -> None:
-        saves = self.app.saves
-        text = self.t("menu.quit.text") if saves.all_saved() and saves.trouble is None else \
-            self.t("menu.quit.unsaved", reason=self.app.saving_reason())
-        self.app.push(ConfirmScene(self.app, self.t("menu.quit.title"), text,
-                                   self.t("menu.quit.yes"), self.t("menu.quit.no"), on_yes=self.app.quit,
-                                   icon="cross", yes_icon="cross", no_icon="play", go_on="no"))
+        self.app.ask_quit()
 
     def back(self) -> None:
         pass   # the menu is the bottom of the app: Escape does not close it by surprise
