@@ -391,6 +391,16 @@ class SaveStore:
         self._locks[game_id] = lock
         return True
 
+    def held_elsewhere(self, game_id: str) -> bool:
+        """Whether another copy of the app holds ``game_id`` now (this copy tries the lock and lets
+        it go again): asked before a question about that game's save, which another copy is writing."""
+        if game_id in self._locks:
+            return False
+        if not self.claim(game_id):
+            return True
+        self.release(game_id)
+        return False
+
     def release(self, game_id: str) -> None:
         lock = self._locks.pop(game_id, None)
         if lock is not None:

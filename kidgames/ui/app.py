@@ -634,6 +634,23 @@ class App:
         from kidgames.ui.menu import continue_game
         continue_game(self, game_id)
 
+    def open_elsewhere(self, game_id: str) -> bool:
+        """Whether another copy of the app has ``game_id`` open, said at once if so: before any
+        question about its save ("Play on?", "Start a new game?"), which that copy is playing."""
+        if not self.saves.held_elsewhere(game_id):
+            return False
+        self.tell_open_elsewhere(game_id)
+        return True
+
+    def tell_open_elsewhere(self, game_id: str) -> None:
+        """Say that ``game_id`` is open in another window (another copy of the app holds it)."""
+        from kidgames.ui.dialog import MessageScene
+        from kidgames.ui.menu import game_title
+        spec = self.games[game_id]
+        self.push(MessageScene(self, self.t("save.elsewhere.title"),
+                               self.t("save.elsewhere.text", game=game_title(self, spec)),
+                               icon=spec.tile[0] if spec.tile else "play"))
+
     def ask_before_replacing(self, game_id: str, start_new) -> None:
         """Start a new game at once, or first ask whether to replace that game's save."""
         from kidgames.ui.menu import ask_before_replacing

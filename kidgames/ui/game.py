@@ -53,11 +53,7 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
     spec = app.games[game_id]
     seats = app.in_language(seats)      # no name of nothing drawable (only emoji) at the table
     if not app.saves.claim(game_id):
-        from kidgames.ui.dialog import MessageScene
-        from kidgames.ui.menu import game_title
-        app.push(MessageScene(app, app.t("save.elsewhere.title"),
-                              app.t("save.elsewhere.text", game=game_title(app, spec)), icon=spec.tile[0]
-                              if spec.tile else "play"))
+        app.tell_open_elsewhere(game_id)
         return None
     try:
         # the one session of the game, made once (its saved self when it comes from a save); it
