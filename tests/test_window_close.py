@@ -87,3 +87,76 @@ def test_the_menu_button_still_asks(tmp_path):
     assert len(quit_questions(app)) == 1
     tap_button(app, "no")
     assert isinstance(app.top, MenuScene) and app.running
+
+
+# -- in a real window ----------------------------------------------------------------------------------
+CLOSE_PROBE = r"""
+import ctypes, ctypes.util, json, sys, time
+sys.path.insert(0, sys.argv[1])
+import warnings
+warnings.simplefilter("ignore")
+import pygame
+from kidgames.core.seats import Seat
+from kidgames.games import GAMES
+from kidgames.ui.app import App
+from kidgames.ui.game import start_game_scene
+
+def press_the_windows_close(window):
+    # What a window manager does when its close button is clicked: WM_PROTOCOLS / WM_DELETE_WINDOW.
+    x = ctypes.CDLL(ctypes.util.find_library("X11"))
+    x.XOpenDisplay.restype = ctypes.c_void_p
+    x.XInternAtom.restype = ctypes.c_ulong
+    x.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    x.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long, ctypes.c_void_p]
+    x.XFlush.argtypes = [ctypes.c_void_p]
+    class ClientMessage(ctypes.Structure):
+        _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                    ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                    ("format", ctypes.c_int), ("data", ctypes.c_long * 5), ("pad", ctypes.c_long * 12)]
+    d = x.XOpenDisplay(None)
+    ev = ClientMessage(type=33, window=window, message_type=x.XInternAtom(d, b"WM_PROTOCOLS", 0), format=32)
+    ev.data[0] = x.XInternAtom(d, b"WM_DELETE_WINDOW", 0)
+    x.XSendEvent(d, window, 0, 0, ctypes.byref(ev))
+    x.XFlush(d)
+
+app = App(GAMES, mute=True, fullscreen=False)
+start_game_scene(app, "knights", [Seat("Anna", "red"), Seat("Ben", "blue")], seed=3)
+for _ in range(10):
+    app.frame(0.05); time.sleep(0.05)
+press_the_windows_close(pygame.display.get_wm_info()["window"])
+for _ in range(20):
+    app.frame(0.05); time.sleep(0.05)
+print("PROBE " + json.dumps({"running": app.running, "top": type(app.top).__name__,
+                             "title": getattr(app.top, "title", None), "asked": app.t("menu.quit.title")}), flush=True)
+"""
+
+
+def test_a_real_windows_close_button_asks_and_closes_nothing(tmp_path):
+    """Under Xvfb (skipped where it is not installed): the window manager's close message reaches
+    the app as SDL sends it, and the game stays open under the question."""
+    import shutil
+    import time
+    from pathlib import Path
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed")
+    display = f":{40 + os.getpid() % 20}"
+    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(50):
+            if Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
+                break
+            time.sleep(0.1)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_")}
+        env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", KIDGAMES_HOME=str(tmp_path))
+        root = str(Path(__file__).resolve().parent.parent)
+        out = subprocess.run([sys.executable, "-c", CLOSE_PROBE, root], env=env, capture_output=True, text=True,
+                             timeout=90)
+        line = next((l for l in out.stdout.splitlines() if l.startswith("PROBE ")), None)
+        assert line, out.stderr[-2000:]
+        import json
+        seen = json.loads(line[6:])
+        assert seen["running"] and seen["top"] == "QuitQuestion" and seen["title"] == seen["asked"], seen
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
