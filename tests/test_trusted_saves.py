@@ -327,8 +327,7 @@ def test_a_game_open_in_another_copy_is_told_and_its_save_left_alone(tmp_path):
         assert other.stdout.readline().split() == ["OPEN", "KnightsScene"]
         before = (tmp_path / "saves" / "knights.json").read_bytes()
         app = make_app(tmp_path)
-        tap_button(app, "game:knights")
-        tap_button(app, "yes")        # play on
+        tap_button(app, "game:knights")   # said at once, before any "Play on?" (tests/test_second_copy.py)
         assert isinstance(app.top, MessageScene) and app.top.title == "Open in another window"
         assert "Knights and the Golden Treasure" in app.top.text
         assert not any(isinstance(s, GameScene) for s in app.stack)
@@ -384,7 +383,7 @@ def test_a_moves_frame_does_not_wait_for_a_slow_disk_and_the_last_move_is_kept_o
         walls.append(time.perf_counter() - t)
     assert max(walls) < 0.1, f"a move's frame waited for the disk: {walls}"
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    app.run()                            # the window is closed: the loop ends, the writes finish
+    app.run()                            # the system ends the app (a QUIT): the loop ends, the writes finish
     assert saved_turn(tmp_path) == state_of(scene).to_json(), "the last move is on the disk"
 
 

@@ -549,6 +549,16 @@ class SaveStore:
         with self._status:
             self._news.append(news)
 
+    def held_elsewhere(self, game_id: str) -> bool:
+        """Whether another copy of the app holds ``game_id`` now (this copy tries the lock and lets
+        it go again): asked before a question about that game's save, which another copy is writing."""
+        if game_id in self._locks:
+            return False
+        if not self.claim(game_id):
+            return True
+        self.release(game_id)
+        return False
+
     def release(self, game_id: str) -> None:
         with self._locking:
             hold = self._open.pop(game_id, None)

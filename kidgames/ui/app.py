@@ -20,6 +20,10 @@ if os.environ.get("DISPLAY") and not os.environ.get("SDL_VIDEODRIVER", "").start
 # blurred, by the system's display scaling, with taps landing where they are drawn; SDL reads this
 # when the display opens.  A family's own setting of it wins.
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+# The window's own close button (WINDOWCLOSE) asks "Close the games?" like the app's button: SDL is
+# asked not to follow it with a QUIT of its own.  A QUIT alone (the system ending the session, a
+# SIGTERM) still closes the app at once.
+os.environ.setdefault("SDL_QUIT_ON_LAST_WINDOW_CLOSE", "0")
 import pygame  # noqa: E402
 
 from kidgames.core.i18n import Catalog  # noqa: E402
@@ -119,6 +123,7 @@ class App:
         self._looked_after_input = False  # the last frame handled input: update once more at once
         self._last_frame_at: float | None = None
         self.guard_until = 0.0
+        self._window_closing = False   # this frame's events hold the window's close
         self.unfocused = self.minimised = False   # the window is in the background (see in_background)
         self.frames_drawn = 0
         self.errors: list[str] = []
@@ -173,9 +178,13 @@ class App:
         return {colour: self.t(f"colour.{colour}") for colour in COLOURS}
 
     def in_language(self, seats: list[Seat]) -> list[Seat]:
-        """The seats with every default name (a computer's, an untouched one) in the app's language."""
+        """The seats with every default name (a computer's, an untouched one) in the app's language,
+        and a name of which no font can draw a letter (only emoji, from the command line or an old
+        save) given back its pawn colour's name: the rest of a name is shown, never a box
+        (Assets.drawable), and a name of nothing would be an empty panel."""
         names = self.colour_names()
-        return [seat.in_language(names) for seat in seats]
+        return [(seat if self.assets.drawable(seat.name) else
+                 replace(seat, name=names[seat.colour], default_name=True)).in_language(names) for seat in seats]
 
     @property
     def games(self) -> Mapping[str, Any]:
@@ -349,6 +358,8 @@ class App:
             # After input the scenes get one more update before the loop sleeps: what a tap changed
             # (a curtain lifted, a scene opened) may need an update() to be laid out and shown.
             self._looked_after_input = bool(events)
+            # SDL follows a window's close with a QUIT in the same batch where it was not asked not to
+            self._window_closing = any(event.type == pygame.WINDOWCLOSE for event in events)
             for event in events:
                 self.dispatch(event)
             for pointer in self.input.poll_long_press(now):
@@ -384,8 +395,12 @@ class App:
             self.saves.hold_writes(False)
 
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWCLOSE:
+            self.ask_quit()             # the window's ✕ asks as the app's own ✕ does
+            return
         if event.type == pygame.QUIT:
-            self.running = False
+            if not self._window_closing:
+                self.running = False    # the system ends the app (logout, SIGTERM): no question
             return
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
             self.unfocused = event.type == pygame.WINDOWFOCUSLOST
@@ -616,6 +631,20 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def ask_quit(self) -> None:
+        """"Close the games?": the menu's ✕ and the window's own ✕ ask alike, above whatever is on
+        screen (a game behind it is paused, its secrets face down: a question is public).  The
+        question is asked once: a second close while it is open adds nothing."""
+        from kidgames.ui.dialog import QuitQuestion
+        if any(isinstance(scene, QuitQuestion) for scene in self.stack):
+            return
+        saves = self.saves
+        text = self.t("menu.quit.text") if saves.all_saved() and saves.trouble is None else \
+            self.t("menu.quit.unsaved", reason=self.saving_reason())
+        self.push(QuitQuestion(self, self.t("menu.quit.title"), text, self.t("menu.quit.yes"),
+                               self.t("menu.quit.no"), on_yes=self.quit, icon="cross", yes_icon="cross",
+                               no_icon="play", go_on="no"))
+
     @cached_property
     def pictures(self) -> dict:
         """Pictures painted once and kept while the app runs (the menus' landscape per size)."""
@@ -644,6 +673,23 @@ class App:
     def continue_game(self, game_id: str) -> None:
         from kidgames.ui.menu import continue_game
         continue_game(self, game_id)
+
+    def open_elsewhere(self, game_id: str) -> bool:
+        """Whether another copy of the app has ``game_id`` open, said at once if so: before any
+        question about its save ("Play on?", "Start a new game?"), which that copy is playing."""
+        if not self.saves.held_elsewhere(game_id):
+            return False
+        self.tell_open_elsewhere(game_id)
+        return True
+
+    def tell_open_elsewhere(self, game_id: str) -> None:
+        """Say that ``game_id`` is open in another window (another copy of the app holds it)."""
+        from kidgames.ui.dialog import MessageScene
+        from kidgames.ui.menu import game_title
+        spec = self.games[game_id]
+        self.push(MessageScene(self, self.t("save.elsewhere.title"),
+                               self.t("save.elsewhere.text", game=game_title(self, spec)),
+                               icon=spec.tile[0] if spec.tile else "play"))
 
     def ask_before_replacing(self, game_id: str, start_new) -> None:
         """Start a new game at once, or first ask whether to replace that game's save."""

@@ -22,6 +22,8 @@ MAIN_FONT = FONTS / "wqy-microhei.ttc"
 COMFORTAA = FONTS / "Comfortaa-Bold.ttf"
 NANUM_ROUND = FONTS / "NanumSquareRoundEB.ttf"
 TITLE_FONTS = {"en": COMFORTAA, "cs": COMFORTAA, "de": COMFORTAA, "ru": NANUM_ROUND, "ko": NANUM_ROUND}
+#: What stands for the end of a word too long for its place, cut (a text is never broken inside a word).
+ELLIPSIS = "\u2026"
 
 
 class Sounds:
@@ -105,8 +107,10 @@ class Assets:
         self._images: dict[tuple[str, int], pygame.Surface] = {}
         self._originals: dict[str, pygame.Surface | None] = {}
         self._texts: OrderedDict = OrderedDict()
-        self._fitted: dict[tuple, int] = {}     # fit_text's chosen sizes
+        self._fitted: dict[tuple, tuple[int, str]] = {}     # fit_text's chosen sizes (and drawable texts)
         self._checkers: dict[Path, object] = {}
+        self._drawable: dict[str, bool] = {}    # a character -> whether the main font has it
+
 
     # -- fonts and text ---------------------------------------------------------------------------
     @property
@@ -135,6 +139,7 @@ class Assets:
         if surf is not None:
             self._texts.move_to_end(key)
             return surf
+        text = self.drawable(text)
         font = self.font(size, title and self.title_font_covers(text))
         lines = wrap(font, text, width) if width else text.split("\n")
         rendered = [font.render(line, True, colour) for line in lines]
@@ -165,13 +170,15 @@ class Assets:
         size chosen is remembered: a banner painted in every frame of its fade measures its words
         once, not in every frame (on a tablet that measuring was a move frame's largest part)."""
         key = (text, size, width, height, title, outline, min_size)
-        chosen = self._fitted.get(key)
-        if chosen is None:
-            chosen = self._fit_size(text, size, colour, width, height, title, outline, min_size)
-            self._fitted[key] = chosen
+        fitted = self._fitted.get(key)
+        if fitted is None:
+            drawn = self.drawable(text)
+            fitted = self._fitted[key] = (self._fit_size(drawn, size, colour, width, height, title, outline,
+                                                         min_size), drawn)
             if len(self._fitted) > 600:
                 self._fitted.pop(next(iter(self._fitted)))
-        return self.text(text, chosen, colour, title=title, outline=outline, width=width)
+        chosen, drawn = fitted
+        return self.text(drawn, chosen, colour, title=title, outline=outline, width=width)
 
     def _fit_size(self, text: str, size: int, colour, width: int, height: int, title: bool, outline,
                   min_size: int) -> int:
@@ -196,12 +203,30 @@ class Assets:
                 return s
         return min_size
 
-    def title_font_covers(self, text: str) -> bool:
-        """Whether the language's rounded title face draws every letter of ``text`` (a Korean name
-        typed in an English game is not): otherwise the main font draws it, never boxes."""
-        path = self.title_face
-        if path is None:
-            return False
+    def drawable(self, text: str) -> str:
+        """``text`` without the characters no font of the app can draw (an emoji in a name typed on
+        a hardware keyboard or given on the command line): the rest is shown, never a box.  Every
+        text is drawn in the main font when the title face lacks a letter of it, so what the main
+        font has is what can be drawn."""
+        if text.isascii():
+            return text
+        known = self._drawable
+        if all(known.get(ch, False) for ch in text):
+            return text
+        checker = self._checker(MAIN_FONT)
+        if checker is False:
+            return text                  # no font file to ask: draw as before
+        for ch in text:
+            if ch not in known:
+                known[ch] = ch.isspace() or checker.get_metrics(ch)[0] is not None
+        kept = "".join(ch for ch in text if known[ch])
+        if kept == text:
+            return text
+        # an emoji between two words leaves one space, not two; none at the ends
+        return "\n".join(" ".join(line.split()) for line in kept.split("\n"))
+
+    def _checker(self, path: Path):
+        """A freetype face of ``path`` that says which glyphs it has (False: it cannot be read)."""
         checker = self._checkers.get(path)
         if checker is None:
             try:
@@ -211,6 +236,15 @@ class Assets:
             except (OSError, pygame.error, ImportError):
                 checker = False
             self._checkers[path] = checker
+        return checker
+
+    def title_font_covers(self, text: str) -> bool:
+        """Whether the language's rounded title face draws every letter of ``text`` (a Korean name
+        typed in an English game is not): otherwise the main font draws it, never boxes."""
+        path = self.title_face
+        if path is None:
+            return False
+        checker = self._checker(path)
         return checker is not False and draws_all(checker, text)
 
     def set_language(self, lang: str) -> None:
@@ -257,8 +291,8 @@ def draws_all(face, text: str) -> bool:
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Break text into lines that fit ``width`` (by words; by letters for long words and Korean),
-    balanced: as many lines as needed, each about as long as the others ("Back to the / star."
+    """Break text into lines that fit ``width`` between words, never inside one (a word wider than
+    ``width`` is cut with an ellipsis, see :func:`cut`), balanced: as many lines as needed, each about as long as the others ("Back to the / star."
     becomes "Back to / the star.")."""
     measure = Widths(font)
     lines = _wrap_greedy(measure, text, width)
@@ -303,15 +337,19 @@ def _wrap_greedy(measure: Widths, text: str, width: int) -> list[str]:
                 continue
             if line:
                 lines.append(line)
-            line = ""
-            for ch in word:
-                if measure(line + ch) > width and line:
-                    lines.append(line)
-                    line = ch
-                else:
-                    line += ch
+            line = word if measure(word) <= width else cut(measure, word, width)
         lines.append(line)
     return lines
+
+
+def cut(measure: Widths, word: str, width: int) -> str:
+    """``word`` cut short with an ellipsis so that it fits ``width`` (its first letter and the
+    ellipsis at least): a word too long for its place even at the smallest size is never broken
+    onto two lines ("Фиолетов / ый", "Maximi / liane"), it is cut ("Фиолето…")."""
+    keep = len(word) - 1
+    while keep > 1 and measure(word[:keep] + ELLIPSIS) > width:
+        keep -= 1
+    return word[:max(1, keep)] + ELLIPSIS
 
 
 def _placeholder(size: int) -> pygame.Surface:

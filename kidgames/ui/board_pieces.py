@@ -112,6 +112,10 @@ def tumble_faces(seed: int, count: int = 12) -> list[int]:
     return [rng.randint(1, 6) for _ in range(count)]
 
 
+#: Canvas pixels kept between a name and the badge beside it (a card won, a waiting field's throw).
+NAME_GAP = 8
+
+
 # -- the player panel ----------------------------------------------------------------------------
 def draw_player_panel(surface: pygame.Surface, assets, rect: pygame.Rect, seat, current: bool,
                       helmet: bool = False, reserve: int = 0, levels: bool = False) -> int:
@@ -123,7 +127,8 @@ def draw_player_panel(surface: pygame.Surface, assets, rect: pygame.Rect, seat, 
                   border_width=7 if current else 3, shadow=4)
     draw_pawn(surface, seat.colour, seat.shape, (rect.x + 44, rect.centery + 8), 54, helmet=helmet)
     ink = (255, 255, 255) if current else INK
-    room = rect.w - 98 - (48 if seat.is_computer else 0) - reserve
+    # a name shrinks, or is cut with an ellipsis, in its room: a little gap before the game's badge
+    room = rect.w - 98 - (48 if seat.is_computer else 0) - (reserve + NAME_GAP if reserve else 0)
     name = assets.fit_text(seat.name, 32, ink, room, rect.h - 8, title=True,
                            outline=shade(PAWN_RGB[seat.colour], 0.5) if current else None)
     surface.blit(name, name.get_rect(midleft=(rect.x + 86, rect.centery)))

@@ -118,3 +118,7 @@ class ConfirmScene(DialogScene):
             return
         self.app.pop()
         self.on_back()
+
+
+class QuitQuestion(ConfirmScene):
+    """"Close the games?" (App.ask_quit), asked by the menu's ✕ and by the window's own."""

@@ -51,12 +51,9 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
     A game open in another copy of the app (on the same home) is not opened: that copy is playing
     and saving it, so this one says so (naming the game), leaves the save alone and returns None."""
     spec = app.games[game_id]
+    seats = app.in_language(seats)      # no name of nothing drawable (only emoji) at the table
     if not app.saves.claim(game_id):
-        from kidgames.ui.dialog import MessageScene
-        from kidgames.ui.menu import game_title
-        app.push(MessageScene(app, app.t("save.elsewhere.title"),
-                              app.t("save.elsewhere.text", game=game_title(app, spec)), icon=spec.tile[0]
-                              if spec.tile else "play"))
+        app.tell_open_elsewhere(game_id)
         return None
     try:
         # the one session of the game, made once (its saved self when it comes from a save); it

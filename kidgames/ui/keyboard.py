@@ -63,6 +63,11 @@ class NameScene(Scene):
     def name(self) -> str:
         return self.prefix + compose(self.keys)
 
+    def takes(self, ch: str) -> bool:
+        """Whether the name has room for ``ch`` (a Hangul jamo may join the last syllable of a full
+        name: 가 + ㅇ is 강, no longer)."""
+        return len(self.prefix + compose(self.keys + [ch])) <= MAX_NAME
+
     def layout(self) -> None:
         self.buttons = []
         y = KEYS_TOP
@@ -70,14 +75,14 @@ class NameScene(Scene):
             x = PANEL.centerx - (len(row) * (KEY_W + KEY_GAP) - KEY_GAP) // 2
             for ch in row:
                 self.buttons.append(Button(pygame.Rect(x, y, KEY_W, KEY_H), lambda c=ch: self.type(c),
-                                           ch, text_size=44, name=f"key:{ch}", cooldown=0.0))
+                                           ch, text_size=44, name=f"key:{ch}", cooldown=0.0, why=self.refuse))
                 x += KEY_W + KEY_GAP
             y += KEY_H + KEY_GAP
         self.buttons += [
             Button(pygame.Rect(PANEL.left + 50, BOTTOM_Y, 240, BOTTOM_H), self.erase, icon="back",
                    colour="orange", name="erase", cooldown=0.0),
             Button(pygame.Rect(PANEL.left + 320, BOTTOM_Y, 420, BOTTOM_H), lambda: self.type(" "),
-                   self.t("keyboard.space"), colour="paper", name="space", cooldown=0.08),
+                   self.t("keyboard.space"), colour="paper", name="space", cooldown=0.08, why=self.refuse),
             Button(pygame.Rect(PANEL.right - 370, BOTTOM_Y, 320, BOTTOM_H), self.done, self.t("button.ok"),
                    icon="check", colour="green", name="ok"),
             Button(CANCEL.copy(), self.cancel, icon="cross", colour="red", name="cancel"),
@@ -86,20 +91,42 @@ class NameScene(Scene):
             self.buttons.append(Button(pygame.Rect(PANEL.left + 770, BOTTOM_Y, 200, BOTTOM_H),
                                        self.switch_letters, "ABC" if self.hangul else "한글",
                                        colour="blue", name="letters", text_size=40))
+        self.show_room()
+
+    def show_room(self) -> None:
+        """A full name shows on the keys: the letters that no longer fit (and the space) go grey
+        and quiet, and a tap on one says so with the "bonk" of a blocked move (:meth:`refuse`)."""
+        for button in self.buttons:
+            if button.name.startswith("key:"):
+                button.enabled = self.takes(self.cased(button.name[4:]))
+            elif button.name == "space":
+                button.enabled = len(self.name) < MAX_NAME
+
+    def refuse(self) -> None:
+        """A tap on a grey key of a full name (or a letter typed on a hardware keyboard then)."""
+        self.app.assets.play("stuck")
+
+    def cased(self, ch: str) -> str:
+        """The letter a key types now: a capital at the start of a word, else a small one."""
+        starts_word = not self.name or self.name.endswith(" ")
+        return ch if starts_word else ch.lower()
 
     def type(self, ch: str) -> None:
         if ch == " " and (not self.name or self.name.endswith(" ")):
             return
-        starts_word = not self.name or self.name.endswith(" ")
-        keys = self.keys + [ch if starts_word else ch.lower()]
-        if len(self.prefix + compose(keys)) <= MAX_NAME:
-            self.keys = keys
+        ch = self.cased(ch)
+        if self.takes(ch):
+            self.keys = self.keys + [ch]
+        else:
+            self.refuse()
+        self.show_room()
 
     def erase(self) -> None:
         if self.keys:
             self.keys.pop()
         else:
             self.prefix = self.prefix[:-1]
+        self.show_room()
 
     def switch_letters(self) -> None:
         self.hangul = not self.hangul
@@ -125,9 +152,16 @@ class NameScene(Scene):
         self.app.dirty = True
 
     def text_input(self, text: str) -> None:
+        """Letters typed on a hardware keyboard; a character no font of the app can draw (an emoji)
+        is left out, as it would be a box on every screen."""
         for ch in text:
-            if ch.isprintable() and len(self.prefix + compose(self.keys + [ch])) <= MAX_NAME:
+            if not ch.isprintable() or not self.app.assets.drawable(ch):
+                continue
+            if self.takes(ch):
                 self.keys.append(ch)
+            else:
+                self.refuse()
+        self.show_room()
         self.app.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -87,7 +87,10 @@ class MenuScene(Scene):
 
     # -- actions -------------------------------------------------------------------------------------
     def open_game(self, spec) -> None:
-        """A game with a save asks first: play on, or a new game (to the player setup)."""
+        """A game with a save asks first: play on, or a new game (to the player setup).  A game open
+        in another window is said to be so, and nothing is asked."""
+        if self.app.open_elsewhere(spec.id):
+            return
         saved = self.saved.get(spec.id)
         if saved is None:
             self.open_setup(spec)
@@ -106,12 +109,7 @@ class MenuScene(Scene):
         self.app.show_settings()
 
     def ask_quit(self) -> None:
-        saves = self.app.saves
-        text = self.t("menu.quit.text") if saves.all_saved() and saves.trouble is None else \
-            self.t("menu.quit.unsaved", reason=self.app.saving_reason())
-        self.app.push(ConfirmScene(self.app, self.t("menu.quit.title"), text,
-                                   self.t("menu.quit.yes"), self.t("menu.quit.no"), on_yes=self.app.quit,
-                                   icon="cross", yes_icon="cross", no_icon="play", go_on="no"))
+        self.app.ask_quit()
 
     def back(self) -> None:
         pass   # the menu is the bottom of the app: Escape does not close it by surprise
@@ -219,7 +217,7 @@ def continue_game(app, game_id: str) -> None:
 def offer_saved_game(app) -> None:
     """At start: offer to play on with the game saved last (the others wait on their tiles)."""
     saved = most_recent(app.saves.saved_games({s.id: s for s in playable(app.games)}))
-    if saved is not None:
+    if saved is not None and not app.open_elsewhere(saved.game_id):
         app.push(ConfirmScene(app, app.t("save.continue.title"), continue_text(app, saved),
                               app.t("save.continue.yes"), app.t("save.continue.no"),
                               on_yes=lambda: app.continue_game(saved.game_id),
@@ -230,7 +228,11 @@ def offer_saved_game(app) -> None:
 def play_on_or_new(app, game_id: str, start_new) -> None:
     """The command line names a game and its players: start it at once, or, when that game has a
     save, ask first as its tile does: play on with the saved game, or the new game (which replaces
-    it).  A saved game is never lost unasked, from the command line either."""
+    it).  A saved game is never lost unasked, from the command line either.  A game open in another
+    window is said to be so, and nothing is asked or started."""
+    if app.open_elsewhere(game_id):
+        report_problems(app)
+        return
     result = app.saves.load(game_id, app.games) if app.saves.exists(game_id) else None
     if result is None or result.saved is None:
         start_new()
@@ -244,7 +246,10 @@ def play_on_or_new(app, game_id: str, start_new) -> None:
 
 
 def ask_before_replacing(app, game_id: str, start_new) -> None:
-    """Start a new game at once, or, when that game has a save, first ask whether to replace it."""
+    """Start a new game at once, or, when that game has a save, first ask whether to replace it (a
+    game open in another window: only that is said)."""
+    if app.open_elsewhere(game_id):
+        return
     result = app.saves.load(game_id, app.games) if app.saves.exists(game_id) else None
     if result is None or result.saved is None:
         start_new()

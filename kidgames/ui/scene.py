@@ -54,7 +54,7 @@ class Scene:
                     and button.rect.collidepoint(pointer.pos) and pointer.repeats(button.cooldown):
                 return True
             if button.handle(pointer):
-                if pointer.kind == "tap":
+                if pointer.kind == "tap" and button.enabled:     # a grey button's ``why`` has its own sound
                     self.app.assets.play("click")
                 return True
         return False

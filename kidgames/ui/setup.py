@@ -98,8 +98,7 @@ class SetupScene(Scene):
     # -- layout -------------------------------------------------------------------------------------
     def layout(self) -> None:
         # layout runs on entering and after a language change: default names follow the language
-        names = self.colour_names()
-        self.seats = [seat.in_language(names) for seat in self.seats]
+        self.seats = self.app.in_language(self.seats)
         self.buttons = []
         row = STARS_ROW if self.spec.computer_levels else WIDE_ROW
 
