@@ -177,6 +177,44 @@ def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp
     assert breaches == [], "no UI module, the Forest scene and art included, read the state"
 
 
+class Weak(Family):
+    """Two young children who find nothing: they throw, tap any shining space and, at the castle,
+    any tree."""
+
+    def step(self) -> None:
+        scene = self.scene
+        if self.app.top is scene and scene.anim.holding is None and scene.person_can_act():
+            state = state_of(scene)
+            if state.phase == MOVE and not scene.choice:
+                self.taps += 1
+                tap(self.app, scene.space_xy(self.rng.choice([dest for dest, _ in scene.table_view().ways])))
+                self.frame()
+                return
+            if state.phase == GUESS:
+                self.taps += 1
+                tap(self.app, scene.tree_centre(self.rng.choice(list(state.tree_at))))
+                self.frame()
+                return
+        super().step()
+
+
+def test_a_fair_computer_ends_the_game_of_two_children_who_find_nothing(tmp_path, monkeypatch):
+    """Issue 32: with cpu:fair and two people who find little, a real Forest game ran 48 minutes with
+    1 of 7 cards won.  Two people who tap any shining space and any tree, and a fair computer: the
+    short game ends at the results, the computer having won the cards it had to."""
+    monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.05)
+    app = forest_app(tmp_path)
+    seats = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Robo", "green", "computer", level="fair")]
+    scene = start(app, seats, seed=11)
+    weak = Weak(app, scene, random.Random(4))
+    weak.play(max_steps=40000)
+    state = state_of(scene)
+    assert state.is_over, f"after {state.turn} turns {[len(w) for w in state.won]} cards were won"
+    settle(app, 3)
+    assert isinstance(app.top, ResultsScene)
+    assert state.turn < 200, f"the game took {state.turn} turns"
+
+
 def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
     """Rule 4: from m5 with 2 and 4, m7 is an early stop (one die) and also the end of 4-then-2;
     Ben stands on m7, so the answer matters (rule 5: only the full throw sends him home)."""

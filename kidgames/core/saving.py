@@ -552,8 +552,10 @@ class SaveStore:
     def held_elsewhere(self, game_id: str) -> bool:
         """Whether another copy of the app holds ``game_id`` now (this copy tries the lock and lets
         it go again): asked before a question about that game's save, which another copy is writing."""
-        if game_id in self._locks:
-            return False
+        with self._locking:
+            hold = self._open.get(game_id)
+            if hold is not None and not hold.lost:
+                return False                # this copy has it open
         if not self.claim(game_id):
             return True
         self.release(game_id)
