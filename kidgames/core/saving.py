@@ -552,7 +552,9 @@ class SaveStore:
     def held_elsewhere(self, game_id: str) -> bool:
         """Whether another copy of the app holds ``game_id`` now (this copy tries the lock and lets
         it go again): asked before a question about that game's save, which another copy is writing."""
-        if game_id in self._locks:
+        with self._locking:
+            mine = game_id in self._open
+        if mine:
             return False
         if not self.claim(game_id):
             return True
