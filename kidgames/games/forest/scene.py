@@ -12,7 +12,7 @@ import pygame
 from kidgames.core.board import shortest_walk
 from kidgames.core.protocol import Action
 from kidgames.ui.anim import arc, ease_in_out, ease_out_back
-from kidgames.ui.board_pieces import draw_die, draw_pawn_at
+from kidgames.ui.board_pieces import draw_die, pawn_rect, side_by_side
 from kidgames.ui.board_table import BOARD_RECT, SIDEBAR, BoardTableScene
 from kidgames.ui.game import UNDO_SIZE
 from kidgames.ui.pieces import BANNER, BUTTONS, IN_PANEL, MARKS, OVER_BUTTONS, OVER_PAWNS, THINGS, Die, Pawns
@@ -20,6 +20,7 @@ from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, pick
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel
 
+from . import magic
 from .art import CARD_SIZE, HIT_R, SPACE_R, TREE_SIZE, draw_card, draw_tree, paint_board
 from .rules import GUESS, MOVE, ROLL
 
@@ -45,7 +46,8 @@ HOP_TIME, HOME_HOP, FLY_TIME, ROLL_TIME = 0.24, 0.09, 0.8, 0.8
 HOP_HEIGHT, FLYING_CARD = 22, 0.7               # a card won flies at this scale
 BANNER_SIZE = (820, 160)
 CLOSE_HINT = (270, 66)                          # "tap to close" under an open private look
-PANEL_BUTTON = 150                              # the picture buttons of a choice
+PANEL_BUTTON = 150                              # the picture buttons of "one die or both?"
+MAGIC_BOUNDS = BOARD_RECT.inflate(-16, -16)     # where the magic choices may stand (magic.py)
 
 
 class ForestScene(BoardTableScene):
@@ -58,6 +60,13 @@ class ForestScene(BoardTableScene):
         self.choice: list[Action] | None = None       # two moves to one space: one die or both?
         self.magic_mode: str | None = None             # "swap" or "jump" after its magic button
         self.swap_first: str | None = None
+        # The magic choices: where they stand (made once for the game, see magic_places) and
+        # their picture stories (playing since story_from, showing story_step; -1: resting).
+        self._magic_stable: list[pygame.Rect] | None = None
+        self._magic_now: tuple[tuple, list[pygame.Rect]] | None = None
+        self.story_from: float | None = None
+        self.story_step = -1
+        self._stories_for = 0          # the prompt's comebacks the stories have played for
         pawns = Pawns(self.seats, PAWN_SIZE, [], lambda p: p == self.shown_current and self.person_can_act(), below=10)
         dice = [Die((DICE_X[k], DICE_Y), DIE_SIZE, self.thrower_rim, spin=(540, -480)[k], hops=3 + k, height=50)
                 for k in range(2)]
@@ -83,7 +92,8 @@ class ForestScene(BoardTableScene):
                 Drawn(DICE_TARGET, self.may_throw, self.draw_dice_target, IN_PANEL),
                 Drawn(choice_area, self.choice_look, self.draw_choice_panel, BUTTONS - 0.5),
                 Drawn(choice_area, self.choice_look, self.draw_choice_dice, OVER_BUTTONS),
-                Drawn(self.jump_area, lambda: view().current_player, self.draw_jump_picture, OVER_BUTTONS),
+                *[Drawn(partial(self.story_area, name), partial(self.story_look, name),
+                        partial(self.draw_story, name), OVER_BUTTONS) for name in magic.MAGICS],
                 Drawn(self.flying_card_rect, lambda: self.flying_card and (self.flying_card[0], self.flying_card_rect().center),
                       self.draw_flying_card, BANNER + 1)]
 
@@ -104,17 +114,17 @@ class ForestScene(BoardTableScene):
 
     def layout(self) -> None:
         self.buttons = self.side_buttons()
-        size = PANEL_BUTTON
-        x0 = BOARD_RECT.centerx - (3 * size + 2 * 24) // 2
-        y = BOARD_RECT.bottom - size - 30
-        for k, name in enumerate(("swap", "jump", "shuffle")):
-            self.buttons.append(Button(pygame.Rect(x0 + k * (size + 24), y, size, size),
-                                       lambda name=name: self.pick_magic(name), icon=name if name != "jump" else None,
-                                       name=f"magic:{name}", colour="paper"))
+        # the magic choices: picture buttons whose pictures are their stories (see draw_story),
+        # standing where magic_places says when they show
+        for name in magic.MAGICS:
+            self.buttons.append(Button(pygame.Rect(0, 0, magic.SIZES[-1], magic.SIZES[-1]),
+                                       lambda name=name: self.pick_magic(name), name=f"magic:{name}",
+                                       colour="paper", visible=False))
         cancel = pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110)
         # the "back" arrow: a move taken back (beside the cancel button, which never shows with it)
         self.buttons += [Button(cancel, self.reset_choice, icon="back", name="cancel"),
                          self.undo_button(pygame.Rect(cancel.x - UNDO_SIZE - 20, cancel.y, UNDO_SIZE, UNDO_SIZE))]
+        size = PANEL_BUTTON
         for k in range(2):
             self.buttons.append(Button(pygame.Rect(BOARD_RECT.centerx - size - 20 + k * (size + 40),
                                                    BOARD_RECT.centery - size // 2, size, size),
@@ -126,14 +136,24 @@ class ForestScene(BoardTableScene):
         in progress, so a redraw shows the same)."""
         view = self.table_view()
         can = self.person_can_act() and view.phase == MOVE
-        magic = can and self.choice is None and self.magic_mode is None
+        magic_now = can and self.choice is None and self.magic_mode is None and bool(view.magic)
+        if magic_now:
+            places = dict(zip(magic.MAGICS, self.magic_places()))
+        shown_before = self.magic_shown()
         for b in self.buttons:
             if b.name.startswith("magic:"):
-                b.visible = magic and "magic_" + b.name.split(":")[1] in view.magic
+                name = b.name.split(":")[1]
+                b.visible = magic_now and "magic_" + name in view.magic
+                if magic_now:
+                    b.rect = pygame.Rect(places[name])
             elif b.name == "cancel":
                 b.visible = can and (self.magic_mode is not None or self.choice is not None)
             elif b.name.startswith("choice:"):
                 b.visible = can and self.choice is not None
+        if self.magic_shown() and not shown_before:
+            self.play_stories()
+        elif not self.magic_shown():
+            self.story_from, self.story_step = None, -1
 
     # -- playing --------------------------------------------------------------------------------------
     def reset_choice(self) -> None:
@@ -504,16 +524,127 @@ class ForestScene(BoardTableScene):
                 draw_die(surface, (centre[0] - 26, centre[1] - 20), 64, a, rim)
                 draw_die(surface, (centre[0] + 26, centre[1] + 8), 64, b, rim)
 
-    def jump_area(self) -> pygame.Rect | None:
-        jump = self.button("magic:jump")
-        return jump.rect.inflate(40, 60) if jump is not None and jump.visible else None
+    # -- the magic of a double one (kidgames/games/forest/magic.py) ---------------------------------------
+    def magic_shown(self) -> bool:
+        return any(b.visible for b in self.buttons if b.name.startswith("magic:"))
 
-    def draw_jump_picture(self, surface) -> None:
-        """The picture on the magic jump's button: a pawn flying to a tree."""
-        x, y = self.button("magic:jump").rect.center
-        tree = self.app.assets.image("tree", 90)
-        surface.blit(tree, tree.get_rect(center=(x + 24, y - 6)))
-        draw_pawn_at(surface, self.seats[self.table_view().current_player], x - 30, y + 34, 52, lift=30)
+    def magic_places(self) -> list[pygame.Rect]:
+        """Where the magic choices stand now (swap, jump, shuffle), covering nothing the child
+        must see.  First the game's own spot, found once: clear of every space with two pawns on
+        it and of every tree, so the choices stand in the same place at every double one; where
+        more pawns crowd next to it, a spot clear of every space and of the pawns as they stand;
+        on a board with no such room, one clear of what this throw offers (the spaces a walk or a
+        jump may end on), the trees and the pawns."""
+        pawns = [piece.area() for piece in self.pawns.pieces()]
+        if self._magic_stable is None:
+            room = [self.space_room(node, pawns=2) for node in self.board.nodes]
+            self._magic_stable = magic.place(MAGIC_BOUNDS, room + self.tree_rects(), PROMPT_BUTTON.center) or []
+        if self._magic_stable and magic.clear_of(self._magic_stable, pawns):
+            return self._magic_stable
+        view = self.table_view()
+        key = (tuple(view.positions), view.ways, view.jumps)
+        if self._magic_now is None or self._magic_now[0] != key:
+            trees = self.tree_rects()
+            every_space = [self.space_room(node) for node in self.board.nodes]
+            offered = [self.space_room(node) for node in {dest for dest, _ in view.ways} | set(view.jumps)]
+            places = (magic.place(MAGIC_BOUNDS, every_space + trees + pawns, PROMPT_BUTTON.center)
+                      or magic.place(MAGIC_BOUNDS, offered + trees + pawns, PROMPT_BUTTON.center)
+                      or self._magic_stable     # no room anywhere: the smallest buttons, in a corner
+                      or [pygame.Rect(BOARD_RECT.right - 3 * 112, BOARD_RECT.bottom - 120, 96, 96).move(k * 112, 0)
+                          for k in range(3)])
+            self._magic_now = (key, places)
+        return self._magic_now[1]
+
+    def space_room(self, node: str, pawns: int = 0) -> pygame.Rect:
+        """What a space paints, with its shining ring, and with ``pawns`` pawns standing on it."""
+        rect = self.reach_rect(node)
+        if self.board.kind(node) == "village":
+            rect = rect.inflate(8, 8)           # the village is the biggest space
+        x, y = self.space_xy(node)
+        for _, px, py in side_by_side([(x, y)] * pawns, None, PAWN_SIZE):
+            rect = rect.union(pawn_rect(px, py + self.pawns.below, 0, PAWN_SIZE))
+        return rect
+
+    def tree_rects(self) -> list[pygame.Rect]:
+        """What each tree in the game paints where it stands (with the ring of a pickable one)."""
+        return [self.tree_rect(*self.to_canvas(self.board.slots[slot].at), 0.0) for slot in self.table_view().trees]
+
+    def play_stories(self) -> None:
+        """The magic choices' stories play, one after another (when they appear, when the prompt
+        comes back, at a tap on the prompt's picture)."""
+        self.story_from = self.app.now()
+        self._stories_for = len(self.nudge.comebacks)
+
+    def story_area(self, name: str) -> pygame.Rect | None:
+        button = self.button(f"magic:{name}")
+        if button is None or not button.visible:
+            return None
+        return button.rect.move(0, 3 if button.pressed else 0)
+
+    def story_look(self, name: str) -> tuple | None:
+        area = self.story_area(name)
+        if area is None:
+            return None
+        view = self.table_view()
+        return (tuple(area), magic.story_t(self.story_step, magic.MAGICS.index(name)),
+                self.seats[view.current_player].colour, view.wanted)
+
+    def draw_story(self, name: str, surface) -> None:
+        look = self.story_look(name)
+        if look is None:
+            return
+        area, t, colour, wanted = look
+        seat = self.seats[self.table_view().current_player]
+        magic.draw_story(surface, self.app.assets, name, pygame.Rect(area), t, colour, seat.shape, wanted)
+
+    def idle_animation(self) -> bool:
+        """While the magic choices wait: their stories play in turn (only the playing one's
+        button is redrawn, :data:`magic.STORY_FPS` times a second), then rest on their still
+        pictures until the prompt comes back."""
+        if self.magic_shown() and len(self.nudge.comebacks) > self._stories_for:
+            self.play_stories()
+        step = -1
+        if self.story_from is not None and self.magic_shown():
+            step = int((self.app.now() - self.story_from) * magic.STORY_FPS)
+            if step >= len(magic.MAGICS) * magic.STORY_FRAMES:
+                step, self.story_from = -1, None
+        if step != self.story_step:
+            before = {name: self.story_look(name) for name in magic.MAGICS}
+            self.story_step = step
+            for name in magic.MAGICS:
+                area = self.story_area(name)
+                if area is not None and self.story_look(name) != before[name]:
+                    self.app.invalidate(area)
+        return False
+
+    def idle_wake_in(self) -> float | None:
+        if self.story_from is None or not self.magic_shown():
+            return None
+        shown = self.app.now() - self.story_from
+        return max(0.0, (int(shown * magic.STORY_FPS) + 1) / magic.STORY_FPS - shown)
+
+    def prompt_button(self, rect: pygame.Rect) -> Button:
+        """The prompt's picture says the prompt again, and during the magic choice plays the
+        choices' stories again."""
+        button = super().prompt_button(rect)
+        again = button.on_tap
+
+        def say_again() -> None:
+            again()
+            if self.magic_shown():
+                self.play_stories()
+        button.on_tap = say_again
+        return button
+
+    def nudge_target(self) -> pygame.Rect | None:
+        """During the magic choice the hand points at the jump (else the swap): a walk of 1+1
+        would give the magic up, while a jump or a swap chosen can still be left (the back arrow)
+        and a jump brings a look under a tree."""
+        for name in ("jump", "swap"):
+            button = self.button(f"magic:{name}")
+            if button is not None and button.visible:
+                return pygame.Rect(button.rect)
+        return super().nudge_target()
 
     # -- the painted forest (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:
