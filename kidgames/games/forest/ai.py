@@ -72,7 +72,7 @@ FAIR_PRIOR, FAIR_MANY, FAIR_CARDS = 8, 1.0, 13
 #: (that weight, that even lead, what each more player adds to the lead) by the cards in the game:
 #: the short game is over in fewer throws, and a lead there weighs more (bench/levels.py measures
 #: both; a board of another size takes the nearest).
-FAIR_BY_CARDS = {13: (2.5, 0.4, FAIR_MANY), 7: (5.0, 0.7, 1.3 * FAIR_MANY)}
+FAIR_BY_CARDS = {13: (2.5, 0.4, FAIR_MANY), 7: (5.0, 0.6, 1.3 * FAIR_MANY)}
 #: fair's pace (kidgames/core/pace.py): the throws of its own a normal computer takes for a card
 #: against two players who play at random, by the cards in the game (bench/levels.py; a board of
 #: another size takes the nearest).
