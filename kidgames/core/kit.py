@@ -16,10 +16,13 @@ from __future__ import annotations
 import functools
 import os
 import random
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Protocol, TypeVar, runtime_checkable
+from typing import (TYPE_CHECKING, Any, Callable, Container, Iterable, Mapping, NoReturn, Protocol, TypeVar,
+                    runtime_checkable)
 
 from kidgames.core.protocol import Action, Event, IllegalActionError, Option, Refusal, StateDataError
+from kidgames.core.protocol import rng_from_json
 
 #: No game lasts this many turns; a bigger number in a save is damage.
 MAX_TURN = 10 ** 7
@@ -259,6 +262,83 @@ class SaveReader:
 
     def turn(self, key: str = "turn", lo: int = 0, default: Any = ...) -> int:
         return self.number(key, "turn", lo, MAX_TURN - 1 + lo, default)
+
+    # -- what several games save alike -------------------------------------------------------------
+    def refuse(self, sentence: str) -> NoReturn:
+        """Refuse the save, saying why in one sentence."""
+        raise self.damaged(sentence)
+
+    def rng(self, key: str = "rng") -> random.Random:
+        """The game's random generator (saved by ``rng_state_to_json``), checked word by word."""
+        return rng_from_json(self.data[key])
+
+    def options(self, declared: Iterable[Option], key: str = "options") -> dict[str, Any]:
+        """The options a state keeps as they were given (none when the save has none): only
+        declared names, each value of its option's kind."""
+        value = self.data.get(key, {})
+        self.need(isinstance(value, dict), f"the options {brief(value)} are not a table of options")
+        by_name = {option.name: option for option in declared}
+        for name, given in value.items():
+            self.need(name in by_name, f"the options name {brief(name)}, which is not an option of {self.title}")
+            try:
+                by_name[name].check(given)
+            except ValueError as exc:
+                self.refuse(f"the options are wrong: {exc}")
+        return dict(value)
+
+    def seats(self, key: str, num_players: int, what: str, most: int | None = None) -> list[int]:
+        """A list of different seats (the winners), with at most ``most`` of them."""
+        value = self.data[key]
+        self.need(isinstance(value, list) and (most is None or len(value) <= most)
+                  and all(is_int(s) and 0 <= s < num_players for s in value) and len(set(value)) == len(value),
+                  f"the {what} {brief(value)} are not " + ("one seat (or none)" if most == 1 else "different seats"))
+        return list(value)
+
+    def card_list(self, value: Any, where: str, allowed: Container[str]) -> list[str]:
+        """``value`` as a list of card names, each one that may lie ``where`` (the hand of seat 1)."""
+        self.need(isinstance(value, list), f"{where} should be a list of card names, not {brief(value)}")
+        for card in value:
+            self.need(isinstance(card, str) and card in allowed,
+                      f"{brief(card)} in {where} cannot lie there (it is none of the card names allowed there)")
+        return list(value)
+
+    def cards(self, key: str, where: str, allowed: Container[str]) -> list[str]:
+        """The saved list of cards under ``key`` (see :meth:`card_list`)."""
+        return self.card_list(self.data[key], where, allowed)
+
+    def per_seat_cards(self, key: str, num_players: int, what: str, where: Callable[[int], str],
+                       allowed: Container[str]) -> list[list[str]]:
+        """One list of cards per seat (the hands): ``where(seat)`` names each in a sentence."""
+        return [self.card_list(cards, where(seat), allowed)
+                for seat, cards in enumerate(self.per_seat(key, num_players, what))]
+
+    def exactly_once(self, found: Iterable[str], expected: Iterable[str], what: str) -> None:
+        """Refuse unless ``found`` holds the names of ``expected``, each as often (every card of
+        the game once over the piles and hands): ``what`` says so, the sentence adds the difference."""
+        have, want = Counter(found), Counter(expected)
+        if have != want:
+            self.refuse(f"{what} (too many: {_listed(have - want)}; missing: {_listed(want - have)})")
+
+    def throw(self, key: str, sides: int, count: int, what: str, default: Any = ...) -> Any:
+        """A saved throw, or None while there is none: one side of the die (``count`` 1) or a list
+        of ``count`` of them (given back as a tuple)."""
+        value = self.data[key] if default is ... else self.data.get(key, default)
+        if value is None:
+            return None
+        if count == 1:
+            self.need(is_int(value) and 1 <= value <= sides, f"the {what} {brief(value)} is not a side of the die (1 to {sides})")
+            return value
+        self.need(isinstance(value, list) and len(value) == count and all(is_int(d) and 1 <= d <= sides for d in value),
+                  f"the {what} {brief(value)} are not {count} numbers from 1 to {sides}")
+        return tuple(value)
+
+
+def _listed(cards: Counter, most: int = 8) -> str:
+    """Cards named in a short sentence: ``king, n3 (2 times)``, cut after ``most`` names."""
+    names = sorted(cards)
+    words = [name if cards[name] == 1 else f"{name} ({cards[name]} times)" for name in names[:most]]
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(words) + more if words else "none"
 
 
 def read_save(data: Any, game_id: str, title: str, version: int, restore: Callable[[SaveReader], S],

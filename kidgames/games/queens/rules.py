@@ -44,10 +44,10 @@ from types import MappingProxyType
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (MALFORMED, MAX_TURN, ActionSchema, GameState, SaveReader, UndoSteps, cards_field, check_seat,
+from kidgames.core.kit import (MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, brief, cards_field, check_seat,
                                game_options, is_int, new_rng, read_save)
 from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, Refusal, StateDataError,
-                                    check_players, rng_from_json, rng_state_to_json)
+                                    check_players, rng_state_to_json)
 
 GAME_ID = "queens"
 TITLE = "Sleeping Queens"
@@ -939,12 +939,6 @@ def shuffle(rng: random.Random, cards: list) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _card_list(value: Any, what: str, allowed: Mapping[str, Any]) -> list[str]:
-    if not isinstance(value, list) or any(not isinstance(c, str) or c not in allowed for c in value):
-        raise StateDataError(f"the saved {what} is not a list of card names")
-    return list(value)
-
-
 def state_from_json(data: Mapping[str, Any]) -> QueensState:
     """Rebuild a state from :meth:`QueensState.to_json`; damaged data raises
     :class:`StateDataError` with a sentence.  Checked: every type and range, the 67 other cards
@@ -959,62 +953,50 @@ _PROTOCOL: type[GameState] = QueensState    # the type checker (.ci/run) holds i
 
 
 def _restore(saved: SaveReader) -> QueensState:
-    data = saved.data
-    n = data["num_players"]
-    if not is_int(n) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise StateDataError(f"the saved number of players {n!r} is not from {MIN_PLAYERS} to {MAX_PLAYERS}")
-    options = data.get("options", {})
-    if not isinstance(options, dict) or set(options) - OPTION_NAMES \
-            or not isinstance(options.get("auto_defend", False), bool):
-        raise StateDataError("the saved options of Sleeping Queens are damaged")
-    state = QueensState(n, rng_from_json(data["rng"]), options)
-    hands, awake = data["hands"], data["awake"]
-    if not isinstance(hands, list) or len(hands) != n:
-        raise StateDataError(f"the saved hands are not {n} lists, one for each seat")
-    if not isinstance(awake, list) or len(awake) != n:
-        raise StateDataError(f"the saved awake queens are not {n} lists, one for each seat")
-    state.hands = [_card_list(h, f"hand of seat {i}", CARD_COUNTS) for i, h in enumerate(hands)]
-    if any(len(h) > HAND_SIZE for h in state.hands):
-        raise StateDataError(f"a saved hand holds more than {HAND_SIZE} cards")
-    state.awake = [_card_list(a, f"queens of seat {i}", QUEEN_POINTS) for i, a in enumerate(awake)]
-    slots = data["slots"]
-    if not isinstance(slots, list) or len(slots) != NUM_SLOTS \
-            or any(q is not None and (not isinstance(q, str) or q not in QUEEN_POINTS) for q in slots):
-        raise StateDataError(f"the saved slots are not {NUM_SLOTS} queens or empty places")
-    state.slots = list(slots)
-    state.draw_pile = _card_list(data["draw_pile"], "draw pile", CARD_COUNTS)
-    state.discard = _card_list(data["discard"], "discard pile", CARD_COUNTS)
-    cards = sorted([c for h in state.hands for c in h] + state.draw_pile + state.discard)
-    if cards != sorted(DECK):
-        raise StateDataError("the saved cards are not the 67 cards of the game, each exactly once "
-                             "(over hands, draw pile and discard pile)")
-    queens = sorted([q for q in state.slots if q is not None] + [q for a in state.awake for q in a])
-    if queens != sorted(QUEENS):
-        raise StateDataError("the saved queens are not the 12 queens, each exactly once "
-                             "(over the slots and the awake queens)")
-    if any("cat" in a and "dog" in a for a in state.awake):
-        raise StateDataError("a saved player holds both the Cat and the Dog queen, which the rules forbid")
-    for name in ("turn_player", "current_player"):
-        value = data[name]
-        if not is_int(value) or not 0 <= value < n:
-            raise StateDataError(f"the saved {name.replace('_', ' ')} {value!r} is not a seat")
-    state.turn_player, state.current_player = data["turn_player"], data["current_player"]
-    state.pending = _pending_from_json(data["pending"], state)
-    winners = data["winners"]
-    if not isinstance(winners, list) or any(not is_int(w) or not 0 <= w < n for w in winners) \
-            or len(set(winners)) != len(winners):
-        raise StateDataError("the saved winners are not seats")
-    state.winners = list(winners)
-    turn = data["turn"]
-    if not is_int(turn) or not 0 <= turn < MAX_TURN:
-        raise StateDataError(f"the saved turn {turn!r} is not a whole number from 0 to {MAX_TURN - 1}")
-    state.turn = turn
+    n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
+    options = saved.options(OPTIONS)
+    state = QueensState(n, saved.rng(), options)
+    _read_cards(saved, state)
+    state.turn_player = saved.seat("turn_player", n, "turn player")
+    state.current_player = saved.seat("current_player", n, "current player")
+    state.pending = _read_pending(saved, state)
+    state.winners = saved.seats("winners", n, "winners")
+    state.turn = saved.turn()
     if not state.winners:
-        _check_reachable(state)
+        _check_reachable(saved, state)
     return state
 
 
-def _check_reachable(state: QueensState) -> None:
+def _read_cards(saved: SaveReader, state: QueensState) -> None:
+    """The hands, the awake queens, the slots and both piles: the 67 cards and the 12 queens, each
+    exactly once, no hand over five, Cat and Dog never before the same seat."""
+    n = state.num_players
+    state.hands = saved.per_seat_cards("hands", n, "hands", "the hand of seat {}".format, CARD_COUNTS)
+    saved.need(all(len(hand) <= HAND_SIZE for hand in state.hands), f"a hand holds more than {HAND_SIZE} cards")
+    state.awake = saved.per_seat_cards("awake", n, "awake queens", "the awake queens of seat {}".format, QUEEN_POINTS)
+    state.slots = _read_slots(saved)
+    state.draw_pile = saved.cards("draw_pile", "the draw pile", CARD_COUNTS)
+    state.discard = saved.cards("discard", "the discard pile", CARD_COUNTS)
+    saved.exactly_once([card for hand in state.hands for card in hand] + state.draw_pile + state.discard, DECK,
+                       "the cards are not the 67 cards of the game, each exactly once (over hands, draw pile and "
+                       "discard pile)")
+    saved.exactly_once([queen for queen in state.slots if queen is not None]
+                       + [queen for queens in state.awake for queen in queens], QUEENS,
+                       "the queens are not the 12 queens, each exactly once (over the slots and the awake queens)")
+    saved.need(not any("cat" in queens and "dog" in queens for queens in state.awake),
+               "a player holds both the Cat and the Dog queen, which the rules forbid")
+
+
+def _read_slots(saved: SaveReader) -> list[str | None]:
+    """The twelve places of the sleeping queens: a queen, or None where one was woken."""
+    slots = saved["slots"]
+    saved.need(isinstance(slots, list) and len(slots) == NUM_SLOTS
+               and all(queen is None or (isinstance(queen, str) and queen in QUEEN_POINTS) for queen in slots),
+               f"the slots are not {NUM_SLOTS} queens or empty places")
+    return list(slots)
+
+
+def _check_reachable(saved: SaveReader, state: QueensState) -> None:
     """Refuse a game in progress that the rules can never reach, which would leave a seat with no
     legal action (a save is checked before anyone plays it on).
 
@@ -1025,63 +1007,76 @@ def _check_reachable(state: QueensState) -> None:
     still lies on top of the discard pile (nothing is drawn before the answer or the pick): the
     knight or potion of an attack, the king before a Rose bonus, and the number card of a jester,
     which counts to the seat that picks."""
-    def damaged(sentence: str) -> StateDataError:
-        return StateDataError(f"the saved Sleeping Queens game is damaged: {sentence}")
+    _check_hand_sizes(saved, state)
+    if state.pending is not None:
+        _check_pending_card(saved, state, state.pending)
+    saved.need(bool(state.legal_actions()), f"seat {state.current_player} has nothing they could do")
 
-    pending, turn_player, n = state.pending, state.turn_player, state.num_players
+
+def _check_hand_sizes(saved: SaveReader, state: QueensState) -> None:
+    """Five cards in every hand, four in the turn player's while something is pending."""
+    waiting = None if state.pending is None else state.turn_player
     for seat, hand in enumerate(state.hands):
-        want = HAND_SIZE - 1 if pending is not None and seat == turn_player else HAND_SIZE
-        if len(hand) != want:
-            raise damaged(f"seat {seat} holds {len(hand)} cards, and at this point of a turn the rules "
-                          f"leave {want} in that hand")
-    top = state.discard[-1] if state.discard else None
-    if pending is not None:
-        kind = pending["kind"]
-        if kind in COUNTER:
-            if top != kind:
-                raise damaged(f"the {kind} of the attack waiting for an answer is not on top of the "
-                              f"discard pile")
-            if kind == "knight" and RIVAL.get(pending["queen"]) in state.awake[pending["attacker"]]:
-                raise damaged(f"a knight is stealing the {pending['queen']} queen for the holder of "
-                              f"the {RIVAL[pending['queen']]} queen, which the rules forbid")
-        else:
-            counted = (top is not None and top in NUMBER_VALUE
-                       and jester_count(turn_player, NUMBER_VALUE[top], n) == pending["seat"])
-            after_king = pending["reason"] == "rose" and top == "king" and pending["seat"] == turn_player
-            if not (counted or after_king):
-                raise damaged(f"seat {pending['seat']} is to pick a sleeping queen, but neither a "
-                              f"jester's card nor a king on top of the discard pile gives them one")
-    if not state.legal_actions():
-        raise damaged(f"seat {state.current_player} has nothing they could do")
+        want = HAND_SIZE - 1 if seat == waiting else HAND_SIZE
+        saved.need(len(hand) == want, f"seat {seat} holds {len(hand)} cards, and at this point of a turn the rules "
+                                      f"leave {want} in that hand")
 
 
-def _pending_from_json(pending: Any, state: QueensState) -> dict | None:
+def _check_pending_card(saved: SaveReader, state: QueensState, pending: dict) -> None:
+    """The card that made the pending decision lies on top of the discard pile."""
+    top = state.discard[-1] if state.discard else ""
+    kind = pending["kind"]
+    if kind in COUNTER:
+        saved.need(top == kind, f"the {kind} of the attack waiting for an answer is not on top of the discard pile")
+        queen = pending["queen"]
+        saved.need(kind != "knight" or RIVAL.get(queen) not in state.awake[pending["attacker"]],
+                   f"a knight is stealing the {queen} queen for the holder of the {RIVAL.get(queen)} queen, "
+                   f"which the rules forbid")
+        return
+    seat, turn_player = pending["seat"], state.turn_player
+    counted = top in NUMBER_VALUE and jester_count(turn_player, NUMBER_VALUE[top], state.num_players) == seat
+    after_king = pending["reason"] == "rose" and top == "king" and seat == turn_player
+    saved.need(counted or after_king, f"seat {seat} is to pick a sleeping queen, but neither a jester's card nor a "
+                                      f"king on top of the discard pile gives them one")
+
+
+#: The keys a saved pending decision has, by its kind: a queen to pick, an attack to answer.
+_PENDING_KEYS: Mapping[str, frozenset[str]] = MappingProxyType({
+    "wake": frozenset({"kind", "reason", "seat"}),
+    "knight": frozenset({"kind", "attacker", "target", "queen"}),
+    "potion": frozenset({"kind", "attacker", "target", "queen", "slot"}),
+})
+
+
+def _read_pending(saved: SaveReader, state: QueensState) -> dict | None:
     """The pending attack or wake, checked against the seats, the queens and the slots."""
+    pending = saved["pending"]
     if pending is None:
-        if state.current_player != state.turn_player:
-            raise StateDataError("the saved current player differs from the turn player, "
-                                 "but nothing is pending")
+        saved.need(state.current_player == state.turn_player,
+                   "the current player differs from the turn player, but nothing is pending")
         return None
-    damaged = StateDataError(f"the saved pending decision {pending!r} does not fit the game")
-    if not isinstance(pending, dict):
-        raise damaged
-    kind = pending.get("kind")
-    if kind == "wake":
-        if set(pending) != {"kind", "reason", "seat"} or pending["reason"] not in ("jester", "rose") \
-                or pending["seat"] != state.current_player or not is_int(pending["seat"]) \
-                or all(q is None for q in state.slots):
-            raise damaged
-        return dict(pending)
-    if kind not in COUNTER:
-        raise damaged
-    keys = {"kind", "attacker", "target", "queen"} | ({"slot"} if kind == "potion" else set())
-    if set(pending) != keys or not is_int(pending["attacker"]) or not is_int(pending["target"]) \
-            or pending["attacker"] != state.turn_player or pending["target"] != state.current_player \
-            or pending["target"] == pending["attacker"] or not isinstance(pending["queen"], str) \
-            or pending["queen"] not in state.awake[pending["target"]]:
-        raise damaged
-    if kind == "potion":
-        slot = pending["slot"]
-        if not is_int(slot) or not 0 <= slot < NUM_SLOTS or state.slots[slot] is not None:
-            raise damaged
+    kind = pending.get("kind") if isinstance(pending, dict) else None
+    fits = _wake_fits if kind == "wake" else _attack_fits
+    saved.need(isinstance(kind, str) and set(pending) == _PENDING_KEYS.get(kind) and fits(pending, state),
+               f"the pending decision {brief(pending, 80)} does not fit the game")
     return dict(pending)
+
+
+def _wake_fits(pending: dict, state: QueensState) -> bool:
+    """A queen to pick: after a jester or a Rose bonus, by the seat deciding now, from a slot not empty."""
+    seat = pending["seat"]
+    return (pending["reason"] in ("jester", "rose") and is_int(seat) and seat == state.current_player
+            and any(queen is not None for queen in state.slots))
+
+
+def _attack_fits(pending: dict, state: QueensState) -> bool:
+    """A knight or potion of the turn player, aimed at a queen awake before the seat answering now
+    (and, for a potion, the empty slot she goes to sleep in)."""
+    attacker, target, queen = pending["attacker"], pending["target"], pending["queen"]
+    if not (is_int(attacker) and is_int(target) and attacker != target
+            and (attacker, target) == (state.turn_player, state.current_player)):
+        return False
+    if not (isinstance(queen, str) and queen in state.awake[target]):
+        return False
+    slot = pending.get("slot", -1)
+    return pending["kind"] != "potion" or (is_int(slot) and 0 <= slot < NUM_SLOTS and state.slots[slot] is None)
