@@ -264,6 +264,11 @@ class SaveReader:
         return self.number(key, "turn", lo, MAX_TURN - 1 + lo, default)
 
     # -- what several games save alike -------------------------------------------------------------
+    def name(self, key: str, default: str, limit: int = 80) -> str:
+        """A name to show (a board's), cut to ``limit`` characters; ``default`` when there is none."""
+        value = self.data.get(key, default)
+        return value[:limit] if isinstance(value, str) else default
+
     def refuse(self, sentence: str) -> NoReturn:
         """Refuse the save, saying why in one sentence."""
         raise self.damaged(sentence)

@@ -21,14 +21,15 @@ a space that is not a blue space with a tree; ``node``), ``empty_stack`` (a shuf
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, Field, GameState, SaveReader, UndoSteps, brief, check_seat, dice,
-                               game_options_with_board, is_int, new_rng, read_save)
+                               game_options_with_board, new_rng, read_save)
 from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, check_players,
-                                    rng_from_json, rng_state_to_json)
+                                    rng_state_to_json)
 
 from .board import ForestBoard, forest_board_from_data, load_forest_board
 
@@ -512,59 +513,58 @@ _PROTOCOL: type[GameState] = ForestState    # the type checker (.ci/run) holds i
 
 
 def _restore(saved: SaveReader) -> ForestState:
-    data, need = saved, saved.need
     n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
     short = saved.flag("short", "option 'short'")
-    board_name = data.get("board_name")
-    board = forest_board_from_data(data["board"], name=board_name[:80] if isinstance(board_name, str)
-                                   else "saved board")
-    state = ForestState(board, n, rng_from_json(data["rng"]), short)
-    slots = list(board.short_slots) if short else list(board.slots)
+    board = forest_board_from_data(saved["board"], name=saved.name("board_name", "saved board"))
+    state = ForestState(board, n, saved.rng(), short)
+    positions, current = _read_pawns(saved, board, n)
+    tree_at = _read_trees(saved, list(board.short_slots) if short else list(board.slots), short)
+    stack, wanted, won = _read_cards(saved, n, list(tree_at.values()))
+    dice = saved.throw("dice", DIE_SIDES, 2, "dice")
+    saved.need(positions[current] != board.key or dice is not None or wanted is None,
+               "a pawn on the key space has no throw")
+    state.turn = saved.turn()
+    state.positions, state.current_player, state.tree_at = positions, current, tree_at
+    state.stack, state.wanted, state.won, state.dice = stack, wanted, won, dice
+    return state
 
-    positions = data["positions"]
-    need(isinstance(positions, list) and len(positions) == n, "there is not one pawn per player")
+
+def _read_pawns(saved: SaveReader, board: ForestBoard, n: int) -> tuple[list[str], int]:
+    """Each seat's pawn on a space of the board, none but the current player's on the key space;
+    and the current player."""
+    positions = saved.per_seat("positions", n, "pawns")
     for pos in positions:
-        need(isinstance(pos, str) and pos in board.nodes, f"a pawn stands on {brief(pos)}, which is not a space")
+        saved.need(isinstance(pos, str) and pos in board.nodes, f"a pawn stands on {brief(pos)}, which is not a space")
     current = saved.seat("current_player", n, "current player")
     for seat, pos in enumerate(positions):
-        need(pos != board.key or seat == current,
-             f"the pawn of seat {seat} stands on the key space, where only the current player can be")
+        saved.need(pos != board.key or seat == current,
+                   f"the pawn of seat {seat} stands on the key space, where only the current player can be")
+    return positions, current
 
-    tree_at = data["tree_at"]
-    need(isinstance(tree_at, dict) and sorted(tree_at) == sorted(slots),
-         f"the trees do not stand on the {len(slots)} tree slots of the {'short' if short else 'full'} game")
+
+def _read_trees(saved: SaveReader, slots: list[str], short: bool) -> dict[str, str]:
+    """The motif under the tree on each tree slot of the game: different motifs, each once."""
+    tree_at = saved["tree_at"]
+    saved.need(isinstance(tree_at, dict) and Counter(list(tree_at)) == Counter(slots),
+               f"the trees do not stand on the {len(slots)} tree slots of the {'short' if short else 'full'} game")
     motifs = list(tree_at.values())
-    need(all(m in MOTIFS for m in motifs) and len(set(motifs)) == len(motifs),
-         "the motifs under the trees are not different motifs of the game, each once")
+    saved.need(all(m in MOTIFS for m in motifs) and len(set(motifs)) == len(motifs),
+               "the motifs under the trees are not different motifs of the game, each once")
+    return {slot: tree_at[slot] for slot in slots}
 
-    stack, wanted, won = data["stack"], data["wanted"], data["won"]
-    need(isinstance(stack, list) and all(isinstance(c, str) for c in stack), "the stack is not a list of cards")
-    need(wanted is None or isinstance(wanted, str), f"the wanted card {brief(wanted)} is not a card")
-    need(isinstance(won, list) and len(won) == n
-         and all(isinstance(c, list) and all(isinstance(m, str) for m in c) for c in won),
-         "the won cards are not a list of cards per player")
+
+def _read_cards(saved: SaveReader, n: int, motifs: list[str]) -> tuple[list[str], str | None, list[list[str]]]:
+    """The stack, the face-up card and each seat's won cards: the motifs under the trees, each once."""
+    stack = saved.cards("stack", "the stack", MOTIFS)
+    wanted = saved["wanted"]
+    saved.need(wanted is None or (isinstance(wanted, str) and wanted in MOTIFS),
+               f"the wanted card {brief(wanted)} is not a card")
+    won = saved.per_seat_cards("won", n, "won cards", "the cards won by seat {}".format, MOTIFS)
     cards = stack + ([wanted] if wanted is not None else []) + [m for c in won for m in c]
-    need(sorted(cards) == sorted(motifs),
-         "the cards in the stack, face up and won are not the motifs under the trees, each once")
-    need(wanted is not None or not stack, "the stack has cards but none is face up")
-
-    dice = data["dice"]
-    need(dice is None or (isinstance(dice, list) and len(dice) == 2
-                          and all(is_int(d) and 1 <= d <= DIE_SIDES for d in dice)),
-         f"the dice {brief(dice)} are not two numbers from 1 to {DIE_SIDES}")
-    need(positions[current] != board.key or dice is not None or wanted is None,
-         "a pawn on the key space has no throw")
-    turn = saved.turn()
-
-    state.positions = list(positions)
-    state.tree_at = {slot: tree_at[slot] for slot in slots}
-    state.stack = list(stack)
-    state.wanted = wanted
-    state.won = [list(c) for c in won]
-    state.dice = (dice[0], dice[1]) if dice else None
-    state.current_player = current
-    state.turn = turn
-    return state
+    saved.exactly_once(cards, motifs, "the cards in the stack, face up and won are not the motifs under the trees, "
+                                      "each once")
+    saved.need(wanted is not None or not stack, "the stack has cards but none is face up")
+    return stack, wanted, won
 
 
 def _holds(actions: tuple[Action, ...], action: Any) -> bool:
