@@ -57,10 +57,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, check_seat, game_options, is_int,
-                               new_rng, read_save)
+from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, brief, check_seat,
+                               game_options, new_rng, read_save)
 from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, check_players,
-                                    rng_from_json, rng_state_to_json)
+                                    rng_state_to_json)
 
 GAME_ID = "castle"
 TITLE = "Castle Builders"
@@ -495,70 +495,63 @@ def _restore(saved: SaveReader) -> CastleState:
     n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
     if "auto_fairy" in saved.data:          # saves before the option moved to the controller
         saved.flag("auto_fairy", "option auto_fairy")
-    state = CastleState(n, rng_from_json(saved["rng"]))
-
-    def cards(value: Any, where: str, allowed: frozenset) -> list[str]:
-        saved.need(isinstance(value, list), f"{where} is not a list of cards")
-        for card in value:
-            saved.need(isinstance(card, str) and card in allowed, f"{where} holds {card!r}, which cannot lie there")
-        return list(value)
-
-    state.draw_pile = cards(saved["draw_pile"], "the draw pile", frozenset(DECK_COUNTS))
-    state.discard = cards(saved["discard"], "the discard pile", frozenset(DECK_COUNTS))
+    state = CastleState(n, saved.rng())
+    state.draw_pile = saved.cards("draw_pile", "the draw pile", DECK_COUNTS)
+    state.discard = saved.cards("discard", "the discard pile", DECK_COUNTS)
     state.colours = saved.per_seat("colours", n, "colours (one entry per player)")
-    state.castles = [cards(c, f"the castle of player {i}", frozenset(CASTLE_CARDS))
-                     for i, c in enumerate(saved.per_seat("castles", n, "castles (one entry per player)"))]
-    state.spares = [cards(s, f"the spare pile of player {i}", SPARE_KINDS)
-                    for i, s in enumerate(saved.per_seat("spares", n, "spare piles (one entry per player)"))]
+    state.castles = saved.per_seat_cards("castles", n, "castles (one entry per player)", "the castle of player {}".format,
+                                         CASTLE_CARDS)
+    state.spares = saved.per_seat_cards("spares", n, "spare piles (one entry per player)",
+                                        "the spare pile of player {}".format, SPARE_KINDS)
     state.current_player = saved.seat("current_player", n, "current player")
     state.drawn_this_turn = saved.number("drawn_this_turn", "number of cards drawn this turn", 0, len(DECK))
     state.losses_left = saved.number("losses_left", "number of cards the witch still takes", 0, WITCH_TAKES)
     state.turn = saved.turn(lo=1)
     state.pending = saved["pending"]
-    winners = saved["winners"]
-    saved.need(isinstance(winners, list) and len(winners) <= 1 and all(is_int(w) and 0 <= w < n for w in winners),
-               f"the winners {winners!r} are not one seat (or none)")
-    state.winners = list(winners)
-    problem = _position_problem(state)
-    saved.need(problem is None, problem or "")
+    state.winners = saved.seats("winners", n, "winners", most=1)
+    _check_cards(saved, state)
+    _check_castles(saved, state)
+    _check_decision(saved, state)
     return state
 
 
-def _position_problem(state: CastleState) -> str | None:
-    """What makes a position impossible under the rules, as a sentence, or None."""
-    held = Counter(state.draw_pile) + Counter(state.discard)
+def _check_cards(saved: SaveReader, state: CastleState) -> None:
+    """The 54 cards, each once over the piles, the castles and the spare piles."""
+    held = state.draw_pile + state.discard
     for seat in range(state.num_players):
-        held += Counter(state.castles[seat]) + Counter(state.spares[seat])
-    if held != Counter(DECK_COUNTS):
-        extra = sorted((held - Counter(DECK_COUNTS)).elements())
-        missing = sorted((Counter(DECK_COUNTS) - held).elements())
-        return (f"the 54 cards are not each there once (too many: {', '.join(extra) or 'none'}; "
-                f"missing: {', '.join(missing) or 'none'})")
+        held += state.castles[seat] + state.spares[seat]
+    saved.exactly_once(held, DECK, "the 54 cards are not each there once")
+
+
+def _check_castles(saved: SaveReader, state: CastleState) -> None:
+    """Each castle one colour (its player's, different from the others') in piece order; the
+    winners the players with a finished castle."""
     building = [c for c in state.colours if c is not None]
-    if any(c not in COLOURS for c in building):
-        return f"the colours {state.colours!r} are not each one of {', '.join(COLOURS)} or none"
-    if len(set(building)) != len(building):
-        return f"two players build the same colour ({state.colours!r})"
+    saved.need(all(c in COLOURS for c in building),
+               f"the colours {brief(state.colours, 80)} are not each one of {', '.join(COLOURS)} or none")
+    saved.need(len(set(building)) == len(building), f"two players build the same colour ({state.colours!r})")
     for seat, (colour, castle) in enumerate(zip(state.colours, state.castles)):
-        if (colour is None) != (not castle):
-            return f"player {seat} has a colour exactly when they have a castle (colour {colour!r}, castle {castle!r})"
-        if any(colour_of(card) != colour for card in castle):
-            return f"the castle of player {seat} holds a card that is not {colour}"
-        if [piece_of(c) for c in castle] != sorted(piece_of(c) for c in castle):
-            return f"the castle of player {seat} does not hold its pieces in order"
+        saved.need((colour is None) == (not castle),
+                   f"player {seat} has a colour exactly when they have a castle (colour {colour!r}, castle {castle!r})")
+        saved.need(all(colour_of(card) == colour for card in castle),
+                   f"the castle of player {seat} holds a card that is not {colour}")
+        pieces = [piece_of(c) for c in castle]
+        saved.need(pieces == sorted(pieces), f"the castle of player {seat} does not hold its pieces in order")
     complete = [seat for seat, castle in enumerate(state.castles) if len(castle) == PIECES]
-    if complete != state.winners:
-        return f"the winners {state.winners!r} are not the players with a finished castle {complete!r}"
-    p = state.current_player
-    if state.pending not in (NO_DECISION, WITCH_CHOICE, LOSE_CHOICE):
-        return f"the waiting decision {state.pending!r} is not none, 'witch' or 'lose'"
-    if state.winners and state.pending:
-        return "a finished game waits for no witch"
-    if state.pending == WITCH_CHOICE:
-        if not state.discard or state.discard[-1] != WITCH or FAIRY not in state.spares[p] or not state.drawn_this_turn:
-            return "a witch waits for a choice, but the player drew no witch or holds no fairy"
-    if (state.pending == LOSE_CHOICE) != (state.losses_left > 0):
-        return "cards the witch still takes are saved exactly when the player chooses them"
-    if state.pending == LOSE_CHOICE and (len(state.losable(p)) <= state.losses_left or not state.drawn_this_turn):
-        return "the witch waits for chosen cards, but there is nothing to choose"
-    return None
+    saved.need(complete == state.winners,
+               f"the winners {state.winners!r} are not the players with a finished castle {complete!r}")
+
+
+def _check_decision(saved: SaveReader, state: CastleState) -> None:
+    """What the witch waits for, if anything, is what the rules would wait for now."""
+    p, pending = state.current_player, state.pending
+    saved.need(pending in (NO_DECISION, WITCH_CHOICE, LOSE_CHOICE),
+               f"the waiting decision {brief(pending)} is not none, 'witch' or 'lose'")
+    saved.need(not (state.winners and pending), "a finished game waits for no witch")
+    witch_drawn = bool(state.discard) and state.discard[-1] == WITCH and bool(state.drawn_this_turn)
+    saved.need(pending != WITCH_CHOICE or (witch_drawn and FAIRY in state.spares[p]),
+               "a witch waits for a choice, but the player drew no witch or holds no fairy")
+    saved.need((pending == LOSE_CHOICE) == (state.losses_left > 0),
+               "cards the witch still takes are saved exactly when the player chooses them")
+    saved.need(pending != LOSE_CHOICE or (len(state.losable(p)) > state.losses_left and bool(state.drawn_this_turn)),
+               "the witch waits for chosen cards, but there is nothing to choose")
