@@ -19,9 +19,9 @@ from typing import Any, Callable, Mapping
 from kidgames.games.knights.board import Board, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
 from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, check_seat, dice,
-                               game_options_with_board, is_int, new_rng, read_save)
+                               game_options_with_board, new_rng, read_save)
 from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, StateDataError,
-                                    check_players, rng_from_json, rng_state_to_json)
+                                    check_players, rng_state_to_json)
 
 GAME_ID = "knights"
 TITLE = "Knights and the Golden Treasure"
@@ -508,9 +508,8 @@ _PROTOCOL: type[GameState] = KnightsState   # the type checker (.ci/run) holds i
 
 def _restore(saved: SaveReader) -> KnightsState:
     n = saved.players(MIN_PLAYERS, MAX_PLAYERS)
-    board_name = saved.get("board_name", "saved board")
-    board = board_from_data(saved["board"], SCHEMA, name=board_name[:80] if isinstance(board_name, str) else "saved board")
-    state = KnightsState(board, n, rng_from_json(saved["rng"]))
+    board = board_from_data(saved["board"], SCHEMA, name=saved.name("board_name", "saved board"))
+    state = KnightsState(board, n, saved.rng())
     positions, direction, next_wide = saved["positions"], saved["direction"], saved["next_wide"]
     saved.need(all(isinstance(v, list) and len(v) == n for v in (positions, direction, next_wide)),
                "the knights do not match the number of players")
@@ -520,13 +519,9 @@ def _restore(saved: SaveReader) -> KnightsState:
     saved.need(all(d in (OUT, BACK) for d in direction), "a direction is neither 'out' nor 'back'")
     saved.need(all(isinstance(w, bool) for w in next_wide), "a 'next_wide' is neither true nor false")
     current = saved.seat("current_player", n, "current player")
-    winners = saved["winners"]
-    saved.need(isinstance(winners, list) and all(is_int(w) and 0 <= w < n for w in winners)
-               and len(set(winners)) == len(winners), "the winners are not seats")
+    winners = saved.seats("winners", n, "winners")
     turn = saved.turn(default=0)
-    last_roll = saved.get("last_roll")
-    saved.need(last_roll is None or (is_int(last_roll) and 1 <= last_roll <= DIE_SIDES),
-               f"the last throw {last_roll!r} is not a side of the die (1 to {DIE_SIDES})")
+    last_roll = saved.throw("last_roll", DIE_SIDES, 1, "last throw", default=None)
     _check_reachable(board, positions, direction, next_wide, winners)
     state.positions = list(positions)
     state.direction = list(direction)
