@@ -127,3 +127,25 @@ def test_a_forest_save_with_an_odd_board_name_is_read_under_a_plain_name():
 ])
 def test_damaged_knights_saves_are_refused(change, words):
     refused("knights", changed("knights", change), *words)
+
+
+# -- the shared helpers --------------------------------------------------------------------------------
+def test_the_sentence_about_missing_and_extra_cards_names_them_briefly():
+    from kidgames.core.kit import SaveReader
+    saved = SaveReader({}, "Castle Builders")
+    with pytest.raises(StateDataError) as caught:
+        saved.exactly_once(["diamond"] * 5000 + ["witch"], ["witch", "fairy"], "the cards are not each there once")
+    message = str(caught.value)
+    assert message == ("the saved Castle Builders game is damaged: the cards are not each there once "
+                       "(too many: diamond (5000 times); missing: fairy)")
+    saved.exactly_once(["b", "a"], ("a", "b"), "never said")
+
+
+def test_a_throw_comes_back_as_the_game_keeps_it():
+    from kidgames.core.kit import SaveReader
+    saved = SaveReader({"dice": [2, 6], "roll": 4, "none": None}, "Test")
+    assert saved.throw("dice", 6, 2, "dice") == (2, 6)
+    assert saved.throw("roll", 6, 1, "roll") == 4
+    assert saved.throw("none", 6, 2, "dice") is None and saved.throw("absent", 6, 1, "roll", default=None) is None
+    with pytest.raises(StateDataError, match="not 2 numbers from 1 to 6"):
+        saved.throw("roll", 6, 2, "dice")

@@ -4,7 +4,9 @@
 * :class:`ActionSchema` — each game declares its actions' fields once; the schema checks the shape
   of an action handed in (its kind, its fields, their types and ranges) and says what is wrong.
 * :func:`read_save` and :class:`SaveReader` — one save reader: the header (game, version), typed
-  fields with ranges, and every error turned into one sentence naming the game.
+  fields with ranges, and every error turned into one sentence naming the game.  What several
+  games save alike is read by one helper each: seats and winners, lists of cards from a known set
+  (one per seat, each card of the game exactly once), options, throws, the random generator.
 * :func:`game_options` and :func:`new_rng` — options checked against their declarations and the
   random generator seeded, the same way for every game.
 * :func:`check_seat` — one seat check.
@@ -216,7 +218,8 @@ S = TypeVar("S")
 
 class SaveReader:
     """A save's fields, read with their types and ranges; every problem is a StateDataError whose
-    sentence names the game ("the saved Knights game is damaged: …")."""
+    sentence names the game ("the saved Knights game is damaged: …").  A game's reader is a few
+    small functions calling these helpers, each check with its sentence (``need``, ``refuse``)."""
 
     def __init__(self, data: Mapping[str, Any], title: str) -> None:
         self.data = data
