@@ -404,11 +404,6 @@ class UndoSteps:
         return self.__dict__.get("undo_steps") or []
 
     @property
-    def undoable(self) -> bool:
-        """Whether the last step can be taken back now (by the seat :attr:`undo_actor`)."""
-        return bool(self.__dict__.get("undo_steps"))
-
-    @property
     def undo_actor(self) -> int | None:
         """The seat whose step :meth:`undo` takes back, or None."""
         steps = self.__dict__.get("undo_steps")
