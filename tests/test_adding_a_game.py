@@ -7,8 +7,7 @@ import random
 import pytest
 
 import kidgames.ui.game as game_module
-from kidgames.core.kit import GameState
-from kidgames.core.protocol import Action, IllegalActionError, StateDataError
+from kidgames.core.protocol import Action, GameState, IllegalActionError, StateDataError
 from kidgames.core.seats import Seat
 from kidgames.games import GAMES
 from kidgames.ui.game import start_game_scene

@@ -10,10 +10,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Self
-
-if TYPE_CHECKING:       # kit imports this module; the protocol of a state is declared there
-    from kidgames.core.kit import GameState
+from typing import Any, Callable, Mapping, Protocol, Self, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -210,6 +207,53 @@ def _rng_problem(data: Any) -> str | None:
     if gauss is not None and (type(gauss) not in (int, float) or not math.isfinite(gauss)):
         return f"its gauss value {gauss!r} is not a finite number"
     return None
+
+
+# -- the interface of a state ---------------------------------------------------------------------------
+@runtime_checkable
+class GameState(Protocol):
+    """What every game's state offers (design.md, "The game protocol"); the turn controller, the
+    computer players, the tests and the tools use only this.  Every member is required: each
+    engine's module checks its state class against it (``_PROTOCOL: type[GameState] = …``, read
+    by the type checker that .ci/run runs).
+
+    ``current_player`` is the seat deciding now, ``turn_player`` the seat whose turn it is (the
+    same seat, unless another seat must answer: a Queens defence); ``scores`` is a number per seat
+    for the results screen, or None where the game counts nothing (Knights)."""
+
+    num_players: int
+    current_player: int
+
+    @property
+    def turn_player(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winners(self) -> list[int]: ...
+
+    @property
+    def scores(self) -> list[int] | None: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def observation(self, seat: int) -> dict: ...
+
+    def apply(self, action: Action) -> list[Event]: ...
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``apply`` would refuse ``action`` now (a reason code of the engine's ``REFUSALS``
+        and the fields its message needs), or None when it is legal; changes nothing."""
+        ...
+
+    def to_json(self) -> dict: ...
+
+    def view(self, sees: Callable[[int], bool]) -> Any:
+        """What the game's table shows, as plain immutable data (a frozen dataclass): everything
+        public, and the private things only of the seats for which ``sees(seat)`` is true (the
+        watching model of the session, kidgames/core/session.py)."""
+        ...
 
 
 class ComputerPlayer(Protocol):

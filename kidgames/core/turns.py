@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import GameState, UndoSteps
-from kidgames.core.protocol import (Action, ComputerPlayer, Event, GameSpec, IllegalActionError, Remember,
+from kidgames.core.kit import UndoSteps
+from kidgames.core.protocol import (Action, ComputerPlayer, Event, GameSpec, GameState, IllegalActionError, Remember,
                                     StateDataError, rng_from_json, rng_state_to_json)
 from kidgames.core.clock import RealTime
 from kidgames.core.seats import Seat

@@ -27,9 +27,8 @@ os.environ.setdefault("SDL_QUIT_ON_LAST_WINDOW_CLOSE", "0")
 import pygame  # noqa: E402
 
 from kidgames.core.i18n import Catalog  # noqa: E402
-from kidgames.core.kit import GameState  # noqa: E402
 from kidgames.core.paths import NoHome, temporary_home, user_dir  # noqa: E402
-from kidgames.core.protocol import GameSpec  # noqa: E402
+from kidgames.core.protocol import GameSpec, GameState  # noqa: E402
 from kidgames.core.saving import FAILED, LOST, UNGUARDED, WORKS, SaveStore  # noqa: E402
 from kidgames.core.seats import COLOURS, Seat  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
