@@ -389,6 +389,9 @@ class GameSpec:
     private_decision: Callable[[Any], bool] | None = None
     auto_answer: Callable[[Any, Mapping[str, Any]], Action | None] | None = None
     public_side: Callable[[Event], Event] | None = None
+    #: The game's own folder (its package's): the pictures and sounds only it uses may live in its
+    #: ``sprites/`` and ``sounds/`` there; the shared folders at the top keep the shared art.
+    folder: Path | None = None
 
     @classmethod
     def of(cls, engine, /, **presentation) -> "GameSpec":
@@ -402,7 +405,13 @@ class GameSpec:
                 presentation[name] = engine.__package__ + presentation[name]
         return cls(id=engine.GAME_ID, title=engine.TITLE, min_players=engine.MIN_PLAYERS,
                    max_players=engine.MAX_PLAYERS, new_state=engine.new_state,
-                   state_from_json=engine.state_from_json, options=tuple(engine.OPTIONS), **presentation)
+                   state_from_json=engine.state_from_json, options=tuple(engine.OPTIONS),
+                   folder=Path(engine.__file__).parent, **presentation)
+
+    def own(self, kind: str) -> Path | None:
+        """The game's own folder of ``kind`` (``"sprites"`` or ``"sounds"``), None where it has none."""
+        folder = None if self.folder is None else self.folder / kind
+        return folder if folder is not None and folder.is_dir() else None
 
     def load_scene_class(self) -> Any:
         return _import_dotted(self.scene)

@@ -102,7 +102,7 @@ class App:
         self.screen = pygame.Surface(CANVAS).convert()
         self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
         self.catalog = Catalog(self.settings.lang, self.game_words)
-        self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute)
+        self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute, games=games.values())
         self._said: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # scene -> its slots spoken
         # spoken prompts: their own setting; --mute silences them with the sound effects
         self.voice = Voice(self.settings.lang, self.home, lambda: self.settings.voices and not self.muted,
