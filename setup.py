@@ -8,6 +8,8 @@ file only adds the mapping, which setup.cfg cannot compute beside ``packages = f
 from setuptools import find_packages, setup
 
 CONTENT = ("boards", "sprites", "sounds", "fonts", "voices")   # kidgames.core.paths.CONTENT
+#: What a game may bring in its own package folder: its own pictures and sounds (GameSpec.own).
+GAME_ART = ["sprites/*.png", "sprites/*.md", "sprites/*.txt", "sounds/*.wav", "sounds/*.md"]
 
 setup(
     packages=find_packages(include=["kidgames", "kidgames.*"]) + [f"kidgames.{name}" for name in CONTENT],
@@ -19,5 +21,6 @@ setup(
         "kidgames.sounds": ["*.wav", "*.md"],
         "kidgames.fonts": ["*.ttc", "*.ttf", "*.md", "*.txt"],
         "kidgames.voices": ["*.md", "*/*.ogg", "*/*.txt"],
+        **{package: GAME_ART for package in find_packages(include=["kidgames.games.*"])},
     },
 )

@@ -3,12 +3,12 @@ module, a data file and a small scene, registered only here.  It plays through t
 saves, menu, turn controller and screen as the four games."""
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 import kidgames.ui.game as game_module
-from kidgames.core.kit import GameState
-from kidgames.core.protocol import Action, IllegalActionError, StateDataError
+from kidgames.core.protocol import Action, GameState, IllegalActionError, StateDataError
 from kidgames.core.seats import Seat
 from kidgames.games import GAMES
 from kidgames.ui.game import start_game_scene
@@ -76,3 +76,53 @@ def test_the_race_refuses_with_its_declared_codes():
     assert race.REFUSALS == {"malformed", "game_over"}
     assert all(f"``{code}``" in race.__doc__ for code in race.REFUSALS)
     random_positions_refuse_exactly_the_illegal("race", race, {}, 100)
+
+
+def test_a_games_own_pictures_and_sounds_live_in_its_own_folder(tmp_path):
+    """A fifth game with new art brings it in its own folder (``sprites/`` and ``sounds/`` beside
+    its rules): the app looks there first, then in the shared folders, and the shared folders and
+    the shared sprite tool are not touched.  The Queens' cards live so already."""
+    import dataclasses
+    import wave
+
+    import pygame
+
+    from kidgames.core.clock import SteppedTime
+    from kidgames.core.paths import SOUNDS, SPRITES
+    from kidgames.ui.app import App
+
+    assert SPEC.folder == Path(__file__).parent / "race_game", "a game's folder is its package's"
+    folder = tmp_path / "race"
+    (folder / "sprites").mkdir(parents=True)
+    (folder / "sounds").mkdir()
+    flag = pygame.Surface((32, 32), pygame.SRCALPHA)
+    flag.fill((10, 200, 30, 255))
+    pygame.image.save(flag, str(folder / "sprites" / "race_flag.png"))
+    with wave.open(str(folder / "sounds" / "race_bell.wav"), "wb") as bell:
+        bell.setnchannels(1), bell.setsampwidth(2), bell.setframerate(22050)
+        bell.writeframes(b"\x00\x10" * 2205)
+    race = dataclasses.replace(SPEC, folder=folder)
+    assert race.own("sprites") == folder / "sprites" and race.own("sounds") == folder / "sounds"
+    assert not (SPRITES / "race_flag.png").exists() and not (SOUNDS / "race_bell.wav").exists()
+
+    app = App({**GAMES, "race": race}, home=tmp_path / "home", mute=True, time_source=SteppedTime())
+    picture = app.assets.image("race_flag", 64)
+    assert picture.get_at((32, 32))[:3] == (10, 200, 30), "the game's own picture, not the stand-in"
+    assert app.assets.picture_path("race_flag") == folder / "sprites" / "race_flag.png"
+    if app.assets.sounds.available:
+        assert "race_bell" in app.assets.sounds._sounds, "the game's own sound is loaded with the shared ones"
+        assert "click" in app.assets.sounds._sounds
+
+    # The Queens' card pictures are that game's own; the shared pictures are found as before.
+    queens = GAMES["queens"].own("sprites")
+    assert queens == Path(__file__).parent.parent / "kidgames" / "games" / "queens" / "sprites"
+    assert app.assets.picture_path("card_king") == queens / "card_king.png" and not (SPRITES / "card_king.png").exists()
+    assert (queens / "CREDITS.md").is_file() and (queens / "LICENSE-OFL.txt").is_file()
+    assert app.assets.picture_path("knight") == SPRITES / "knight.png"
+    # "First" never changes a picture: no game's own picture has the name of a shared one or of another game's.
+    seen = {p.stem for p in SPRITES.glob("*.png")}
+    for spec in GAMES.values():
+        own = {p.stem for p in spec.own("sprites").glob("*.png")} if spec.own("sprites") else set()
+        assert not own & seen, (spec.id, sorted(own & seen))
+        seen |= own
+    app.close()

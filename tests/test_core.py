@@ -36,22 +36,22 @@ PEEK = peek_spec(3)
 
 def test_a_curtain_comes_between_two_people_who_see_secrets():
     ctrl = TurnController(PEEK, PeekState(), [Seat("A", "red"), Seat("B", "blue"), Seat("C", "green")])
-    assert ctrl.needs_curtain(), "the first person is named before seeing anything"
+    assert ctrl.curtain() is not None, "the first person is named before seeing anything"
     ctrl.curtain_passed()
-    assert not ctrl.needs_curtain()
+    assert ctrl.curtain() is None
     ctrl.submit(Action("peek"))
-    assert ctrl.current == 1 and ctrl.needs_curtain(), "B must not see A's secret card"
+    assert ctrl.current == 1 and ctrl.curtain() is not None, "B must not see A's secret card"
     ctrl.curtain_passed()
-    assert not ctrl.needs_curtain()
+    assert ctrl.curtain() is None
     ctrl.submit(Action("peek"))
-    assert ctrl.current == 2 and ctrl.needs_curtain()
+    assert ctrl.current == 2 and ctrl.curtain() is not None
 
 
 def test_no_curtain_for_one_person_against_computers():
     seats = [Seat("A", "red"), Seat("B", "blue", "computer"), Seat("C", "green", "computer")]
     ctrl = TurnController(PEEK, PeekState(), seats, computer=lambda obs, actions, level, rng, memory: actions[0])
     for _ in range(3):
-        assert not ctrl.needs_curtain()
+        assert ctrl.curtain() is None
         ctrl.submit(ctrl.computer_action() if ctrl.is_computer_turn() else Action("peek"))
 
 
@@ -59,9 +59,9 @@ def test_no_curtain_in_a_game_without_secrets():
     spec = GAMES["knights"]
     state = spec.new_state(2, seed=1)
     ctrl = TurnController(spec, state, [Seat("A", "red"), Seat("B", "blue")])
-    assert not ctrl.needs_curtain()
+    assert ctrl.curtain() is None
     ctrl.submit(Action("roll"))
-    assert not ctrl.needs_curtain()
+    assert ctrl.curtain() is None
 
 
 def test_the_controller_saves_after_every_action_and_refuses_illegal_ones():

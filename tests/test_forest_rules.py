@@ -274,7 +274,7 @@ def test_a_hand_made_move_is_checked_in_full_even_right_after_the_legal_actions(
             game.apply(bad)
         assert game.to_json() == before
     # Any route to an end is legal, not only the one the offered action names.
-    routes = game._moves()[("m2", 2)]
+    routes = game.board.turn_moves(game.positions[0], *game.dice).routes[("m2", 2)]
     assert len(routes) > 1 and routes[0] == legal[("m2", 2)].path
     events = game.apply(Action("move", dest="m2", path=list(routes[-1]), dice_used=2))
     assert events[0].path == routes[-1] and game.positions[0] == "m2"

@@ -33,9 +33,11 @@ def test_the_shared_speech_and_pictures_name_no_game_no_key_of_a_game_and_no_pic
 
 def test_every_key_a_game_declares_is_a_message_of_its_and_every_picture_a_sprite():
     from kidgames.core.paths import SPRITES
-    sprites = {p.stem for p in SPRITES.iterdir()}
+    shared = {p.stem for p in SPRITES.iterdir()}
     keys = set(Catalog("en").messages())
     for game_id, spec in GAMES.items():
+        own = spec.own("sprites")
+        sprites = shared | ({p.stem for p in own.iterdir()} if own is not None else set())
         words = spec.words
         for entry in (*words.spoken, *words.values, *words.pictures):
             assert any(k == entry or k.startswith(entry + ".") for k in keys), f"{game_id}: {entry!r} is no message"

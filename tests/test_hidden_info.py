@@ -14,6 +14,12 @@ from kidgames.games import GAMES
 from peek_ai import choose as peek_choose, remember as peek_remember
 from peek_game import PeekState, peek_spec
 
+
+def seen_by(ctrl: TurnController, seat: int) -> list[Event]:
+    """The events of the game (as saved) that ``seat`` may see: public ones and its own secrets."""
+    events = [Event.from_json(e) for e in ctrl.to_json()["log"]]
+    return [e for e in events if e.private_to is None or e.private_to == seat]
+
 PEEK = peek_spec(3)
 ANNA, BEN, CLEO = Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Cleo", "green")
 
@@ -113,12 +119,12 @@ def test_a_persons_secret_never_reaches_another_seats_memory_or_log():
     assert {seat for seat, _ in fed} == {1, 2}
     assert all(event.private_to in (None, seat) for seat, event in fed)
     for seat in (1, 2):
-        assert not any(e.private_to == 0 for e in ctrl.log_for(seat))
+        assert not any(e.private_to == 0 for e in seen_by(ctrl, seat))
         memory = ctrl.memories[seat]
         assert memory["my_card"] == state.cards[seat], "its own card, from its own peek"
         assert memory.get("guessed", []) == [e.card for e in ctrl.log if e.kind == "guessed"], \
             "the animals it knows of beside its own are the public guesses"
-    assert annas_secrets[0] in ctrl.log_for(0)
+    assert annas_secrets[0] in seen_by(ctrl, 0)
 
 
 def test_public_events_name_no_secret_card():
@@ -136,11 +142,11 @@ def test_the_hand_over_curtain_names_the_next_person_and_opens_their_private_mom
     assert ctrl.private is None, "everybody watches at the start"
     assert ctrl.curtain() == Curtain(HANDOVER, 0)
     ctrl.curtain_passed()
-    assert ctrl.private == 0 and ctrl.curtain() is None and ctrl.shows_private(0)
-    assert not ctrl.shows_private(1)
+    assert ctrl.private == 0 and ctrl.curtain() is None and ctrl.watching.may_see(0)
+    assert not ctrl.watching.may_see(1)
     ctrl.submit(Action("peek"))
     assert ctrl.private is None, "the decision is made: everybody watches again"
-    assert not ctrl.shows_private(0)
+    assert not ctrl.watching.may_see(0)
     assert ctrl.curtain() == Curtain(HANDOVER, 1)
 
 
@@ -192,16 +198,18 @@ def test_a_secret_is_shown_only_in_its_persons_private_moment():
     annas, bens = Event("peeked", player=0, card="cat", private_to=0), Event("peeked", player=1, card="dog", private_to=1)
     computers = Event("peeked", player=2, card="owl", private_to=2)
     assert not ctrl.may_show(annas) and not ctrl.may_show(bens), "everybody watches"
-    assert ctrl.secret_viewer(annas) == 0 and ctrl.secret_viewer(bens) == 1
+    assert ctrl.watching.shared and {0, 1} <= set(ctrl.watching.persons), \
+        "somebody else may be looking: a secret curtain names Anna or Ben before their secret"
     ctrl.secret_seen(1)
-    assert ctrl.secret_viewer(bens) is None and ctrl.may_show(bens)
+    assert ctrl.watching.private == 1 and ctrl.may_show(bens)
     assert not ctrl.may_show(annas), "Ben's private moment"
     ctrl.secret_closed()
     assert not ctrl.may_show(bens), "the secret closed: everybody watches again"
-    assert ctrl.secret_viewer(computers) is None and not ctrl.may_show(computers)
+    assert 2 not in ctrl.watching.persons and not ctrl.may_show(computers), "a computer's secret is never drawn"
     assert ctrl.may_show(Event("looked", player=2))
     alone = TurnController(PEEK, PeekState(3, 6), [ANNA, cpu("blue"), cpu("green")])
-    assert alone.secret_viewer(annas) is None and alone.may_show(annas) and not alone.may_show(computers)
+    assert not alone.watching.shared and alone.may_show(annas) and not alone.may_show(computers), \
+        "the only person sees her secret at once, with no curtain"
 
 
 def test_a_refused_decision_leaves_the_private_moment_open():
@@ -275,7 +283,7 @@ def test_the_log_of_each_seat_and_the_memories_come_back_from_a_save(tmp_path):
     saved = store.load("peek", {"peek": PEEK}).saved
     again = TurnController.from_json(PEEK, saved.state, saved.seats, saved.controller)
     for seat in range(3):
-        assert again.log_for(seat) == ctrl.log_for(seat)
+        assert seen_by(again, seat) == seen_by(ctrl, seat)
     assert again.memories == ctrl.memories
     assert again.log == [], "nothing has happened since the game was opened again"
 

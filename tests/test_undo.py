@@ -56,10 +56,10 @@ def test_forest_a_move_chosen_after_the_throw_is_taken_back_to_the_same_throw():
     moves = [a for a in state.legal_actions() if a.kind == "move"]
     quiet = next(a for a in moves if state.board.tree_slot(a.dest) is None and a.dest != state.board.key)
     events = state.apply(quiet)
-    assert state.current_player == 1 and state.dice is None and state.undoable and state.undo_actor == 0
+    assert state.current_player == 1 and state.dice is None and state.kept_steps() and state.undo_actor == 0
     assert "undo" in state.to_json(), "the steps to take back are saved with the state"
     assert [e.kind for e in state.undo()] == ["undone"]
-    assert js(state.to_json()) == before and not state.undoable
+    assert js(state.to_json()) == before and not state.kept_steps()
     assert state.legal_actions() == moves, "the same throw, the same choices"
     assert [e.kind for e in events][0] == "moved"
 
@@ -68,19 +68,19 @@ def test_forest_never_past_the_throw_a_look_under_a_tree_or_a_shuffle():
     for dice in [(a, b) for a in range(1, 7) for b in range(1, 7)]:
         state = FOREST.new_state(2, seed=3)
         state.apply(Action("roll", dice=dice))
-        assert not state.undoable, "a throw is random: never taken back"
+        assert not state.kept_steps(), "a throw is random: never taken back"
         look = next((a for a in state.legal_actions()
                      if a.kind == "move" and state.board.tree_slot(a.dest) in state.tree_at), None)
         if look is not None:
             break
     events = state.apply(look)
-    assert any(e.private_to == 0 for e in events) and not state.undoable, "a look is never taken back"
+    assert any(e.private_to == 0 for e in events) and not state.kept_steps(), "a look is never taken back"
     with pytest.raises(IllegalActionError):
         state.undo()
     state = FOREST.new_state(2, seed=4)
     state.apply(Action("roll", dice=(1, 1)))
     state.apply(Action("magic_shuffle"))
-    assert not state.undoable, "a shuffle of the stack is random"
+    assert not state.kept_steps(), "a shuffle of the stack is random"
 
 
 def test_forest_a_swap_of_two_trees_is_taken_back_and_nobody_sees_under_them():
@@ -111,11 +111,11 @@ def castle_spares(cards):
 def test_castle_stop_buy_and_the_witchs_cards_are_taken_back_one_by_one_but_never_a_draw():
     state = CASTLE.new_state(2, seed=1)
     state.apply(Action("draw"))
-    assert not state.undoable, "a drawn card is shown: never taken back"
+    assert not state.kept_steps(), "a drawn card is shown: never taken back"
     if state.pending is None and not state.is_over and state.current_player == 0:
         before = js(state.to_json())
         state.apply(Action("stop"))
-        assert state.current_player == 1 and state.undoable
+        assert state.current_player == 1 and state.kept_steps()
         state.undo()
         assert js(state.to_json()) == before and state.current_player == 0
     # the witch: three cards picked, each taken back in turn, then the answer to her
@@ -129,11 +129,11 @@ def test_castle_stop_buy_and_the_witchs_cards_are_taken_back_one_by_one_but_neve
         state.apply(Action("lose", card=card))
         positions.append(js(state.to_json()))
     state.apply(Action("lose", card="castle:blue:3"))
-    assert state.current_player == 1 and state.undoable, "the last pick ended the turn, and is taken back too"
+    assert state.current_player == 1 and state.kept_steps(), "the last pick ended the turn, and is taken back too"
     while positions:
         state.undo()
         assert js(state.to_json()) == positions.pop()
-    assert not state.undoable and state.pending, "back at the witch's question, not before the draw"
+    assert not state.kept_steps() and state.pending, "back at the witch's question, not before the draw"
 
 
 def queens_hand(state, seat, cards):
@@ -164,13 +164,13 @@ def test_queens_a_knights_or_a_potions_target_is_taken_back_before_the_victim_an
     queen = queens_awake(state, 1)
     before = js(state.to_json())
     state.apply(Action("knight", target=1, queen=queen))
-    assert state.current_player == 1 and state.pending and state.undoable and state.undo_actor == 0
+    assert state.current_player == 1 and state.pending and state.kept_steps() and state.undo_actor == 0
     state.undo()
     assert js(state.to_json()) == before and state.current_player == 0 and "knight" in state.hands[0]
     state.apply(Action("potion", target=1, queen=queen, slot=0))
-    assert state.undoable
+    assert state.kept_steps()
     state.apply(Action("allow"))
-    assert not state.undoable, "the answer draws a card: nothing before it is taken back"
+    assert not state.kept_steps(), "the answer draws a card: nothing before it is taken back"
 
 
 def test_queens_a_king_a_jester_and_a_discard_are_never_taken_back():
@@ -178,10 +178,10 @@ def test_queens_a_king_a_jester_and_a_discard_are_never_taken_back():
     queens_hand(state, 0, ["king", "jester", "n2", "n3", "n4"])
     slot = next(i for i, q in enumerate(state.slots) if q is not None)
     state.apply(Action("king", slot=slot))
-    assert not state.undoable, "a king turns a queen face up"
+    assert not state.kept_steps(), "a king turns a queen face up"
     state = QUEENS.new_state(3, seed=2)
     state.apply(Action("discard", cards=(state.hands[0][0],)))
-    assert not state.undoable, "a discard draws a card"
+    assert not state.kept_steps(), "a discard draws a card"
 
 
 def test_knights_takes_nothing_back_every_decision_is_a_throw():
@@ -189,7 +189,7 @@ def test_knights_takes_nothing_back_every_decision_is_a_throw():
     assert KNIGHTS.new_state(2).UNDOABLE == frozenset()
     for _ in range(20):
         state.apply(state.legal_actions()[0])
-        assert not state.undoable
+        assert not state.kept_steps()
 
 
 @pytest.mark.parametrize("game", ["forest", "castle", "queens"])
@@ -205,7 +205,7 @@ def test_seeded_games_every_step_taken_back_is_exactly_the_position_before_it_an
             before = js(state.to_json())
             action = rng.choice(state.legal_actions())
             state.apply(action)
-            if state.undoable:
+            if state.kept_steps():
                 again = spec.state_from_json(json.loads(js(state.to_json())))
                 assert js(again.to_json()) == js(state.to_json()), "a save keeps the steps to take back"
                 state.undo()
@@ -285,7 +285,7 @@ def test_a_computers_step_is_never_taken_back():
         if ctrl.is_over or not ctrl.is_computer_turn():
             break
         ctrl.submit(ctrl.computer_action())
-        if ctrl.state.undoable:
+        if ctrl.state.kept_steps():
             assert ctrl.state.undo_actor == 0 and not ctrl.can_undo()
             with pytest.raises(IllegalActionError):
                 ctrl.undo()
@@ -318,7 +318,7 @@ def test_only_a_table_with_a_person_keeps_steps_so_computers_among_themselves_an
     monkeypatch.setattr(UndoSteps, "keep_undo", False)
     state = forest_at_move()
     state.apply(forest_quiet_move(state))
-    assert not state.undoable and "undo" not in state.to_json(), "a bare engine (a seeded replay) keeps nothing"
+    assert not state.kept_steps() and "undo" not in state.to_json(), "a bare engine (a seeded replay) keeps nothing"
     robots = TurnController(FOREST, FOREST.new_state(2, seed=3), people(2, computers=(0, 1)), seed=1)
     assert not robots.state.keep_undo
     ctrl = TurnController(FOREST, FOREST.new_state(2, seed=3), people(2, computers=(1,)), seed=1)
@@ -328,7 +328,7 @@ def test_only_a_table_with_a_person_keeps_steps_so_computers_among_themselves_an
     assert ctrl.can_undo()
     data = json.loads(saved(ctrl))
     again = FOREST.state_from_json(data["state"])
-    assert again.keep_undo and again.undoable, "a save with steps keeps them"
+    assert again.keep_undo and again.kept_steps(), "a save with steps keeps them"
 
 
 # -- many takeable steps in a row (issue 31) -----------------------------------------------------------

@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PLAY = textwrap.dedent("""
     import json, sys
+    from pathlib import Path
     import kidgames
     from kidgames.core import paths
     from kidgames.ui import app as app_module
@@ -44,7 +45,9 @@ PLAY = textwrap.dedent("""
             package=kidgames.__file__, content={name: str(paths.content_folder(name)) for name in paths.CONTENT},
             scene=type(top).__name__, spaces=len(board.nodes) if board is not None else 0,
             picture=self.assets._original(PICTURE[game]) is not None,   # not the stand-in a missing picture gets
-            sprites=len(list(paths.SPRITES.glob("*.png"))), clips=len(list((paths.VOICES / "cs").glob("*.ogg"))),
+            sprites=len(list(paths.SPRITES.glob("*.png"))),
+            own=len(list(Path(kidgames.__file__).parent.glob("games/*/sprites/*.png"))),   # the games' own pictures
+            clips=len(list((paths.VOICES / "cs").glob("*.ogg"))),
             fonts=sorted(p.name for p in paths.FONTS.glob("*.tt*")), sounds=len(list(paths.SOUNDS.glob("*.wav"))),
             hint=str(top.hint_text()))
     app_module.App.run = run
@@ -117,7 +120,7 @@ def test_a_wheel_plays_a_game_headless_from_a_fresh_venv(tmp_path):
             assert result["spaces"] > 50                       # the board came out of the wheel
         if game == "knights":
             assert result["hint"] == "Anna: ťukni na kostku!"     # the Czech catalog is there
-        assert result["sprites"] > 100 and result["sounds"] > 5
+        assert result["sprites"] > 80 and result["own"] >= 16 and result["sounds"] > 5   # 16: the Queens' cards
         assert result["clips"] > 250 and len(result["fonts"]) >= 4
 
 

@@ -3,24 +3,29 @@
 
 The card *faces* are laid out at run time by ``kidgames/ui/cards.py`` (a frame, a big picture, a
 big number), at whatever size a table needs; this script makes only their pictures, as 128x128
-RGBA PNGs in ``sprites/`` like ``tools/make_sprites.py`` (whose helpers it uses), and writes their
-credits to ``sprites/CREDITS-cards.md``.  Nothing is downloaded.
+RGBA PNGs like ``tools/make_sprites.py`` (whose helpers it uses), in the Queens' own folder
+``kidgames/games/queens/sprites/`` (they are that game's alone), and writes their credits there
+(``CREDITS.md``, beside a copy of the shared ``sprites/LICENSE-OFL.txt``).  Nothing is downloaded.
 
 Usage (from the repository root)::
 
-    python tools/make_cards.py            # (re)write sprites/card_*.png, sprites/queen_*.png, credits
+    python tools/make_cards.py            # (re)write card_*.png, queen_*.png, the credits and the licence
     python tools/make_cards.py --check    # only verify the existing pictures
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import make_sprites as ms  # noqa: E402  (sets the dummy SDL drivers before pygame starts)
 import pygame  # noqa: E402
+
+#: The Queens' own pictures folder (the asset loader looks there before the shared sprites/).
+OUT_DIR = os.path.join(ms.ROOT, "kidgames", "games", "queens", "sprites")
 
 #: Each picture: (emoji candidates, what it shows).  The knight and dragon cards use the
 #: ``knight`` and ``dragon`` sprites of make_sprites.py.
@@ -51,9 +56,9 @@ CORAL = [(0.0, (120, 20, 30)), (0.45, (226, 86, 70)), (0.8, (255, 150, 120)), (1
 CREDITS = """\
 # Card picture credits
 
-The card pictures in this folder (`queen_*.png`, `card_*.png`) are rendered from the **Noto Color
-Emoji** font (emoji artwork by Google, part of the Noto fonts project), licensed under the **SIL
-Open Font License, Version 1.1** — see `LICENSE-OFL.txt` in this folder.  They are made by
+The card pictures in this folder, the Sleeping Queens' own (`queen_*.png`, `card_*.png`), are
+rendered from the **Noto Color Emoji** font (emoji artwork by Google, part of the Noto fonts
+project), licensed under the **SIL Open Font License, Version 1.1** — see `LICENSE-OFL.txt` in this folder.  They are made by
 `tools/make_cards.py` (`python tools/make_cards.py`); nothing is downloaded.  The card faces and
 backs themselves (frames, numbers, points, the back's pattern) are drawn by the game at run time
 (`kidgames/ui/cards.py`).
@@ -87,13 +92,15 @@ def main(argv=None) -> int:
         rows = []
         for name in PICTURES:
             surf, source = render(E, name)
-            pygame.image.save(ms.fit(surf), os.path.join(ms.OUT_DIR, name + ".png"))
+            pygame.image.save(ms.fit(surf), os.path.join(OUT_DIR, name + ".png"))
             rows.append(f"| `{name}.png` | {source} |")
         text = CREDITS + "\n".join(rows) + f"\n\nRendered with the font version: {ms.font_version(args.font)}.\n"
-        with open(os.path.join(ms.OUT_DIR, "CREDITS-cards.md"), "w", encoding="utf-8") as fh:
+        os.makedirs(OUT_DIR, exist_ok=True)
+        with open(os.path.join(OUT_DIR, "CREDITS.md"), "w", encoding="utf-8") as fh:
             fh.write(text)
+        shutil.copyfile(os.path.join(ms.OUT_DIR, "LICENSE-OFL.txt"), os.path.join(OUT_DIR, "LICENSE-OFL.txt"))
     problems = [f"{n}: {err}" for n in PICTURES
-                if (err := ms.check_sprite(os.path.join(ms.OUT_DIR, n + ".png")))]
+                if (err := ms.check_sprite(os.path.join(OUT_DIR, n + ".png")))]
     if problems:
         print("PROBLEMS:\n  " + "\n  ".join(problems), file=sys.stderr)
         return 1

@@ -1,6 +1,7 @@
 """The rules kit: what every rules engine needs and writes once here (design.md, "The game protocol").
 
-* :class:`GameState` — the interface every engine's state implements, as a declared protocol.
+* :class:`GameState` — the interface every engine's state implements, as a declared protocol
+  (declared in :mod:`kidgames.core.protocol`, taken from here with the rest of the kit).
 * :class:`ActionSchema` — each game declares its actions' fields once; the schema checks the shape
   of an action handed in (its kind, its fields, their types and ranges) and says what is wrong.
 * :func:`read_save` and :class:`SaveReader` — one save reader: the header (game, version), typed
@@ -20,10 +21,11 @@ import os
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import (TYPE_CHECKING, Any, Callable, Container, Iterable, Mapping, NoReturn, Protocol, TypeVar,
-                    runtime_checkable)
+from typing import TYPE_CHECKING, Any, Callable, Container, Iterable, Mapping, NoReturn, Protocol, TypeVar
 
-from kidgames.core.protocol import Action, Event, IllegalActionError, Option, Refusal, StateDataError
+# GameState, declared in protocol.py beside the records it speaks of, is imported here too: an engine
+# takes it with the rest of its kit.
+from kidgames.core.protocol import Action, Event, GameState, IllegalActionError, Option, Refusal, StateDataError
 from kidgames.core.protocol import rng_from_json
 
 #: No game lasts this many turns; a bigger number in a save is damage.
@@ -39,53 +41,6 @@ def brief(value: Any, limit: int = 40) -> str:
     """``repr(value)``, cut to ``limit`` characters: a sentence about damaged data stays short."""
     text = repr(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
-# -- the interface of a state ---------------------------------------------------------------------------
-@runtime_checkable
-class GameState(Protocol):
-    """What every game's state offers (design.md, "The game protocol"); the turn controller, the
-    computer players, the tests and the tools use only this.  Every member is required: each
-    engine's module checks its state class against it (``_PROTOCOL: type[GameState] = …``, read
-    by the type checker that .ci/run runs).
-
-    ``current_player`` is the seat deciding now, ``turn_player`` the seat whose turn it is (the
-    same seat, unless another seat must answer: a Queens defence); ``scores`` is a number per seat
-    for the results screen, or None where the game counts nothing (Knights)."""
-
-    num_players: int
-    current_player: int
-
-    @property
-    def turn_player(self) -> int: ...
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def winners(self) -> list[int]: ...
-
-    @property
-    def scores(self) -> list[int] | None: ...
-
-    def legal_actions(self) -> list[Action]: ...
-
-    def observation(self, seat: int) -> dict: ...
-
-    def apply(self, action: Action) -> list[Event]: ...
-
-    def refusal(self, action: Action) -> Refusal | None:
-        """Why ``apply`` would refuse ``action`` now (a reason code of the engine's ``REFUSALS``
-        and the fields its message needs), or None when it is legal; changes nothing."""
-        ...
-
-    def to_json(self) -> dict: ...
-
-    def view(self, sees: Callable[[int], bool]) -> Any:
-        """What the game's table shows, as plain immutable data (a frozen dataclass): everything
-        public, and the private things only of the seats for which ``sees(seat)`` is true (the
-        watching model of the session, kidgames/core/session.py)."""
-        ...
 
 
 # -- actions ---------------------------------------------------------------------------------------------
@@ -490,11 +445,6 @@ class UndoSteps:
     def kept_steps(self) -> list[dict]:
         """The steps that may be taken back now, oldest first (empty while none may)."""
         return self.__dict__.get("undo_steps") or []
-
-    @property
-    def undoable(self) -> bool:
-        """Whether the last step can be taken back now (by the seat :attr:`undo_actor`)."""
-        return bool(self.__dict__.get("undo_steps"))
 
     @property
     def undo_actor(self) -> int | None:

@@ -50,10 +50,6 @@ class Entry:
     source_plural: str | None = None
     fuzzy: bool = False
 
-    @property
-    def is_plural(self) -> bool:
-        return self.source_plural is not None
-
 
 @dataclass
 class PoFile:

@@ -10,10 +10,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Self
-
-if TYPE_CHECKING:       # kit imports this module; the protocol of a state is declared there
-    from kidgames.core.kit import GameState
+from typing import Any, Callable, Mapping, Protocol, Self, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -212,6 +209,53 @@ def _rng_problem(data: Any) -> str | None:
     return None
 
 
+# -- the interface of a state ---------------------------------------------------------------------------
+@runtime_checkable
+class GameState(Protocol):
+    """What every game's state offers (design.md, "The game protocol"); the turn controller, the
+    computer players, the tests and the tools use only this.  Every member is required: each
+    engine's module checks its state class against it (``_PROTOCOL: type[GameState] = …``, read
+    by the type checker that .ci/run runs).
+
+    ``current_player`` is the seat deciding now, ``turn_player`` the seat whose turn it is (the
+    same seat, unless another seat must answer: a Queens defence); ``scores`` is a number per seat
+    for the results screen, or None where the game counts nothing (Knights)."""
+
+    num_players: int
+    current_player: int
+
+    @property
+    def turn_player(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winners(self) -> list[int]: ...
+
+    @property
+    def scores(self) -> list[int] | None: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def observation(self, seat: int) -> dict: ...
+
+    def apply(self, action: Action) -> list[Event]: ...
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``apply`` would refuse ``action`` now (a reason code of the engine's ``REFUSALS``
+        and the fields its message needs), or None when it is legal; changes nothing."""
+        ...
+
+    def to_json(self) -> dict: ...
+
+    def view(self, sees: Callable[[int], bool]) -> Any:
+        """What the game's table shows, as plain immutable data (a frozen dataclass): everything
+        public, and the private things only of the seats for which ``sees(seat)`` is true (the
+        watching model of the session, kidgames/core/session.py)."""
+        ...
+
+
 class ComputerPlayer(Protocol):
     """A game's computer player, ``choose`` in its ``ai`` module: it decides from its seat's
     observation (plain data), the legal actions, its level ("easy", "normal", "hard"), the random
@@ -345,6 +389,9 @@ class GameSpec:
     private_decision: Callable[[Any], bool] | None = None
     auto_answer: Callable[[Any, Mapping[str, Any]], Action | None] | None = None
     public_side: Callable[[Event], Event] | None = None
+    #: The game's own folder (its package's): the pictures and sounds only it uses may live in its
+    #: ``sprites/`` and ``sounds/`` there; the shared folders at the top keep the shared art.
+    folder: Path | None = None
 
     @classmethod
     def of(cls, engine, /, **presentation) -> "GameSpec":
@@ -358,7 +405,13 @@ class GameSpec:
                 presentation[name] = engine.__package__ + presentation[name]
         return cls(id=engine.GAME_ID, title=engine.TITLE, min_players=engine.MIN_PLAYERS,
                    max_players=engine.MAX_PLAYERS, new_state=engine.new_state,
-                   state_from_json=engine.state_from_json, options=tuple(engine.OPTIONS), **presentation)
+                   state_from_json=engine.state_from_json, options=tuple(engine.OPTIONS),
+                   folder=Path(engine.__file__).parent, **presentation)
+
+    def own(self, kind: str) -> Path | None:
+        """The game's own folder of ``kind`` (``"sprites"`` or ``"sounds"``), None where it has none."""
+        folder = None if self.folder is None else self.folder / kind
+        return folder if folder is not None and folder.is_dir() else None
 
     def load_scene_class(self) -> Any:
         return _import_dotted(self.scene)

@@ -256,8 +256,6 @@ class SaveStore:
         self._news: list[SaveNews] = []
         self._open: dict[str, _Hold] = {}        # the games open in this copy: their locks
         self._locking = threading.RLock()
-        #: Why the home cannot keep anything, when :meth:`check_home` found so (said once at start).
-        self.home_problem: str | None = None
 
     def file_for(self, game_id: str) -> Path:
         if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
@@ -430,7 +428,6 @@ class SaveStore:
         if problem is not None:
             with self._status:
                 self._trouble = problem
-        self.home_problem = problem
         return problem
 
     def close(self, timeout: float | None = None) -> bool:

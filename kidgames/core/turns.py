@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
-from kidgames.core.kit import GameState, UndoSteps
-from kidgames.core.protocol import (Action, ComputerPlayer, Event, GameSpec, IllegalActionError, Remember,
+from kidgames.core.kit import UndoSteps
+from kidgames.core.protocol import (Action, ComputerPlayer, Event, GameSpec, GameState, IllegalActionError, Remember,
                                     StateDataError, rng_from_json, rng_state_to_json)
 from kidgames.core.clock import RealTime
 from kidgames.core.seats import Seat
@@ -189,20 +189,9 @@ class TurnController:
             return None
         return Curtain(HANDOVER if decider == self.turn_owner else QUESTION, decider)
 
-    def needs_curtain(self) -> bool:
-        return self.curtain() is not None
-
     def curtain_passed(self) -> None:
         """The person the curtain named tapped it: their private moment begins."""
         self.watching.begin(self.current)
-
-    def secret_viewer(self, event: Event) -> int | None:
-        """The person a secret curtain must name before ``event`` (private to them) is drawn, or
-        None when it may be drawn at once or never (see :meth:`may_show`)."""
-        owner = event.private_to
-        if owner not in self.watching.persons or not self.watching.shared or self.watching.private == owner:
-            return None
-        return owner
 
     def secret_seen(self, seat: int) -> None:
         """The person a secret curtain named tapped it: their private moment begins."""
@@ -222,15 +211,6 @@ class TurnController:
         """Whether the screen may draw ``event`` now: it is public, or private to the person in
         their private moment (or to the only person).  A computer's secret is never drawn."""
         return event.private_to is None or self.watching.may_see(event.private_to)
-
-    def shows_private(self, seat: int | None) -> bool:
-        """Whether ``seat``'s private things (a hand face up) may be drawn now."""
-        return self.watching.may_see(seat)
-
-    # -- logs --------------------------------------------------------------------------------------
-    def log_for(self, seat: int) -> list[Event]:
-        """The events ``seat`` saw (public ones and those private to it), oldest first."""
-        return [e for e in self._history if e.private_to is None or e.private_to == seat]
 
     # -- deciding ----------------------------------------------------------------------------------
     def computer_ready(self, pause: float, still_since: float | None = None) -> bool:

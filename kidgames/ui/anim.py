@@ -16,10 +16,6 @@ def linear(t: float) -> float:
     return t
 
 
-def ease_out_quad(t: float) -> float:
-    return 1 - (1 - t) * (1 - t)
-
-
 def ease_in_out(t: float) -> float:
     return 0.5 - 0.5 * math.cos(math.pi * t)
 
@@ -27,20 +23,6 @@ def ease_in_out(t: float) -> float:
 def ease_out_back(t: float) -> float:
     c = 1.70158
     return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
-
-
-def ease_out_bounce(t: float) -> float:
-    n, d = 7.5625, 2.75
-    if t < 1 / d:
-        return n * t * t
-    if t < 2 / d:
-        t -= 1.5 / d
-        return n * t * t + 0.75
-    if t < 2.5 / d:
-        t -= 2.25 / d
-        return n * t * t + 0.9375
-    t -= 2.625 / d
-    return n * t * t + 0.984375
 
 
 def lerp(a: float, b: float, t: float) -> float:

@@ -27,9 +27,8 @@ os.environ.setdefault("SDL_QUIT_ON_LAST_WINDOW_CLOSE", "0")
 import pygame  # noqa: E402
 
 from kidgames.core.i18n import Catalog  # noqa: E402
-from kidgames.core.kit import GameState  # noqa: E402
 from kidgames.core.paths import NoHome, temporary_home, user_dir  # noqa: E402
-from kidgames.core.protocol import GameSpec  # noqa: E402
+from kidgames.core.protocol import GameSpec, GameState  # noqa: E402
 from kidgames.core.saving import FAILED, LOST, UNGUARDED, WORKS, SaveStore  # noqa: E402
 from kidgames.core.seats import COLOURS, Seat  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
@@ -103,7 +102,7 @@ class App:
         self.screen = pygame.Surface(CANVAS).convert()
         self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
         self.catalog = Catalog(self.settings.lang, self.game_words)
-        self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute)
+        self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute, games=games.values())
         self._said: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # scene -> its slots spoken
         # spoken prompts: their own setting; --mute silences them with the sound effects
         self.voice = Voice(self.settings.lang, self.home, lambda: self.settings.voices and not self.muted,

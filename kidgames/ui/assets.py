@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from pathlib import Path
+from typing import Sequence
 
 import pygame
 
@@ -30,13 +31,15 @@ class Sounds:
     """The sound effects.  The audio device is opened when a sound plays and closed again after
     ``QUIET`` seconds without one: an open device keeps a thread mixing silence (about 0.4 % of a
     core), which a game waiting for a child does not need.  Without an audio device the game runs
-    silent, and opening is not tried again."""
+    silent, and opening is not tried again.  The games' own ``sounds/`` folders (``own``) come
+    before the shared one: a sound of a name found there is the game's."""
 
     QUIET = 3.0
 
-    def __init__(self, folder: Path = SOUNDS, enabled: bool = True) -> None:
+    def __init__(self, folder: Path = SOUNDS, enabled: bool = True, own: Sequence[Path] = ()) -> None:
         self.enabled = enabled
         self.folder = Path(folder)
+        self.folders = [*map(Path, own), self.folder]
         self.available = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._last_play = time.monotonic()
@@ -55,11 +58,14 @@ class Sounds:
             self.available = False   # no audio device: the game runs silent
             return False
         self._sounds = {}
-        for path in sorted(self.folder.glob("*.wav")):
-            try:
-                self._sounds[path.stem] = pygame.mixer.Sound(str(path))
-            except pygame.error:
-                continue
+        for folder in self.folders:
+            for path in sorted(folder.glob("*.wav")):
+                if path.stem in self._sounds:
+                    continue
+                try:
+                    self._sounds[path.stem] = pygame.mixer.Sound(str(path))
+                except pygame.error:
+                    continue
         for name, sound in self._sounds.items():
             sound.set_volume(0.35 if name == "step" else 0.7)
         return True
@@ -98,11 +104,15 @@ class Sounds:
 
 
 class Assets:
-    """Fonts by size, sprites by name and size, rendered texts, all cached."""
+    """Fonts by size, sprites by name and size, rendered texts, all cached.  A picture or a sound
+    is looked for in the games' own folders first (``games``: each game's ``sprites/`` and
+    ``sounds/``, see :meth:`GameSpec.own`), then in the shared ``sprites/`` and ``sounds/``."""
 
-    def __init__(self, lang: str = "en", sound: bool = True) -> None:
+    def __init__(self, lang: str = "en", sound: bool = True, games: Sequence = ()) -> None:
         self.lang = lang
-        self.sounds = Sounds(enabled=sound)
+        self.sounds = Sounds(enabled=sound, own=[f for spec in games if (f := spec.own("sounds")) is not None])
+        #: Where pictures are looked for, in order: the games' own folders, then the shared one.
+        self.picture_folders = [*(f for spec in games if (f := spec.own("sprites")) is not None), SPRITES]
         self._fonts: dict[tuple[int, Path], pygame.font.Font] = {}
         self._images: dict[tuple[str, int], pygame.Surface] = {}
         self._originals: dict[str, pygame.Surface | None] = {}
@@ -271,13 +281,18 @@ class Assets:
 
     def _original(self, name: str) -> pygame.Surface | None:
         if name not in self._originals:
-            path = SPRITES / f"{name}.png"
+            path = self.picture_path(name)
             try:
                 image = pygame.image.load(str(path))
                 self._originals[name] = image.convert_alpha() if pygame.display.get_surface() else image
             except (pygame.error, FileNotFoundError, OSError):
                 self._originals[name] = None
         return self._originals[name]
+
+    def picture_path(self, name: str) -> Path:
+        """The file of picture ``name``: in a game's own folder, else in the shared one."""
+        return next((path for folder in self.picture_folders if (path := folder / f"{name}.png").is_file()),
+                    SPRITES / f"{name}.png")
 
     def play(self, name: str) -> None:
         self.sounds.play(name)

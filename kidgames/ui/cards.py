@@ -4,11 +4,11 @@ selected cards lift, piles with their count, and where each seat sits at a table
 Game-neutral: a game says what a face shows with a :class:`CardLook` (a picture, a big number, a
 corner value, a colour); nothing here knows a rule.
 
-Faces are laid out at run time from the sprites in ``sprites/`` (pictures made by
-``tools/make_cards.py``) and the app's fonts, rather than stored as finished card images: a
-table needs the same card at several sizes (a hand card a finger picks, a small card in a
-player's row), and a face drawn at its size is sharp at each.  They are drawn once per look and
-size and kept by the :class:`CardArt` of the scene that uses them.
+Faces are laid out at run time from the game's pictures (the Queens' own, in
+``kidgames/games/queens/sprites/``, made by ``tools/make_cards.py``) and the app's fonts, rather
+than stored as finished card images: a table needs the same card at several sizes (a hand card a
+finger picks, a small card in a player's row), and a face drawn at its size is sharp at each. They
+are drawn once per look and size and kept by the :class:`CardArt` of the scene that uses them.
 """
 from __future__ import annotations
 

@@ -64,11 +64,6 @@ class EventWaiter:
         driver = (pygame.display.get_driver() if pygame.display.get_init() else "") or ""
         self._sdl_wait = None if driver in NO_BLOCKING_DRIVERS else _sdl_wait()
 
-    @property
-    def blocking(self) -> bool:
-        """True when the wait sleeps in the window system (no polling at all)."""
-        return self._sdl_wait is not None
-
     def wait(self, seconds: float) -> None:
         if seconds <= 0:
             return

@@ -10,7 +10,6 @@ from kidgames.ui.input import DOUBLE_TAP
 
 INK = (52, 38, 28)
 PAPER = (255, 248, 230)
-CREAM = (250, 240, 210)
 SHADOW = (0, 0, 0, 70)
 PAWN_RGB = {
     "red": (222, 52, 52), "blue": (45, 110, 230), "green": (40, 160, 70),

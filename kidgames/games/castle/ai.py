@@ -4,7 +4,7 @@ observation, the legal actions, its level, its random generator and its memory, 
 Every level buys a card when one is offered (a sure piece of its castle, with no witch to fear),
 uses a fairy whenever the witch comes and would take something (a child watching never sees a
 computer that holds a fairy give the witch its cards), and lets a witch take its cheapest cards.
-No level draws more than five cards in a turn (``Style.most_draws``: what a careful child dares, and
+No level draws more than five cards in a turn (``CastleStyle.most_draws``: what a careful child dares, and
 a turn that stays short to watch).  They differ in when they stop drawing:
 
 * **easy** draws like a young child: after each card it stops with a fixed chance.  It remembers
@@ -50,7 +50,7 @@ ROUGH_WITCH_CHANCE = DECK_COUNTS[WITCH] / sum(DECK_COUNTS.values())
 
 
 @dataclass(frozen=True)
-class Style:
+class CastleStyle:
     """How a level plays (see the module's docstring)."""
 
     counts: bool = False            # counts the cards left in the draw pile (else the whole deck's shares)
@@ -63,11 +63,11 @@ class Style:
 
 
 STYLES = {
-    "easy": Style(stop_chance=0.45),
-    "normal": Style(caution=2.0, fairy=FAIRY_VALUE * 0.75),
-    "hard": Style(counts=True, best_seller=True),
+    "easy": CastleStyle(stop_chance=0.45),
+    "normal": CastleStyle(caution=2.0, fairy=FAIRY_VALUE * 0.75),
+    "hard": CastleStyle(counts=True, best_seller=True),
     # How fair plays when it holds back (not a level anyone chooses): one card a turn, no purchase.
-    "timid": Style(stop_chance=1.0, buys=0.0),
+    "timid": CastleStyle(stop_chance=1.0, buys=0.0),
 }
 
 
@@ -162,7 +162,7 @@ def _fair_level(observation: dict, rng: random.Random, memory: dict) -> str:
     return mode
 
 
-def _best_buy(observation: dict, buys: list[Action], style: Style, rng: random.Random) -> Action:
+def _best_buy(observation: dict, buys: list[Action], style: CastleStyle, rng: random.Random) -> Action:
     """Hard pays the seller least likely to win (the smallest castle); the others any seller."""
     if not style.best_seller:
         return rng.choice(buys)
@@ -178,7 +178,7 @@ def _can_build(observation: dict, seat: int, card: str) -> bool:
     return colour == mine if mine is not None else colour not in observation["colours"]
 
 
-def _value(observation: dict, seat: int, card: str, style: Style) -> float:
+def _value(observation: dict, seat: int, card: str, style: CastleStyle) -> float:
     """What ``card`` is worth to ``seat``, held (in its castle or on its spare pile)."""
     if card == FAIRY:
         return style.fairy
@@ -196,13 +196,13 @@ def _losable(observation: dict, seat: int) -> list[str]:
     return [c for c in observation["spares"][seat] if c != FAIRY] + list(observation["castles"][seat])
 
 
-def _witch_takes_value(observation: dict, seat: int, style: Style) -> float:
+def _witch_takes_value(observation: dict, seat: int, style: CastleStyle) -> float:
     """What a witch would take without a fairy: the three cheapest losable cards."""
     values = sorted(_value(observation, seat, c, style) for c in _losable(observation, seat))
     return sum(values[:WITCH_TAKES])
 
 
-def _witch_cost(observation: dict, seat: int, style: Style) -> float:
+def _witch_cost(observation: dict, seat: int, style: CastleStyle) -> float:
     """What a witch would cost: its fairy (used whenever she would take something), else the
     three cheapest cards."""
     taken = _witch_takes_value(observation, seat, style)
@@ -211,7 +211,7 @@ def _witch_cost(observation: dict, seat: int, style: Style) -> float:
     return taken
 
 
-def _draw_gain(observation: dict, seat: int, style: Style, memory: dict) -> float:
+def _draw_gain(observation: dict, seat: int, style: CastleStyle, memory: dict) -> float:
     """The expected worth of one more draw: the card it may bring less what a witch would cost."""
     pile = _pile_counts(observation, memory) if style.counts else DECK_COUNTS
     total = sum(pile.values())

@@ -37,7 +37,7 @@ DIE_SIDES = 6
 
 
 @dataclass(frozen=True)
-class Style:
+class ForestStyle:
     """How a level remembers and walks (see the module's docstring)."""
 
     keep: float = 1.0           # the chance that a look is kept
@@ -53,9 +53,9 @@ class Style:
 
 
 STYLES = {
-    "easy": Style(keep=0.9, forget=0.02, slips=0.2, deduces=False, magic=False),
-    "normal": Style(keep=0.95, forget=0.01, slips=0.05),
-    "hard": Style(sends_home=10.0, safety=0.5, gambles=3, shuffles=True),
+    "easy": ForestStyle(keep=0.9, forget=0.02, slips=0.2, deduces=False, magic=False),
+    "normal": ForestStyle(keep=0.95, forget=0.01, slips=0.05),
+    "hard": ForestStyle(sends_home=10.0, safety=0.5, gambles=3, shuffles=True),
 }
 STYLES["fair"] = STYLES["hard"]
 #: How fair plays a turn in which it takes its time: as hard, but it walks on to trees it does not
@@ -180,14 +180,14 @@ def choose(observation: dict, actions: list[Action], level: str, rng: random.Ran
     return _Walker(observation, style, memory).best(actions, rng)
 
 
-def _guess(observation: dict, actions: list[Action], style: Style, rng: random.Random, memory: dict) -> Action:
+def _guess(observation: dict, actions: list[Action], style: ForestStyle, rng: random.Random, memory: dict) -> Action:
     target = believed_slot(observation, memory, style.deduces)
     if target is not None:
         return next(a for a in actions if a.slot == target)
     return rng.choice(_candidates(observation, actions, style, memory) or actions)
 
 
-def _candidates(observation: dict, actions: list[Action], style: Style, memory: dict) -> list[Action]:
+def _candidates(observation: dict, actions: list[Action], style: ForestStyle, memory: dict) -> list[Action]:
     """The guesses that may name the wanted secret: trees it does not know (and, if it uses them,
     that no public wrong guess ruled out)."""
     seen = memory.get("seen", {})
@@ -199,7 +199,7 @@ def _candidates(observation: dict, actions: list[Action], style: Style, memory: 
 class _Walker:
     """Weighs the moves (and magic) of one throw for one seat."""
 
-    def __init__(self, observation: dict, style: Style, memory: dict) -> None:
+    def __init__(self, observation: dict, style: ForestStyle, memory: dict) -> None:
         self.obs = observation
         self.style = style
         board = observation["board"]

@@ -357,14 +357,6 @@ class ForestState(Checked, UndoSteps):
         """Every walk of exactly ``steps`` from ``start`` (see :meth:`ForestBoard.walks`)."""
         return self.board.walks(start, steps)
 
-    def _moves(self) -> dict[tuple[str, int], tuple[tuple[str, ...], ...]]:
-        """Every end of the turn, ``(space, dice used)`` -> the routes there (rules 3 and 4; see
-        :meth:`ForestBoard.turn_moves`), listed walk by walk: for tests on the shipped board.  A
-        move is checked with :meth:`ForestBoard.is_route`, which lists nothing."""
-        assert self.dice is not None            # for the move phase: the dice are thrown
-        a, b = self.dice
-        return self.board.turn_moves(self.positions[self.current_player], a, b).routes
-
     def sends_home(self, dest: str, dice_used: int) -> list[int]:
         """The seats whose pawns a move of the current player ending on ``dest`` with ``dice_used``
         dice sends back to the village (rule 5: only the full throw does, never on the village

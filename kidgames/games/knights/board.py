@@ -30,7 +30,7 @@ from kidgames.core.board import (BoardError, BoardGraph, BoardReader, KindSpec, 
                                  MAX_NAME_LENGTH, Node, Schema, _is_name, _show, load_data, reachable)
 from kidgames.core.kit import is_int
 
-__all__ = ["Board", "BoardError", "FieldNode", "KindSpec", "Lane", "LaneSchema", "board_from_data",
+__all__ = ["KnightsBoard", "BoardError", "FieldNode", "KindSpec", "Lane", "LaneSchema", "board_from_data",
            "load_board"]
 
 LANE_KEYS = frozenset({"fields", "from", "to", "enter", "two_way", "return_to", "colour"})
@@ -65,7 +65,7 @@ class Lane:
     colour: str | None = None
 
 
-class Board(BoardGraph[FieldNode]):
+class KnightsBoard(BoardGraph[FieldNode]):
     """A validated Knights board.  ``board.nodes[id]``, ``board.lanes[name]``, and the walking helpers."""
 
     def __init__(self, title: str, start: str, size: tuple[int, int], nodes: dict[str, FieldNode],
@@ -119,14 +119,14 @@ def _lane_edges(lanes: dict[str, Lane]) -> list[tuple[str, str]]:
     return edges
 
 
-def load_board(path: str | Path, schema: LaneSchema) -> Board:
+def load_board(path: str | Path, schema: LaneSchema) -> KnightsBoard:
     """Read and validate a Knights board file; a problem raises :class:`BoardError` naming the file."""
     path = Path(path)
     return board_from_data(load_data(path), schema, name=str(path))
 
 
-def board_from_data(data: Any, schema: LaneSchema, name: str = "board") -> Board:
-    """Validate plain data (as read from YAML or from a save file) into a :class:`Board`."""
+def board_from_data(data: Any, schema: LaneSchema, name: str = "board") -> KnightsBoard:
+    """Validate plain data (as read from YAML or from a save file) into a :class:`KnightsBoard`."""
     return _LaneReader(data, schema, name).build()
 
 
@@ -137,7 +137,7 @@ class _LaneReader(BoardReader):
     ref_meaning = "the field it sends a knight to"
     schema: LaneSchema
 
-    def build(self) -> Board:
+    def build(self) -> KnightsBoard:
         data = self.top_level(TOP_LEVEL_KEYS, ("start", "lanes"), "'start' and 'lanes'")
         lanes_data = data["lanes"]
         if not isinstance(lanes_data, dict) or not lanes_data:
@@ -157,7 +157,7 @@ class _LaneReader(BoardReader):
         start = self.start(nodes)
         self.required_kinds(nodes)
         decorations = self.decorations()
-        board = Board(data.get("title", ""), start, size, nodes, lanes, decorations, data, self.name)
+        board = KnightsBoard(data.get("title", ""), start, size, nodes, lanes, decorations, data, self.name)
         self._check_junctions(board)
         self._check_reachable(board)
         if self.schema.check is not None:
@@ -228,7 +228,7 @@ class _LaneReader(BoardReader):
                 self.fail(f"lane {lane.name!r}: a two-way lane needs 'from', the field it leads back to.")
         self.refs(nodes, lambda node: f"field {node.id!r} (lane {node.lane!r})")
 
-    def _check_junctions(self, board: Board) -> None:
+    def _check_junctions(self, board: KnightsBoard) -> None:
         for node_id in board.nodes:
             branches = board.branches(node_id)
             if len(branches) > 1:
@@ -237,7 +237,7 @@ class _LaneReader(BoardReader):
                     self.fail(f"field {node_id!r} is a junction of lanes {', '.join(l.name for l in branches)}; "
                               f"lane {missing[0]!r} needs 'enter' (exact, odd or even) to say which move takes it.")
 
-    def _check_reachable(self, board: Board) -> None:
+    def _check_reachable(self, board: KnightsBoard) -> None:
         def steps(current: str) -> list[str]:
             node = board.nodes[current]
             lane = board.lanes[node.lane]

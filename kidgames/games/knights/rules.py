@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from kidgames.games.knights.board import Board, KindSpec, LaneSchema, board_from_data, load_board
+from kidgames.games.knights.board import KnightsBoard, KindSpec, LaneSchema, board_from_data, load_board
 from kidgames.core.paths import BOARDS
 from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, check_seat, dice,
                                game_options_with_board, new_rng, read_save)
@@ -45,7 +45,7 @@ _wait = KindSpec.of(required=["release"], dice=["release"])
 LANE_COLOURS = frozenset({"road", "green", "blue", "hell", "orange", "gold"})
 
 
-def playability_problem(board: Board) -> str | None:
+def playability_problem(board: KnightsBoard) -> str | None:
     """A sentence naming a field from which a knight can never reach the castle, or None.
 
     Every position a knight can reach from the start (field, direction, landed exactly on the
@@ -132,13 +132,13 @@ def _in_a_closed_ring(lost: list[tuple], moves: dict[tuple, set]) -> tuple:
     return last
 
 
-def _where(board: Board, position: tuple) -> str:
+def _where(board: KnightsBoard, position: tuple) -> str:
     node_id, direction, _wide = position
     back = ", coming back" if direction == BACK else ""
     return f"field {node_id!r} (lane {board.nodes[node_id].lane!r}{back})"
 
 
-def _pool_problem(board: Board) -> str | None:
+def _pool_problem(board: KnightsBoard) -> str | None:
     """A knight released from the pool goes to the first field beyond it (rule 5): there must be one."""
     for pool in board.of_kind("pool"):
         current, walked = pool, 0
@@ -181,11 +181,11 @@ SENDING_KINDS = frozenset({
 })
 
 
-def load_knights_board(path: str | Path = DEFAULT_BOARD) -> Board:
+def load_knights_board(path: str | Path = DEFAULT_BOARD) -> KnightsBoard:
     """Load and validate a knights board file; raises :class:`BoardError` with a clear message.
 
     Nothing is kept between calls (no module-level cache): a caller that starts many games on one
-    board loads it once and passes the :class:`Board` in ``options["board"]``."""
+    board loads it once and passes the :class:`KnightsBoard` in ``options["board"]``."""
     return load_board(Path(path), SCHEMA)
 
 
@@ -196,7 +196,7 @@ class KnightsView:
     whose throw it is (``current_player``), the throws so far (``turn``), the last throw
     (``last_roll``), the fields that hold knights (``waiting``) and the dice still lying from this turn (``dice``: none, a throw ends the turn)."""
 
-    board: Board
+    board: KnightsBoard
     positions: tuple[str, ...]
     direction: tuple[str, ...]
     next_wide: tuple[bool, ...]
@@ -227,7 +227,7 @@ class KnightsState(Checked, UndoSteps):
     #: Nothing may be taken back: every decision of Knights is a throw of the die (see UndoSteps).
     UNDOABLE = frozenset()
 
-    def __init__(self, board: Board, num_players: int, rng: random.Random) -> None:
+    def __init__(self, board: KnightsBoard, num_players: int, rng: random.Random) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
         self.board = board
         self.num_players = num_players
@@ -490,7 +490,7 @@ class KnightsState(Checked, UndoSteps):
 
 def new_state(num_players: int, seed: int | None = None, options: Mapping[str, Any] | None = None) -> KnightsState:
     """A new game.  ``options={"board": path}`` plays another board file."""
-    board = game_options_with_board(options, OPTIONS, load_knights_board, Board)[1]
+    board = game_options_with_board(options, OPTIONS, load_knights_board, KnightsBoard)[1]
     return KnightsState(board, num_players, new_rng(seed))
 
 
@@ -533,7 +533,7 @@ def _restore(saved: SaveReader) -> KnightsState:
     return state
 
 
-def _check_reachable(board: Board, positions: list[str], direction: list[str], next_wide: list[bool],
+def _check_reachable(board: KnightsBoard, positions: list[str], direction: list[str], next_wide: list[bool],
                      winners: list[int]) -> None:
     """Refuse knights the rules can never put where the save says (rule 10 and the engine's own
     bookkeeping): the first knight in the castle wins and the game ends, so a knight stands in the

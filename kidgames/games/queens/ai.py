@@ -48,7 +48,7 @@ EXTRA_TURN = 12.0
 
 
 @dataclass(frozen=True)
-class Style:
+class QueensStyle:
     """What a level notices (see the module's docstring)."""
 
     counts: bool = False        # counts the cards not seen: the chance of a defence, the jester's odds
@@ -60,9 +60,9 @@ class Style:
 
 
 STYLES = {
-    EASY: Style(jester=False, sums=False, child=True),
-    NORMAL: Style(jester=False),
-    HARD: Style(counts=True, remembers=True, guards=True),
+    EASY: QueensStyle(jester=False, sums=False, child=True),
+    NORMAL: QueensStyle(jester=False),
+    HARD: QueensStyle(counts=True, remembers=True, guards=True),
 }
 
 
@@ -153,7 +153,7 @@ def _others_discards(memory: dict) -> tuple[int, int]:
 class _View:
     """What one seat makes of its observation and memory, for weighing its actions."""
 
-    def __init__(self, obs: dict, memory: dict, style: Style) -> None:
+    def __init__(self, obs: dict, memory: dict, style: QueensStyle) -> None:
         self.obs = obs
         self.style = style
         self.me = obs["seat"]

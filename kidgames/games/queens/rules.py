@@ -130,13 +130,6 @@ def equation(cards: tuple[str, ...] | list[str]) -> tuple[tuple[int, ...], int] 
     return (tuple(values[:-1]), values[-1]) if values[-1] == sum(values[:-1]) else None
 
 
-def discard_options(hand: list[str]) -> list[tuple[str, ...]]:
-    """Every distinct legal discard from ``hand`` (multisets, not permutations), singles first."""
-    options: list[tuple[str, ...]] = [(card,) for card in sorted(set(hand), key=CARD_ORDER.__getitem__)]
-    values = tuple(sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE))
-    return options + list(_NUMBER_DISCARDS.get(values, ())) if len(values) > 1 else options
-
-
 def _number_discards() -> dict[tuple[int, ...], tuple[tuple[str, ...], ...]]:
     """The pairs and equations within every sorted hand of up to five number values that holds
     any, each listed in every hand that contains it: by size, then by value."""
