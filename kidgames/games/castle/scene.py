@@ -245,6 +245,15 @@ class CastleScene(CardTableScene):
         buyable = self.buy_targets()
         return [Target(("buy",) + t.key, t.centre, t.rect) for t in self.spare_targets() if t.key in buyable]
 
+    def nudge_target(self) -> pygame.Rect | None:
+        """While a person buys ("tap a shining card"), the hand points at a shining card, not at
+        the Buy button with the prompt's diamond (a tap there would stop buying)."""
+        if self.buying:
+            targets = self.tap_targets()
+            if targets:
+                return pygame.Rect(targets[0].rect)
+        return super().nudge_target()
+
     # -- events to animation ---------------------------------------------------------------------
     def say(self, text: str, picture: str | None = None, seconds: float = 0.9, castle: str | None = None) -> None:
         """The banner (a castle's colour as its ``extra``), gone again after ``seconds``."""
