@@ -76,10 +76,11 @@ def spare_places(area: pygame.Rect, count: int, stacks: int, widest: int) -> lis
     """Where the ``count`` items of a spare pile lie in ``area``, the last ``stacks`` of them stacks
     (the diamonds, the fairies: with their cards beneath showing and a count).  Side by side, none over
     another, as large as fits up to ``widest``; when they no longer fit so with castle cards at least
-    TAP_CARD_H tall, the stacks lie one above the other at the right end (smaller: they are not for
-    buying) and only the castle cards fan over each other, each keeping a part MIN_TARGET wide in
-    view (a pile too long even for that lies in overlapping rows: ``card_rows``).  A stack never
-    lies over a castle card or another stack."""
+    TAP_CARD_H tall, the stacks lie smaller at the right end (they are not for buying) and only the
+    castle cards fan over each other, each keeping a part MIN_TARGET wide in view (a pile too long
+    even for that, seven castle cards and two stacks in a panel of four seats, lies in overlapping
+    rows of smaller cards: ``card_rows``, every item keeping a part MIN_TARGET square in view).
+    Short of that, a stack never lies over a castle card or another stack."""
     if count <= 0:
         return []
     cards = count - stacks
@@ -98,21 +99,26 @@ def spare_places(area: pygame.Rect, count: int, stacks: int, widest: int) -> lis
             x += w + PILE_GAP + (STACK_SHIFT if i >= cards else 0)
         return rects
     w, h = card_size(least)
-    # the stacks (not tapped here: what can be bought is castle cards) in one column at the right
-    # end, one above the other, each with its cards beneath and its count
-    sh = min(h, (area.h - stacks * STACK_SHIFT - (stacks - 1) * PILE_GAP) // max(1, stacks))
-    sw = int(sh / CARD_RATIO)
+
+    def fan_in(right: int) -> list[pygame.Rect] | None:
+        """The castle cards fanned from the area's left to ``right``, each keeping MIN_TARGET in view
+        (None: they do not fit so)."""
+        step = (right - area.x - w) / (cards - 1) if cards > 1 else 0
+        if cards > 1 and step < MIN_TARGET:
+            return None
+        return [pygame.Rect(round(area.x + i * min(step, w + PILE_GAP)), top(h), w, h) for i in range(cards)]
+    # the stacks are not for buying (castle cards are): smaller, side by side at the right end, each
+    # still MIN_TARGET wide
+    sw, _ = card_size(min(least, MIN_TARGET))
     sh = card_size(sw)[1]
-    column = area.y + (area.h - stacks * (sh + STACK_SHIFT) - (stacks - 1) * PILE_GAP) // 2
-    piles = [pygame.Rect(area.right - STACK_SHIFT - sw, column + STACK_SHIFT + k * (sh + STACK_SHIFT + PILE_GAP), sw, sh)
-             for k in range(stacks)]
-    right = area.right - STACK_SHIFT - sw - PILE_GAP if piles else area.right
-    step = (right - area.x - w) / (cards - 1) if cards > 1 else 0
-    if step >= MIN_TARGET:
-        fan = [pygame.Rect(round(area.x + i * min(step, w + PILE_GAP)), top(h), w, h) for i in range(cards)]
-    else:
-        fan = card_rows(pygame.Rect(area.x, area.y, right - area.x, area.h), cards, widest)
-    return fan + piles
+    row = [pygame.Rect(area.right - STACK_SHIFT - sw - (stacks - 1 - k) * (sw + STACK_SHIFT + PILE_GAP), top(sh), sw, sh)
+           for k in range(stacks)]
+    fan = fan_in(row[0].x - PILE_GAP if row else area.right)
+    if fan is not None:
+        return fan + row
+    # a pile too long even for that: overlapping rows of smaller cards, as many as keep a finger's
+    # part of each in view (card_rows; the stacks last, on top)
+    return card_rows(area, count, widest)
 
 
 def lose_rects(count: int) -> list[pygame.Rect]:
