@@ -1,8 +1,10 @@
 """Every button is at least 60 window pixels in both directions at 1024x768 (platform guidelines
 ask 7-10 mm; children miss more than adults): on the menu, the setup, the settings, the keyboard in
 every language, the rules, the dialogs, the curtains, the four games in the situations a seeded
-game brings and the results.  The window is 1024x768, so the canvas shows as on a 1024x768
-screen, where the app opens full screen."""
+game brings and the results.  The window is 1024x768 (4:3), so the canvas shows as on a 1024x768
+screen, where the app opens full screen; the setup, the keyboard and the games are measured at
+1366x912 (3:2) too.  Sizes are screen pixels: the button's rectangle as the window shows it, and for
+the keyboard's keys and the setup's rows the outline painted in the window's picture."""
 from __future__ import annotations
 
 import random
@@ -18,12 +20,13 @@ from tests.ui_driver import FRAME, make_app, run, tap, tap_button
 
 MIN_PX = 60
 SCREEN = (1024, 768)
+SCREENS = [(1024, 768), (1366, 912)]
 SIDE_BUTTONS = {"home", "rules", "sound", "say"}
 
 
-def small_app(tmp_path, lang="en"):
-    app = make_app(tmp_path, lang=lang, window_size=SCREEN)
-    assert app.window.get_size() == SCREEN
+def small_app(tmp_path, lang="en", screen=SCREEN):
+    app = make_app(tmp_path, lang=lang, window_size=screen)
+    assert app.window.get_size() == screen
     return app
 
 
@@ -43,9 +46,34 @@ def too_small(app, seen: set | None = None) -> list[str]:
     return bad
 
 
-def test_the_window_shows_the_canvas_as_a_1024x768_screen_does(tmp_path):
-    app = small_app(tmp_path)
-    assert app.view.size == (1000, 625)       # 0.625: the presenter scales in steps of 1/16
+def painted_size(app, rect: pygame.Rect) -> tuple[int, int]:
+    """The outline of a button at canvas ``rect`` as the window's picture shows it, in screen pixels:
+    across its middle, from the first pixel of its edge to the last (a pixel counts when it is at least
+    half as far from the colour beside the button as the edge's strongest pixel); its shadow, below
+    the rectangle, is not counted."""
+    window = pygame.display.get_surface()
+    left, top = app.to_window(rect.topleft)
+    right, bottom = app.to_window(rect.bottomright)
+    cx, cy = (left + right) // 2, (top + bottom) // 2
+    beside = window.get_at((left - 3, cy))[:3]
+
+    def extent(points) -> int:
+        far = [sum(abs(a - b) for a, b in zip(window.get_at(p)[:3], beside)) for p in points]
+        band = 9
+        head, tail = far[:band], far[-band:]
+        first = next(i for i, v in enumerate(head) if v and v >= max(head) / 2)
+        last = len(far) - band + max(i for i, v in enumerate(tail) if v and v >= max(tail) / 2)
+        return last - first + 1
+    return extent([(x, cy) for x in range(left - 2, right + 2)]), extent([(cx, y) for y in range(top - 2, bottom)])
+
+
+@pytest.mark.parametrize("screen,view", [((1024, 768), (0, 64, 1024, 640)), ((1366, 912), (1, 30, 1364, 852))])
+def test_the_canvas_fills_the_width_of_a_4_3_and_a_3_2_screen(tmp_path, screen, view):
+    """The canvas is scaled by the largest simple fraction that fits (16/25 at 1024x768, 29/34 at
+    1366x912), not rounded down to 1/40ths (0.625, 0.85): no bars at the sides, and every control as
+    large as the screen allows."""
+    app = small_app(tmp_path, screen=screen)
+    assert tuple(app.view) == view
 
 
 def test_the_menu_settings_and_dialogs_have_finger_sized_buttons(tmp_path):
@@ -60,9 +88,10 @@ def test_the_menu_settings_and_dialogs_have_finger_sized_buttons(tmp_path):
     assert not bad, bad
 
 
+@pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("game_id", ["forest", "castle", "knights", "queens"])
-def test_the_setup_with_every_seat_its_rules_and_its_results_have_finger_sized_buttons(tmp_path, game_id):
-    app = small_app(tmp_path)
+def test_the_setup_with_every_seat_its_rules_and_its_results_have_finger_sized_buttons(tmp_path, game_id, screen):
+    app = small_app(tmp_path, screen=screen)
     tap_button(app, f"game:{game_id}")
     setup = app.top
     bad = too_small(app)
@@ -88,23 +117,46 @@ def test_the_setup_with_every_seat_its_rules_and_its_results_have_finger_sized_b
     assert not bad, bad
 
 
+def keys_painted_too_small(app) -> list[str]:
+    run(app, 0.3)
+    return [f"{b.name} {painted_size(app, b.rect)}" for b in app.top.buttons
+            if b.name.startswith("key:") and min(painted_size(app, b.rect)) < MIN_PX]
+
+
+@pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_keyboard_has_finger_sized_keys_in_every_language(tmp_path, lang):
-    app = small_app(tmp_path, lang=lang)
+def test_the_keyboard_has_finger_sized_keys_in_every_language(tmp_path, lang, screen):
+    app = small_app(tmp_path, lang=lang, screen=screen)
     tap_button(app, "game:forest")
     tap_button(app, "name:0")
-    bad = too_small(app)
+    bad = too_small(app) + keys_painted_too_small(app)
     if app.top.button("letters") is not None:       # Korean: the Latin letters too
         tap_button(app, "letters")
-        bad += too_small(app)
+        bad += too_small(app) + keys_painted_too_small(app)
     assert not bad, bad
 
 
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_setup_rows_are_painted_finger_sized(tmp_path, screen):
+    """Six seats' rows (colour, name, person or computer, stars, remove) as the window shows them."""
+    app = small_app(tmp_path, screen=screen)
+    tap_button(app, "game:castle")
+    tap_button(app, "kind:1")
+    while app.top.button("add") is not None:
+        tap_button(app, "add")
+    run(app, 0.5)
+    rows = [b for b in app.top.buttons if b.name.split(":")[0] in ("colour", "name", "kind", "level", "remove")]
+    assert len(rows) >= 4 * 4
+    bad = [f"{b.name} {painted_size(app, b.rect)}" for b in rows if min(painted_size(app, b.rect)) < MIN_PX]
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("game_id", ["forest", "castle", "knights", "queens"])
-def test_every_button_of_a_seeded_game_is_finger_sized(tmp_path, game_id):
+def test_every_button_of_a_seeded_game_is_finger_sized(tmp_path, game_id, screen):
     """Two people and a computer play by random taps (seeded) on what each moment offers; every
     button of every scene on top is measured: the game's, its curtains', its results'."""
-    app = small_app(tmp_path)
+    app = small_app(tmp_path, screen=screen)
     start = app.start_game                  # the setup starts an unseeded game: seed it, so that each
     app.start_game = lambda *a, **kw: start(*a, **dict(kw, seed=11))   # run plays the same game
     tap_button(app, f"game:{game_id}")

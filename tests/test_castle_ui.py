@@ -415,7 +415,7 @@ def test_every_spare_card_keeps_a_finger_sized_part_in_view(tmp_path, players, s
     scene.settle()
     items = spare_items(scene.v_spares[holder])
     assert len(items) == spares
-    rects = scene.spare_rects(holder, len(items))
+    rects = scene.pile_rects(holder, items)
     panel = scene.seat_rects()[holder]
     for i, ((card, _), rect) in enumerate(zip(items, rects)):
         square = tappable_square(rects, i)

@@ -18,6 +18,7 @@ from ui_driver import later, make_app, run, tap
 from ui_driver import state_of
 
 SMALLEST = (1024, 768)
+SCREENS = [SMALLEST, (1366, 912)]      # 4:3 and 3:2
 ANNA = Seat("Anna", "red")
 
 
@@ -27,8 +28,8 @@ def robots(n):
     return [Seat(names[i], colours[i], "computer", "normal") for i in range(n)]
 
 
-def app_at_smallest(tmp_path):
-    app = make_app(tmp_path, window_size=SMALLEST)
+def app_at_smallest(tmp_path, screen=SMALLEST):
+    app = make_app(tmp_path, window_size=screen)
     # the test's own measure of the window's picture: 30 window pixels in canvas pixels
     a, b = app.to_canvas((500, 400)), app.to_canvas((530, 400))
     assert b[0] - a[0] <= REACH + 1, "30 window pixels are at most REACH canvas pixels here"
@@ -61,10 +62,24 @@ def check_reach(app, targets, hit, what):
     assert checked >= 4 * len(targets), f"{what}: most taps around each target hit it"
 
 
+def on_screen(app, rect):
+    """A canvas rect's size in screen pixels, as the window shows it."""
+    left, top = app.to_window(rect.topleft)
+    right, bottom = app.to_window(rect.bottomright)
+    return right - left, bottom - top
+
+
 def buttons_are_finger_sized(scene, what):
     for button in scene.buttons:
         if button.visible:
             assert min(button.rect.size) >= 2 * REACH, f"{what}: button {button.name} {button.rect.size}"
+            assert min(on_screen(scene.app, button.rect)) >= 60, f"{what}: {button.name} on screen"
+
+
+def cards_are_finger_tall(app, targets, what):
+    """Every card to tap is at least 90 screen pixels tall."""
+    for target in targets:
+        assert on_screen(app, target.rect)[1] >= 90, f"{what}: {target.key} {on_screen(app, target.rect)}"
 
 
 # -- Fairy-Tale Forest ------------------------------------------------------------------------------------
@@ -169,9 +184,10 @@ def test_queens_overlapping_in_a_panel_answer_a_finger_beside_them(tmp_path):
 
 
 # -- Castle Builders --------------------------------------------------------------------------------------
-def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(tmp_path):
+@pytest.mark.parametrize("screen", SCREENS)
+def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(tmp_path, screen):
     from kidgames.games.castle.rules import DIAMOND
-    app = app_at_smallest(tmp_path)
+    app = app_at_smallest(tmp_path, screen)
     scene = start_game_scene(app, "castle", [ANNA] + robots(3), seed=1)
     st = state_of(scene)
 
@@ -199,6 +215,7 @@ def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(t
     assert len(targets) == 4
     check_reach(app, targets, lambda p: ("buy",) + scene.spare_at(p) if scene.spare_at(p) else None,
                 "red pieces to buy")
+    cards_are_finger_tall(app, targets, "red pieces to buy")
     buttons_are_finger_sized(scene, "castle")
     st = state_of(scene)        # the position built below shows in the session's next view
     st.pending, st.losses_left = "lose", 3
@@ -212,12 +229,14 @@ def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(t
     assert len(targets) >= 3
     check_reach(app, targets, lambda p: ("lose", scene.lose_card_at(p)) if scene.lose_card_at(p) else None,
                 "cards to give the witch")
+    cards_are_finger_tall(app, targets, "cards to give the witch")
 
 
 # -- every game's buttons and curtains ---------------------------------------------------------------------
+@pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("game", ["knights", "queens", "castle", "forest"])
-def test_every_button_of_a_game_and_its_curtains_is_finger_sized(tmp_path, game):
-    app = app_at_smallest(tmp_path)
+def test_every_button_of_a_game_and_its_curtains_is_finger_sized(tmp_path, game, screen):
+    app = app_at_smallest(tmp_path, screen)
     scene = start_game_scene(app, game, [ANNA, Seat("Ben", "blue")], seed=1)
     run(app, 0.5)
     if isinstance(app.top, CurtainScene):

@@ -27,8 +27,10 @@ ALPHABETS = {
 HANGUL_ROWS = ("ㅂㅈㄷㄱㅅㅛㅕㅑㅐㅔ", "ㅁㄴㅇㄹㅎㅗㅓㅏㅣ", "ㅋㅌㅊㅍㅠㅜㅡ", "ㅃㅉㄸㄲㅆㅒㅖ")
 PANEL = pygame.Rect(120, 80, 1360, 840)
 PER_ROW = 11
-KEY_W, KEY_H, KEY_GAP = 108, MIN_BUTTON, 10     # four rows of keys end above the bottom row
-KEYS_TOP = PANEL.top + 240
+#: Keys a little taller than the smallest button (69x66 px on a 1024x768 screen): the letters are
+#: what a child taps most, side by side; four rows still end above the bottom row.
+KEY_W, KEY_H, KEY_GAP = 108, MIN_BUTTON + 8, 10
+KEYS_TOP = PANEL.top + 224        # under the name's field (it ends at PANEL.top + 205)
 BOTTOM_Y, BOTTOM_H = PANEL.bottom - 128, 100
 PLACEHOLDER_INK = (175, 165, 150)     # a default name waiting to be typed over
 CANCEL = pygame.Rect(PANEL.right - 118, PANEL.top + 22, 96, 96)

@@ -4,8 +4,9 @@ Only what changed is presented.  A scaled window is built from fixed tiles of th
 scaled with a few pixels of its neighbours (so no seams show), and a full present is simply every
 tile: the window after presenting a few changed areas is, pixel for pixel, what a full present
 would show (one smoothscale of a changed area alone would differ: its sampling depends on the
-area's size).  The scale is a fraction with a small denominator (a multiple of 1/40), so every
-tile covers whole window pixels.  On a large screen a whole multiple (2x) is used instead where it
+area's size).  The scale is the largest fraction with a small denominator (at most 40) that fits the
+window, so every tile covers whole window pixels and the canvas fills the window's width or height
+(a 1024x768 screen shows it at 16/25 = 0.64, filling the width, rather than 0.625 in 1/40ths).  On a large screen a whole multiple (2x) is used instead where it
 loses little: each canvas pixel becomes a square, any area scales exactly on its own, no tiles.
 """
 from __future__ import annotations
@@ -14,7 +15,7 @@ import math
 
 import pygame
 
-SCALE_STEPS = 40        # the scale is a whole number of 1/40ths (the letterbox grows by < 2.5 %)
+SCALE_STEPS = 40        # the largest denominator of the scale (the letterbox grows by < 2.5 %)
 TILE = 120              # canvas pixels a side (rounded to the scale's grid)
 MARGIN = 3              # canvas pixels of its neighbours each tile is scaled with (no seams)
 #: On large screens a whole multiple (2x, 3x) is used when it shows at least this share of the exact
@@ -22,6 +23,18 @@ MARGIN = 3              # canvas pixels of its neighbours each tile is scaled wi
 #: smooth scaling (3840x2160: 2x shows 3200x2000 instead of 3440x2150).
 WHOLE_MULTIPLE = 0.85
 LETTERBOX = (24, 20, 30)
+
+
+def largest_fraction(exact: float, steps: int = SCALE_STEPS) -> tuple[int, int]:
+    """The largest fraction num/den no larger than ``exact`` whose denominator is at most ``steps``
+    (in lowest terms; at least 1/steps)."""
+    best = (1, steps)
+    for den in range(1, steps + 1):
+        num = math.floor(exact * den + 1e-9)
+        if num * best[1] > best[0] * den:
+            best = (num, den)
+    g = math.gcd(*best)
+    return best[0] // g, best[1] // g
 
 
 class Presenter:
@@ -41,11 +54,9 @@ class Presenter:
         ww, wh = max(1, window_size[0]), max(1, window_size[1])
         self.window_size = (ww, wh)
         exact = min(ww / cw, wh / ch)
-        steps = max(1, math.floor(exact * SCALE_STEPS + 1e-9))
+        self.num, self.den = largest_fraction(exact)
         if exact >= 2 and math.floor(exact) / exact >= WHOLE_MULTIPLE:
-            steps = math.floor(exact) * SCALE_STEPS
-        g = math.gcd(steps, SCALE_STEPS)
-        self.num, self.den = steps // g, SCALE_STEPS // g
+            self.num, self.den = math.floor(exact), 1
         w, h = cw * self.num // self.den, ch * self.num // self.den
         self.view = pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
         self.tile = max(1, round(TILE / self.den)) * self.den

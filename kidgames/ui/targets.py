@@ -2,7 +2,9 @@
 finger's reach of its centre.
 
 A child's finger lands up to 30 window pixels off what it aims at.  The smallest supported window
-(1024×768) shows the 1600×1000 canvas at 0.625, so in canvas pixels that reach is :data:`REACH`.
+(1024×768) shows the 1600×1000 canvas at 0.64 (a window on it, 0.6, is not opened: see
+ui/window.opens_full_screen); the reach is reckoned at 0.625, a little more than that, so in canvas
+pixels it is :data:`REACH`.
 A tap inside a target's visible part always hits it (the one drawn on top); a tap beside every
 target hits the one whose centre is nearest, when that centre lies within reach — so where two
 offered targets are closer together than that, the nearer one wins.
@@ -15,7 +17,8 @@ from typing import Any, Iterable
 
 import pygame
 
-#: A finger's reach from a target's centre, in canvas pixels: 30 window pixels at 0.625, and two
+#: A finger's reach from a target's centre, in canvas pixels: 30 window pixels at 0.625 (46.9 at the
+#: smallest screen's 0.64), and two
 #: more for the rounding of a window pixel to the canvas and back.
 SMALLEST_SCALE = 0.625
 REACH = math.ceil(30 / SMALLEST_SCALE) + 2

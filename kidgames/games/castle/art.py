@@ -11,7 +11,7 @@ import pygame
 from kidgames.ui.cards import CardArt, CardLook
 from kidgames.ui.widgets import INK, PAPER, draw_shape, shade
 
-from .layout import BADGE_R, CHOICE_RECT, FAIRY_BUTTON, WITCH_BUTTON, badge_centre
+from .layout import BADGE_R, CHOICE_RECT, FAIRY_BUTTON, LOSE_RECT, WITCH_BUTTON, badge_centre
 from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, WITCH, colour_of, piece_of
 
 CASTLE_RGB = {"red": (214, 62, 58), "blue": (58, 112, 222), "yellow": (236, 188, 36), "purple": (148, 80, 198)}
@@ -190,9 +190,10 @@ class CastleArt(CardArt):
         """The witch asks (``text``): to use the fairy or not, or which of the ``items`` (a card, its
         count and where it lies) to give her."""
         assets = self.assets
-        self.panel(surface, CHOICE_RECT, PAPER, radius=32, border=(90, 60, 110), border_width=6, shadow=8)
+        panel = CHOICE_RECT if items is None else LOSE_RECT
+        self.panel(surface, panel, PAPER, radius=32, border=(90, 60, 110), border_width=6, shadow=8)
         witch = assets.image("witch", 120)
-        surface.blit(witch, witch.get_rect(topleft=(CHOICE_RECT.x + 24, CHOICE_RECT.y + 16)))
+        surface.blit(witch, witch.get_rect(topleft=(panel.x + 24, panel.y + 16)))
         if items is None:
             for name, button in (("fairy", FAIRY_BUTTON), ("witch", WITCH_BUTTON)):    # over their buttons
                 pic = assets.image(name, 200)
@@ -201,5 +202,5 @@ class CastleArt(CardArt):
             for card, n, rect in items:
                 pygame.draw.rect(surface, (250, 200, 230), rect.inflate(12, 12), border_radius=16)
                 self.stack(surface, card, n, rect)
-        label = assets.fit_text(text, 40, INK, CHOICE_RECT.w - 190, 120, title=True)
-        surface.blit(label, label.get_rect(midleft=(CHOICE_RECT.x + 160, CHOICE_RECT.y + 76)))
+        label = assets.fit_text(text, 40, INK, panel.w - 190, 120, title=True)
+        surface.blit(label, label.get_rect(midleft=(panel.x + 160, panel.y + 76)))

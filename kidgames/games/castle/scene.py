@@ -17,19 +17,24 @@ from kidgames.core.protocol import Action
 from kidgames.ui.anim import ease_in_out
 from kidgames.ui.board_pieces import draw_robot
 from kidgames.ui.card_table import CardTableScene, kept
-from kidgames.ui.cards import BACK, card_rows, reshuffle, seat_rects, width_to_fit
+from kidgames.ui.cards import BACK, reshuffle, seat_rects, width_to_fit
 from kidgames.ui.pieces import FLYING, IN_PANEL
 from kidgames.ui.table import Drawn
-from kidgames.ui.targets import Target, pick
+from kidgames.ui.targets import Target, pick, visible_parts
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, draw_pawn, shade
 
 from .art import CASTLE_RATIO, CASTLE_RGB, DIAMOND_LOOK, WITCH_LOOK, CastleArt, card_look, draw_emblem, tint
 from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_AT, DRAW_AT, DRAW_BUTTON, FAIRY_BUTTON,
                      FELT, BRISK, FLIP_TIME, FLY_TIME, HINT_RECT, LATER_PAUSE, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT,
                      REVEAL_W, SEATS_AREA, SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA,
-                     WITCH_SIZE, lose_rects, spare_items, stack_area)
+                     WITCH_SIZE, lose_rects, spare_items, spare_places, stack_area)
 from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
 
+
+
+def pile_counts(items: list[tuple[str, int]]) -> tuple[int, int]:
+    """How many items a spare pile has, and how many of them (at its end) are stacks."""
+    return len(items), sum(1 for card, _ in items if card in (DIAMOND, FAIRY))
 
 
 class CastleScene(CardTableScene):
@@ -53,8 +58,8 @@ class CastleScene(CardTableScene):
         n = len(self.seats)
         return [
             *Drawn.each(n, self.castle_area, self.castle_look, self.draw_castle, IN_PANEL),
-            *Drawn.each(n, lambda i: self.spares_area(i, len(spare_items(self.v_spares[i]))), self.spares_look,
-                        self.draw_spares, IN_PANEL),
+            *Drawn.each(n, lambda i: self.spares_area(i, *pile_counts(spare_items(self.v_spares[i]))),
+                        self.spares_look, self.draw_spares, IN_PANEL),
             Drawn(WITCH_REST_AREA, lambda: self.v_witch, self.draw_witch_at_rest, IN_PANEL),
             Drawn(CHOICE_AREA, self.choice_look, self.draw_choice, IN_PANEL + 0.5),
             Drawn(self.sweep_area, self.sweep_at, self.draw_sweep, FLYING + 0.5)]
@@ -164,27 +169,36 @@ class CastleScene(CardTableScene):
                                                                               panel.bottom - 10))
 
     def spare_width(self) -> int:
-        return width_to_fit(self.seat_rects()[0].h - 40, 130)
+        return width_to_fit(self.seat_rects()[0].h - 28, 130)
 
     @kept
-    def spare_rects(self, seat: int, count: int) -> list[pygame.Rect]:
-        """Where the ``count`` items of a spare pile lie: one row, or overlapping rows when a pile
-        grows long, every card with a part a finger can tap (see ``card_rows``)."""
+    def spare_rects(self, seat: int, count: int, stacks: int = 0) -> list[pygame.Rect]:
+        """Where the ``count`` items of a spare pile lie, the last ``stacks`` of them stacks of
+        diamonds or fairies: side by side, or the castle cards fanned when a pile grows long, every
+        card with a part a finger can tap, and no stack over a castle card (see ``spare_places``)."""
         panel = self.seat_rects()[seat]
         left = self.castle_rect(seat).right + 24
-        # room above for a stack's cards beneath it
-        area = pygame.Rect(left, panel.y + 8, panel.right - 16 - left, panel.h - 16)
-        return card_rows(area, count, self.spare_width())
+        area = pygame.Rect(left, panel.y + 4, panel.right - 12 - left, panel.h - 8)
+        return spare_places(area, count, stacks, self.spare_width())
+
+    def pile_rects(self, seat: int, items: list[tuple[str, int]]) -> list[pygame.Rect]:
+        """Where the ``items`` of ``seat``'s spare pile (as ``spare_items`` gives them) lie."""
+        return self.spare_rects(seat, *pile_counts(items))
 
     def spare_item_rect(self, seat: int, card: str, spares: list[str] | None = None) -> pygame.Rect:
         items = spare_items(self.v_spares[seat] if spares is None else spares)
-        return next((rect for (c, _), rect in zip(items, self.spare_rects(seat, len(items))) if c == card),
+        return next((rect for (c, _), rect in zip(items, self.pile_rects(seat, items)) if c == card),
                     self.castle_rect(seat))
 
     def spare_targets(self) -> list[Target]:
         """Every item of every spare pile, each with the part of its card that shows."""
-        return self.seat_targets("spare_parts", lambda seat: [card for card, _ in spare_items(self.v_spares[seat])],
-                                 self.spare_rects)
+        targets = []
+        for seat in range(len(self.seats)):
+            items = spare_items(self.v_spares[seat])
+            counts = pile_counts(items)
+            parts = self._kept(("spare_parts", seat, *counts), lambda: visible_parts(self.spare_rects(seat, *counts)))
+            targets += [Target((seat, card), part.center, part) for (card, _), part in zip(items, parts)]
+        return targets
 
     def spare_at(self, pos) -> tuple[int, str] | None:
         """The spare card a tap hits: the one under the finger, or near it a card that can be bought."""
@@ -230,6 +244,15 @@ class CastleScene(CardTableScene):
             return [Target(("lose", card), rect.center, rect) for card, n, rect in self.lose_places() if n]
         buyable = self.buy_targets()
         return [Target(("buy",) + t.key, t.centre, t.rect) for t in self.spare_targets() if t.key in buyable]
+
+    def nudge_target(self) -> pygame.Rect | None:
+        """While a person buys ("tap a shining card"), the hand points at a shining card, not at
+        the Buy button with the prompt's diamond (a tap there would stop buying)."""
+        if self.buying:
+            targets = self.tap_targets()
+            if targets:
+                return pygame.Rect(targets[0].rect)
+        return super().nudge_target()
 
     # -- events to animation ---------------------------------------------------------------------
     def say(self, text: str, picture: str | None = None, seconds: float = 0.9, castle: str | None = None) -> None:
@@ -414,11 +437,11 @@ class CastleScene(CardTableScene):
         return rect.inflate(16, 16).union(count)
 
     @kept
-    def spares_area(self, seat: int, count: int) -> pygame.Rect | None:
+    def spares_area(self, seat: int, count: int, stacks: int = 0) -> pygame.Rect | None:
         """Where a panel's spare pile lies: the stacks and their glow."""
         if not count:
             return None
-        rects = [stack_area(r) for r in self.spare_rects(seat, count)]
+        rects = [stack_area(r) for r in self.spare_rects(seat, count, stacks)]
         return rects[0].unionall(rects[1:])
 
     def sweep_at(self) -> tuple[int, int] | None:
@@ -472,7 +495,7 @@ class CastleScene(CardTableScene):
 
     def draw_spares(self, surface, i: int) -> None:
         items, shining = self.spares_look(i)
-        for (card, n), rect in zip(items, self.spare_rects(i, len(items))):
+        for (card, n), rect in zip(items, self.pile_rects(i, list(items))):
             if card in shining:
                 pygame.draw.rect(surface, (255, 230, 60), rect.inflate(16, 16), border_radius=16)
             self.art.stack(surface, card, n, rect)
