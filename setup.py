@@ -15,7 +15,7 @@ setup(
     packages=find_packages(include=["kidgames", "kidgames.*"]) + [f"kidgames.{name}" for name in CONTENT],
     package_dir={f"kidgames.{name}": name for name in CONTENT},
     package_data={
-        "kidgames": ["locale/*.po", "locale/voice/*.po"],
+        "kidgames": ["locale/*.po", "locale/voice/*.po", "icons/*/*.png"],
         "kidgames.boards": ["*.yaml"],
         "kidgames.sprites": ["*.png", "*.md", "*.txt"],
         "kidgames.sounds": ["*.wav", "*.md"],

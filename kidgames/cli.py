@@ -57,6 +57,12 @@ def build_parser(games) -> argparse.ArgumentParser:
     parser.add_argument("--voice-clips", choices=LANGUAGES, metavar="LANG",
                         help="list the spoken clips of a language (name and words) for a family's own "
                              "recordings, and exit")
+    # Linux desktops: a launcher per game and one for the collection, for this user (kidgames/launchers.py)
+    parser.add_argument("--install-launchers", action="store_true",
+                        help="add a launcher for each game and the collection to this user's desktop menus "
+                             "(in $XDG_DATA_HOME, ~/.local/share), and exit")
+    parser.add_argument("--remove-launchers", action="store_true",
+                        help="remove the launchers --install-launchers added, and exit")
     group = parser.add_argument_group("game options (each for the games named)")
     for name, declared in _declared_options(games).items():
         _add_option(group, name, declared)
@@ -177,6 +183,9 @@ def main(argv: list[str] | None = None, games=None) -> int:
         except BrokenPipeError:       # the list piped into head: it read enough
             sys.stdout = None
         return 0
+    if args.install_launchers or args.remove_launchers:
+        from kidgames.launchers import main as launchers_main
+        return launchers_main(games, remove=args.remove_launchers)
     if args.list:
         for gid, spec in sorted(games.items()):
             later = "" if spec.scene else ", its screen comes later"
@@ -229,8 +238,10 @@ def build_app(games, args, seats, options):
     then the family is asked first, as the game's tile asks, to play on or to start the new game
     (which replaces the save); a saved game is never lost unasked."""
     from kidgames.ui.app import App
+    from kidgames.ui.frame_limit import time_source
     from kidgames.ui.menu import MenuScene, offer_saved_game, play_on_or_new, report_problems
-    app = App(games, mute=args.mute, fullscreen=args.fullscreen, speed=args.speed, lang=args.lang)
+    app = App(games, mute=args.mute, fullscreen=args.fullscreen, speed=args.speed, lang=args.lang,
+              time_source=time_source())      # stepped only under the tests' frame limit
     app.reset_to(MenuScene(app))
     if args.game and seats:
         seats = app.in_language(seats)       # computers' names in the language the app speaks
@@ -270,8 +281,13 @@ def run_app(games, args, seats, options) -> int:
             return 2
         ending.attach(app)
         keep_out_of_full_collections()
+        from kidgames.ui.frame_limit import frame_limit, run_frames
+        frames = frame_limit()           # a test of the whole program (kidgames/ui/frame_limit.py)
         try:
-            app.run()
+            if frames is None:
+                app.run()
+            else:
+                run_frames(app, frames)
         except KeyboardInterrupt:
             pass
         finally:

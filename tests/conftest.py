@@ -15,7 +15,8 @@ import pytest  # noqa: E402
 #: state of many games read back) or need a real screen (an X server): not in the fast tier.
 SLOW_WITHOUT_PYGAME = {"test_castle_random", "test_queens_random", "test_forest_random", "test_knights_random",
                        "test_forest_turn_ends", "test_levels", "test_protocol_all_games", "test_cli",
-                       "test_knights_saves_reachable", "test_x11_window"}
+                       "test_knights_saves_reachable", "test_x11_window",
+                       "test_built_app"}
 
 
 def pytest_configure(config):
