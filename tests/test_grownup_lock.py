@@ -313,3 +313,12 @@ def test_every_close_through_the_lock_saves_first(tmp_path):
     assert not app.running
     app.close()
     assert app.saves.exists("knights")
+
+
+def test_a_finger_whose_lift_was_lost_with_the_focus_does_not_keep_the_lock_shut(app):
+    finger(app, pygame.FINGERDOWN, (800, 600), 3)       # its FINGERUP went to another window
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    run(app, 0.2)
+    through_lock(app, "settings", touch=True)
+    assert isinstance(app.top, SettingsScene)

@@ -410,6 +410,8 @@ class App:
             return
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
             self.unfocused = event.type == pygame.WINDOWFOCUSLOST
+            if self.unfocused:
+                self.input.forget_fingers()
             return
         if event.type == pygame.WINDOWMINIMIZED:
             self.minimised = True

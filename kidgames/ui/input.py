@@ -127,6 +127,12 @@ class PointerInput:
         follow one finger only, so this alone tells that a second hand came down."""
         return len(self._fingers)
 
+    def forget_fingers(self) -> None:
+        """The window lost the focus: fingers lifted meanwhile are not told to it, so none is
+        counted on the screen any longer (a finger counted for ever would keep the grown-up lock,
+        which wants exactly one, shut)."""
+        self._fingers.clear()
+
     def held_for(self, now: float) -> float | None:
         """Seconds the pointer has been held still, while a long press may still come."""
         if self._down_at is None or self._dragging or self._long_sent:
