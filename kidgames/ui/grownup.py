@@ -28,8 +28,8 @@ from kidgames.ui.widgets import INK, PAPER, Button, overlay_panel, rounded_panel
 
 HOLD_SECONDS = 2.0          # a lock button is held this long (the app's clock)
 HINT_SECONDS = 5.0          # the words under a lock button tapped short stay this long
-RING_GAP, RING_WIDTH = 14, 12
-RING_TRACK, RING_FILL = (255, 255, 255), (245, 190, 40)
+RING_GAP, RING_WIDTH = 8, 14
+RING_TRACK, RING_FILL, RING_EDGE = (255, 255, 255), (245, 180, 30), (150, 100, 20)
 PADLOCK_BODY, PADLOCK_EDGE, PADLOCK_SHACKLE = (245, 196, 60), (150, 100, 20), (120, 124, 134)
 
 TASK_PANEL = pygame.Rect(230, 120, 1140, 760)
@@ -127,6 +127,7 @@ class HoldButton(Button):
         if self.holding:
             r = self.ring_radius()
             centre = self.rect.center
+            pygame.draw.circle(surface, RING_EDGE, centre, r + 2, RING_WIDTH + 4)
             pygame.draw.circle(surface, RING_TRACK, centre, r, RING_WIDTH)
             if self.progress > 0:
                 box = pygame.Rect(centre[0] - r, centre[1] - r, 2 * r, 2 * r)

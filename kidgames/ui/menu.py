@@ -94,12 +94,12 @@ class MenuScene(Scene):
         self.lock_hint = None
         for rect, action, icon, name in corners:
             if app.settings.grownup_lock:
-                button: Button = HoldButton(rect, lambda a=action: app.with_grownup(a), icon=icon, name=name,
-                                            fingers=lambda: app.input.fingers)
-                button.on_short = lambda b=button: self.show_lock_hint(b)
+                hold = HoldButton(rect, lambda a=action: app.with_grownup(a), icon=icon, name=name,
+                                  fingers=lambda: app.input.fingers)
+                hold.on_short = lambda b=hold: self.show_lock_hint(b)
+                self.buttons.append(hold)
             else:
-                button = Button(rect, action, icon=icon, name=name)
-            self.buttons.append(button)
+                self.buttons.append(Button(rect, action, icon=icon, name=name))
 
     # -- actions -------------------------------------------------------------------------------------
     def open_game(self, spec) -> None:
