@@ -322,3 +322,14 @@ def test_a_finger_whose_lift_was_lost_with_the_focus_does_not_keep_the_lock_shut
     run(app, 0.2)
     through_lock(app, "settings", touch=True)
     assert isinstance(app.top, SettingsScene)
+
+
+def test_a_kiosk_with_the_lock_off_asks_to_close_at_shift_ctrl_escape(tmp_path):
+    app = kiosk_app(tmp_path)
+    app.settings.grownup_lock = False
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE,
+                                         mod=pygame.KMOD_RSHIFT | pygame.KMOD_RCTRL, unicode=""))
+    run(app, 0.3)
+    assert isinstance(app.top, QuitQuestion) and app.running
+    tap_button(app, "yes")
+    assert not app.running
