@@ -53,6 +53,9 @@ def build_parser(games) -> argparse.ArgumentParser:
                         help="language of the texts (this run only; the settings screen changes the saved one)")
     parser.add_argument("--mute", action="store_true", help="no sound (this run only)")
     parser.add_argument("--speed", choices=SPEEDS, help="animation speed (this run only)")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="no close button; Escape and the window's close do not quit; a grown-up "
+                             "closes the app with Shift+Ctrl+Escape (this run only; also a setting)")
     parser.add_argument("--list", action="store_true", help="list the games and exit")
     parser.add_argument("--voice-clips", choices=LANGUAGES, metavar="LANG",
                         help="list the spoken clips of a language (name and words) for a family's own "
@@ -241,7 +244,7 @@ def build_app(games, args, seats, options):
     from kidgames.ui.frame_limit import time_source
     from kidgames.ui.menu import MenuScene, offer_saved_game, play_on_or_new, report_problems
     app = App(games, mute=args.mute, fullscreen=args.fullscreen, speed=args.speed, lang=args.lang,
-              time_source=time_source())      # stepped only under the tests' frame limit
+              kiosk=args.kiosk, time_source=time_source())   # time stepped only under the tests' frame limit
     app.reset_to(MenuScene(app))
     if args.game and seats:
         seats = app.in_language(seats)       # computers' names in the language the app speaks

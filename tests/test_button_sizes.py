@@ -16,7 +16,7 @@ from kidgames.core.i18n import LANGUAGES
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import GameScene
 from kidgames.ui.results import ResultsScene
-from tests.ui_driver import FRAME, make_app, run, tap, tap_button
+from tests.ui_driver import FRAME, hold_button, make_app, run, tap, tap_button, through_lock
 
 MIN_PX = 60
 SCREEN = (1024, 768)
@@ -79,11 +79,15 @@ def test_the_canvas_fills_the_width_of_a_4_3_and_a_3_2_screen(tmp_path, screen, 
 def test_the_menu_settings_and_dialogs_have_finger_sized_buttons(tmp_path):
     app = small_app(tmp_path)
     bad = too_small(app)
-    tap_button(app, "settings")
+    hold_button(app, "settings")            # the grown-up lock's sum
     bad += too_small(app)
     app.pop()
     run(app, 0.3)
-    tap_button(app, "quit")
+    through_lock(app, "settings")
+    bad += too_small(app)
+    app.pop()
+    run(app, 0.3)
+    through_lock(app, "quit")
     bad += too_small(app)
     assert not bad, bad
 

@@ -297,12 +297,13 @@ def saved_settings_file(home) -> dict:
 
 def test_lang_speed_fullscreen_and_mute_on_the_command_line_are_for_that_run_only(tmp_path, command_line):
     """The tester's report: a one-off --lang de became the saved language of later starts."""
-    from ui_driver import tap_button
+    from ui_driver import tap_button, without_lock
     save_settings(tmp_path, lang="cs", speed="normal", fullscreen=False, sound=True)
 
     def drive(app):
         assert (app.settings.lang, app.settings.speed, app.settings.fullscreen) == ("de", "fast", True)
         assert app.t("settings.title") == "Einstellungen" and app.muted
+        without_lock(app)
         tap_button(app, "settings")
         tap_button(app, "secret:3")          # a change on the settings screen saves the settings...
         tap_button(app, "done")
@@ -317,10 +318,11 @@ def test_lang_speed_fullscreen_and_mute_on_the_command_line_are_for_that_run_onl
 
 
 def test_the_settings_screen_still_changes_the_saved_settings_in_a_run_with_lang(tmp_path, command_line):
-    from ui_driver import tap_button
+    from ui_driver import tap_button, without_lock
     save_settings(tmp_path, lang="cs", speed="normal")
 
     def drive(app):
+        without_lock(app)
         tap_button(app, "settings")
         tap_button(app, "lang:ko")
         tap_button(app, "speed:slow")

@@ -13,7 +13,7 @@ from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
 from kidgames.ui.game import GameScene, start_game_scene
 from peek_game import peek_spec
 from ui_driver import FRAME, later, make_app, run, run_until, tap, tap_button
-from ui_driver import controller_of, state_of
+from ui_driver import controller_of, state_of, without_lock
 
 ANNA, BEN = Seat("Anna", "red"), Seat("Ben", "blue")
 ROBO = Seat("Robo", "green", "computer")
@@ -227,6 +227,7 @@ def test_until_tapped_the_secret_stays(tmp_path):
 
 def test_the_secret_time_is_a_remembered_setting(tmp_path):
     app = make_app(tmp_path)
+    without_lock(app)
     tap_button(app, "settings")
     tap_button(app, "secret:10")
     assert app.top.button("secret:10").selected and not app.top.button("secret:5").selected

@@ -10,7 +10,7 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.menu import offer_saved_game
 from kidgames.ui.widgets import BUTTON_COLOURS
 from ui_driver import make_app, tap_button
-from ui_driver import controller_of
+from ui_driver import controller_of, without_lock
 
 ANNA_BEN = [Seat("Anna", "red"), Seat("Ben", "blue")]
 
@@ -32,6 +32,7 @@ def leave_question(tmp_path):
 
 def quit_question(tmp_path):
     app = make_app(tmp_path)
+    without_lock(app)
     tap_button(app, "quit")
     return app, "menu.quit.no"
 

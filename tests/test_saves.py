@@ -21,7 +21,7 @@ from kidgames.ui.setup import SetupScene
 from kidgames.ui.widgets import MIN_TARGET, PAPER
 from test_ui_flows import PEEK
 from ui_driver import later, make_app, tap_button
-from ui_driver import controller_of, state_of
+from ui_driver import controller_of, state_of, without_lock
 
 ANNA_BEN = [Seat("Anna", "red"), Seat("Ben", "blue")]
 
@@ -193,6 +193,7 @@ def test_the_quit_button_asks_and_then_closes_the_app(tmp_path):
     app = make_app(tmp_path)
     quit_button = app.top.button("quit")
     assert min(quit_button.rect.size) >= MIN_TARGET and quit_button.rect.top < 100
+    without_lock(app)                     # the lock before it: tests/test_grownup_lock.py
     tap_button(app, "quit")
     assert isinstance(app.top, ConfirmScene) and app.top.title == app.t("menu.quit.title")
     tap_button(app, "no")

@@ -14,7 +14,8 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
 from ui_driver import FRAME, later, make_app, tap, tap_button
 from test_ui_flows import PEEK
-from ui_driver import state_of
+from ui_driver import lock_answer, state_of
+from kidgames.ui.grownup import HINT_SECONDS
 
 
 def window_bytes(app) -> bytes:
@@ -136,7 +137,20 @@ def test_every_scene_type_keeps_the_window_true(tmp_path):
         watcher.check()
 
     watcher.run(0.5)
-    tap_and_watch("settings")
+    tap_and_watch("settings")                      # a short tap on the lock: its words come and go
+    watcher.run(HINT_SECONDS + 0.5)
+    # the grown-up lock: the ring fills while held (checked mid-hold), then the sum
+    x, y = app.to_window(app.top.button("settings").rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    for _ in range(4):
+        watcher.run(0.4)
+        watcher.check()
+    watcher.run(0.6)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+    watcher.run(0.5)
+    watcher.check()
+    for number in lock_answer(app.top):
+        tap_and_watch(number)
     for button in list(app.top.buttons):
         if button.name.startswith(("lang", "speed", "sound")):
             tap_and_watch(pos=button.rect.center)

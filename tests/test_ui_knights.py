@@ -12,7 +12,7 @@ from kidgames.ui.menu import MenuScene
 from kidgames.ui.results import ResultsScene
 from kidgames.ui.setup import SetupScene
 from ui_driver import make_app, run, run_until, screenshot, start_knights_for_two_people, tap, tap_button
-from ui_driver import controller_of, state_of
+from ui_driver import controller_of, state_of, through_lock, without_lock
 
 DIE = (1420, 800)
 
@@ -132,7 +132,7 @@ def test_a_damaged_save_is_set_aside_with_a_message(tmp_path):
 
 def test_settings_are_remembered(tmp_path):
     app = make_app(tmp_path)
-    tap_button(app, "settings")
+    through_lock(app, "settings", touch=True)
     tap_button(app, "speed:slow")
     tap_button(app, "sound")
     tap_button(app, "done")
@@ -176,6 +176,7 @@ def test_every_button_is_big_enough_for_a_finger(tmp_path):
         seen.append(type(app.top).__name__)
 
     check()
+    without_lock(app)
     tap_button(app, "settings"); check(); tap_button(app, "done")
     tap_button(app, "game:knights"); check()
     tap_button(app, "name:0"); check(); tap_button(app, "ok")

@@ -14,7 +14,7 @@ from kidgames.core.seats import Seat
 from kidgames.ui.dialog import ConfirmScene
 from kidgames.ui.game import GameScene, start_game_scene
 from kidgames.ui.menu import MenuScene
-from ui_driver import FRAME, later, make_app, run, tap_button
+from ui_driver import FRAME, later, make_app, run, tap_button, through_lock, without_lock
 
 ANNA_BEN = [Seat("Anna", "red"), Seat("Ben", "blue")]
 
@@ -46,7 +46,7 @@ def test_the_window_close_asks_as_the_app_button_does(tmp_path, where, sdl_quits
     asked = app.top
     # the same question, the same words and answers as the menu's own ✕
     menu_app = make_app(tmp_path / "menu")
-    tap_button(menu_app, "quit")
+    through_lock(menu_app, "quit")
     assert (asked.title, asked.text, asked.yes_text, asked.no_text, asked.go_on) == \
         (menu_app.top.title, menu_app.top.text, menu_app.top.yes_text, menu_app.top.no_text, menu_app.top.go_on)
     close_window(app, sdl_quits_too)           # a second click on the ✕: the question is there already
@@ -81,9 +81,14 @@ def test_the_app_asks_sdl_to_send_no_quit_when_its_window_closes():
     assert out.stdout.strip().splitlines()[-1] == "0", out.stderr
 
 
-def test_the_menu_button_still_asks(tmp_path):
+@pytest.mark.parametrize("lock", [True, False], ids=["through-the-lock", "lock-off"])
+def test_the_menu_button_still_asks(tmp_path, lock):
     app = make_app(tmp_path)
-    tap_button(app, "quit")
+    if lock:
+        through_lock(app, "quit")
+    else:
+        without_lock(app)
+        tap_button(app, "quit")
     assert len(quit_questions(app)) == 1
     tap_button(app, "no")
     assert isinstance(app.top, MenuScene) and app.running

@@ -94,3 +94,63 @@ def controller_of(scene):
     """The turn controller behind a game scene's session (its log, its computer), for tests."""
     scene.session._view = None
     return scene.session._controller
+
+
+# -- the grown-up lock (kidgames/ui/grownup.py) --------------------------------------------------------
+def finger(app: App, kind, pos, finger_id: int = 0) -> None:
+    """Post a finger event at canvas ``pos`` (what a touchscreen sends beside its mouse events)."""
+    x, y = app.to_window(pos)
+    w, h = app.window.get_size()
+    pygame.event.post(pygame.event.Event(kind, touch_id=1, finger_id=finger_id, x=x / w, y=y / h,
+                                         dx=0.0, dy=0.0, pressure=1.0))
+
+
+def hold(app: App, pos, seconds: float, touch: bool = False) -> None:
+    """Press at canvas ``pos``, keep still for ``seconds`` on the app's clock (frames running), and
+    lift; one finger (``touch``) or the mouse."""
+    x, y = app.to_window(pos)
+    app.guard_until = 0.0
+    if touch:
+        finger(app, pygame.FINGERDOWN, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1, touch=touch))
+    app.frame(FRAME)
+    run(app, seconds)
+    if touch:
+        finger(app, pygame.FINGERUP, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1, touch=touch))
+    app.frame(FRAME)
+    app.frame(FRAME)
+
+
+def hold_button(app: App, name: str, seconds: float = 2.2, touch: bool = False) -> None:
+    button = app.top.button(name)
+    assert button is not None, f"no button {name!r} on {type(app.top).__name__}"
+    hold(app, button.rect.center, seconds, touch=touch)
+
+
+def lock_answer(scene, right: bool = True) -> tuple[str, str]:
+    """The names of two of the task's number buttons: a pair whose numbers, as shown, make the sum
+    shown (``right``), or a pair that does not."""
+    numbers = [(b.name, int(b.text)) for b in scene.buttons if b.name.startswith("number:")]
+    for i, (a, x) in enumerate(numbers):
+        for b, y in numbers[i + 1:]:
+            if (x + y == scene.target) == right:
+                return a, b
+    raise AssertionError("no such pair")
+
+
+def through_lock(app: App, name: str, touch: bool = False) -> None:
+    """A grown-up opens the menu's ``name`` (quit, settings): a 2 s hold, then the right sum."""
+    from kidgames.ui.grownup import GrownupTask
+    hold_button(app, name, touch=touch)
+    assert isinstance(app.top, GrownupTask), type(app.top).__name__
+    for number in lock_answer(app.top):
+        later(app, 0.6)
+        tap_button(app, number, touch=touch)
+
+
+def without_lock(app: App) -> None:
+    """The grown-up lock turned off (its setting), the menu laid out again: ✕ and ⚙ tap as before."""
+    app.settings.grownup_lock = False
+    for scene in app.stack:
+        scene.layout()

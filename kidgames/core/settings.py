@@ -1,4 +1,5 @@
-"""The user's settings (language, sound, animation speed, fullscreen, the last player setup)."""
+"""The user's settings (language, sound, animation speed, fullscreen, the grown-up lock, the kiosk,
+the last player setup)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
@@ -24,6 +25,10 @@ class Settings:
     speed: str = "normal"
     fullscreen: bool | None = None   # None: never chosen (full screen on a small screen, see ui/app.py)
     secret_seconds: int | None = 5
+    # Closing the app and opening the settings ask a grown-up first (a 2 s hold with one finger,
+    # then a sum a young child cannot do: kidgames/ui/grownup.py); the settings turn it off.
+    grownup_lock: bool = True
+    kiosk: bool = False          # no way to close the app but the grown-up's Shift+Ctrl+Escape
     last_setup: dict[str, Any] = field(default_factory=dict)   # game id -> list of seat dicts
     last_options: dict[str, Any] = field(default_factory=dict)  # game id -> {option: JSON value}
 
@@ -50,6 +55,10 @@ class Settings:
             settings.speed = data["speed"]
         if isinstance(data.get("fullscreen"), bool):
             settings.fullscreen = data["fullscreen"]
+        if isinstance(data.get("grownup_lock"), bool):
+            settings.grownup_lock = data["grownup_lock"]
+        if isinstance(data.get("kiosk"), bool):
+            settings.kiosk = data["kiosk"]
         secret = data.get("secret_seconds", settings.secret_seconds)
         if secret in SECRET_TIMES and not isinstance(secret, (bool, float)):
             settings.secret_seconds = secret

@@ -24,11 +24,11 @@ from typing import Any, Iterable, Mapping
 from kidgames.core.protocol import Words, key_matches
 
 #: The app's own prompts, the same in every game: every curtain, the winner, a step taken back, a
-#: secret closing; a game declares its own (whose turn and what to tap, every question and its
+#: secret closing, the grown-up lock's two steps; a game declares its own (whose turn and what to tap, every question and its
 #: answers, the reason a tap did nothing, its events) on its spec.
 APP_WORDS = Words(
     spoken=("curtain.pass", "curtain.hint", "curtain.secret", "curtain.question", "results.win",
-            "results.together", "results.nobody", "undo", "secret.close"),
+            "results.together", "results.nobody", "undo", "secret.close", "lock.hold", "lock.task"),
     values=("colour", "results.and"),
 )
 #: Buttons of the curtains: the child taps them, the curtain's sentence is what is spoken.

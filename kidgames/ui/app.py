@@ -3,6 +3,7 @@ the settings and language, a scene stack and a frame loop that redraws only when
 from __future__ import annotations
 
 import os
+import random
 import time
 import weakref
 import traceback
@@ -52,7 +53,7 @@ class App:
     def __init__(self, games: Mapping[str, Any], *, settings: Settings | None = None,
                  home=None, mute: bool = False, fullscreen: bool | None = None,
                  speed: str | None = None, window_size: tuple[int, int] | None = None,
-                 lang: str | None = None, time_source=None) -> None:
+                 lang: str | None = None, time_source=None, kiosk: bool = False) -> None:
         self._games = games
         self.game_words = tuple(spec.words for spec in games.values())
         # The app's clock: real time, or stepped by the frames of a test (kidgames/core/clock.py).
@@ -78,6 +79,10 @@ class App:
             self._for_this_run("speed", speed)
         if fullscreen is not None:
             self._for_this_run("fullscreen", fullscreen)
+        if kiosk:
+            self._for_this_run("kiosk", True)
+        # The grown-up lock's sums: the app's own random numbers, never a game's seeded ones.
+        self.lock_rng = random.Random()
         # Saves are written off the frame that applied the move (in order; the last is never lost
         # on exit: App.close, SaveStore.close).
         self.saves = SaveStore(self.home, background=True)
@@ -395,7 +400,8 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.WINDOWCLOSE:
-            self.ask_quit()             # the window's ✕ asks as the app's own ✕ does
+            if not self.settings.kiosk:  # a kiosk's window does not close (Shift+Ctrl+Escape does)
+                self.ask_quit()         # the window's ✕ asks as the app's own ✕ does
             return
         if event.type == pygame.QUIT:
             if not self._window_closing:
@@ -403,6 +409,8 @@ class App:
             return
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
             self.unfocused = event.type == pygame.WINDOWFOCUSLOST
+            if self.unfocused:
+                self.input.forget_fingers()
             return
         if event.type == pygame.WINDOWMINIMIZED:
             self.minimised = True
@@ -417,6 +425,9 @@ class App:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_F11:
                 self.set_fullscreen(not self.settings.fullscreen)
+            elif event.key == pygame.K_ESCAPE and getattr(event, "mod", 0) & pygame.KMOD_SHIFT \
+                    and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+                self.with_grownup(self.ask_quit)    # a grown-up's way out, the kiosk's only one
             elif self.top is not None:
                 self.top.key(event)
             self.dirty = True
@@ -629,6 +640,17 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def with_grownup(self, action) -> None:
+        """Do ``action`` (close the app, open the settings) once a grown-up has done the lock's sum
+        (kidgames/ui/grownup.py), or at once with the lock turned off in the settings."""
+        from kidgames.ui.grownup import GrownupTask
+        if not self.settings.grownup_lock:
+            action()
+            return
+        if any(isinstance(scene, GrownupTask) for scene in self.stack):
+            return
+        self.push(GrownupTask(self, action, self.lock_rng))
 
     def ask_quit(self) -> None:
         """"Close the games?": the menu's ✕ and the window's own ✕ ask alike, above whatever is on

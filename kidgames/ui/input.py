@@ -121,6 +121,18 @@ class PointerInput:
             self._touch_by = touch              # the first press of this touch: its kind is taken
         return touch != self._touch_by
 
+    @property
+    def fingers(self) -> int:
+        """How many fingers are on the screen now (a mouse is none): a touchscreen's mouse events
+        follow one finger only, so this alone tells that a second hand came down."""
+        return len(self._fingers)
+
+    def forget_fingers(self) -> None:
+        """The window lost the focus: fingers lifted meanwhile are not told to it, so none is
+        counted on the screen any longer (a finger counted for ever would keep the grown-up lock,
+        which wants exactly one, shut)."""
+        self._fingers.clear()
+
     def held_for(self, now: float) -> float | None:
         """Seconds the pointer has been held still, while a long press may still come."""
         if self._down_at is None or self._dragging or self._long_sent:

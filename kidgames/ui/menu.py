@@ -8,6 +8,7 @@ import pygame
 from kidgames.core.saving import SavedGame, most_recent
 from kidgames.ui.backdrop import meadow
 from kidgames.ui.dialog import ConfirmScene, MessageScene
+from kidgames.ui.grownup import HINT_SECONDS, HoldButton, hint_bubble
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import INK, PAPER, BUTTON_COLOURS, Button, draw_pawn, rounded_panel
 
@@ -20,6 +21,7 @@ TITLE_SIZE, TITLE_AREA_H, TITLE_MIN_SIZE = 38, 100, 16
 PICTURE_TOP, PICTURE_BOTTOM = 25, 125      # the picture box inside a tile: from its top, above its bottom
 MAIN_PICTURE, SIDE_PICTURE = 230, 110
 CORNER = pygame.Rect(30, 30, 110, 110)       # the quit button; the settings button mirrors it
+HINT_FILL, HINT_EDGE = (255, 250, 225), (200, 160, 80)
 SAVED_BORDER = (70, 160, 70)
 RIBBON_H = 92
 
@@ -59,6 +61,9 @@ class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.saved: dict[str, SavedGame] = {}
+        # a lock button tapped short: the words under it (what a grown-up does), until when
+        self.lock_hint: HoldButton | None = None
+        self.hint_until = 0.0
 
     def enter(self) -> None:
         self.refresh_saves()
@@ -81,9 +86,20 @@ class MenuScene(Scene):
         for rect, spec in self.tiles:
             self.buttons.append(Button(rect, lambda s=spec: self.open_game(s), name=f"game:{spec.id}",
                                        colour="paper"))
-        self.buttons.append(Button(CORNER.copy(), self.ask_quit, icon="cross", name="quit"))
-        self.buttons.append(Button(CORNER.move(width - CORNER.w - 2 * CORNER.x, 0), self.open_settings,
-                                   icon="settings", name="settings"))
+        # Closing the app and the settings are for grown-ups (kidgames/ui/grownup.py): with the
+        # lock on, each corner button is held 2 s by one finger, then a sum is asked.  A kiosk
+        # has no close button at all (a grown-up's Shift+Ctrl+Escape closes it).
+        corners = [] if app.settings.kiosk else [(CORNER.copy(), self.ask_quit, "cross", "quit")]
+        corners.append((CORNER.move(width - CORNER.w - 2 * CORNER.x, 0), self.open_settings, "settings", "settings"))
+        self.lock_hint = None
+        for rect, action, icon, name in corners:
+            if app.settings.grownup_lock:
+                hold = HoldButton(rect, lambda a=action: app.with_grownup(a), icon=icon, name=name,
+                                  fingers=lambda: app.input.fingers)
+                hold.on_short = lambda b=hold: self.show_lock_hint(b)
+                self.buttons.append(hold)
+            else:
+                self.buttons.append(Button(rect, action, icon=icon, name=name))
 
     # -- actions -------------------------------------------------------------------------------------
     def open_game(self, spec) -> None:
@@ -114,10 +130,42 @@ class MenuScene(Scene):
     def back(self) -> None:
         pass   # the menu is the bottom of the app: Escape does not close it by surprise
 
+    # -- the grown-up lock ------------------------------------------------------------------------------
+    def holds(self) -> list[HoldButton]:
+        return [b for b in self.buttons if isinstance(b, HoldButton)]
+
+    def show_lock_hint(self, button: HoldButton) -> None:
+        """A lock button tapped (or let go early): say and show that a grown-up holds it."""
+        self.lock_hint = button
+        self.hint_until = self.app.now() + HINT_SECONDS
+        self.app.forget_spoken(self, "lock")       # said again at each short tap
+
+    def handle(self, pointer) -> None:
+        if pointer.kind == "down" and self.lock_hint is not None:
+            self.lock_hint = None                  # the next press takes the words away
+        super().handle(pointer)
+
+    def spoken_prompts(self) -> dict:
+        return {"lock": self.t("lock.hold") if self.lock_hint is not None else None}
+
+    def wake_in(self) -> float | None:
+        return max(0.0, self.hint_until - self.app.now()) if self.lock_hint is not None else None
+
+    def dirty_rects(self) -> list[pygame.Rect] | None:
+        rects = [b.ring_rect() for b in self.holds()]
+        return rects or None
+
     def update(self, dt: float) -> bool:
+        now = self.app.now()
+        if self.lock_hint is not None and now >= self.hint_until:
+            self.lock_hint = None
+            self.app.dirty = True
+        holding = False
+        for button in self.holds():
+            holding = button.update(now) or holding
         if self.app.top is self:
             self.report_problems()
-        return False
+        return holding
 
     def report_problems(self) -> None:
         if report_problems(self.app):
@@ -139,6 +187,11 @@ class MenuScene(Scene):
             button.draw(surface, assets)
         for rect, spec in self.tiles:
             self.draw_tile(surface, rect, spec)
+        if self.lock_hint is not None:
+            label, bubble = hint_bubble(self, self.lock_hint, self.t("lock.hold"))
+            pygame.draw.rect(surface, HINT_FILL, bubble, border_radius=20)
+            pygame.draw.rect(surface, HINT_EDGE, bubble, 4, border_radius=20)
+            surface.blit(label, label.get_rect(center=bubble.center))
 
     def draw_tile(self, surface: pygame.Surface, rect: pygame.Rect, spec) -> None:
         assets = self.app.assets

@@ -1,4 +1,5 @@
-"""Settings: language, sound, animation speed, fullscreen, how long a secret stays open — remembered."""
+"""Settings: language, sound, animation speed, fullscreen, how long a secret stays open, and for
+grown-ups the lock and the kiosk — remembered."""
 from __future__ import annotations
 
 import pygame
@@ -6,14 +7,17 @@ import pygame
 from kidgames.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from kidgames.core.settings import SECRET_TIMES, SPEEDS
 from kidgames.ui.assets import MAIN_FONT, TITLE_FONTS
+from kidgames.ui.grownup import draw_padlock
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button, INK, overlay_panel
 
 PANEL = pygame.Rect(150, 70, 1300, 860)
 SPEED_ICONS = {"slow": "snail", "normal": "turtle", "fast": "rabbit"}
-ROW_TOP, ROW_STEP, ROW_H = 115, 128, 100     # five rows above the Done button
+ROW_TOP, ROW_STEP, ROW_H = 115, 120, 100     # six rows, the last beside the Done button
+#: Each row's label and picture (None: the grown-ups' padlock, drawn: kidgames/ui/grownup.py).
 ROWS = [("settings.language", "globe"), ("settings.sound", "speaker_on"), ("settings.speed", "rabbit"),
-        ("settings.fullscreen", "fullscreen"), ("settings.secret", "sparkles")]
+        ("settings.fullscreen", "fullscreen"), ("settings.secret", "sparkles"), ("settings.grownups", None)]
+GROWNUP_W = 300         # the lock's and the kiosk's buttons, left of Done
 # Each row: its picture, its label, its buttons.  A label keeps LABEL_GAP clear of the buttons in
 # every language: a long one ("Tajný pohled", "Celá obrazovka") wraps or shrinks within its column.
 LABEL_X, BUTTONS_X, LABEL_GAP = 125, 330, 28          # from the panel's left edge
@@ -92,6 +96,14 @@ class SettingsScene(Scene):
                                        lambda v=seconds: self.set_secret_seconds(v), text,
                                        selected=s.secret_seconds == seconds, name=f"secret:{seconds}",
                                        text_size=30))
+        y += ROW_STEP
+        # For grown-ups: the lock before closing the app and the settings (kidgames/ui/grownup.py),
+        # and the kiosk (no way out but the grown-up's Shift+Ctrl+Escape).
+        for i, (name, on, toggle) in enumerate((("lock", s.grownup_lock, self.toggle_lock),
+                                                ("kiosk", s.kiosk, self.toggle_kiosk))):
+            self.buttons.append(Button(pygame.Rect(x0 + i * (GROWNUP_W + 14), y, GROWNUP_W, ROW_H), toggle,
+                                       f"{self.t('settings.' + name)}: {self.t('settings.on' if on else 'settings.off')}",
+                                       colour="green" if on else "grey", name=name, text_size=30))
         self.buttons.append(Button(pygame.Rect(PANEL.right - 330, PANEL.bottom - 118, 290, 100), self.app.pop,
                                    self.t("button.done"), icon="check", colour="green", name="done"))
 
@@ -109,6 +121,17 @@ class SettingsScene(Scene):
 
     def set_secret_seconds(self, seconds: int | None) -> None:
         self.app.settings.secret_seconds = seconds
+        self.app.save_settings()
+        self.layout()
+
+    def toggle_lock(self) -> None:
+        self.app.settings.grownup_lock = not self.app.settings.grownup_lock
+        self.app.save_settings()
+        self.layout()
+
+    def toggle_kiosk(self) -> None:
+        self.app.run_only.pop("kiosk", None)     # chosen now: saved, whatever the command line said
+        self.app.settings.kiosk = not self.app.settings.kiosk
         self.app.save_settings()
         self.layout()
 
@@ -133,8 +156,11 @@ class SettingsScene(Scene):
         surface.blit(title, title.get_rect(midtop=(PANEL.centerx, PANEL.top + 24)))
         y = PANEL.top + ROW_TOP
         for key, icon in ROWS:
-            pic = assets.image(icon, 70)
-            surface.blit(pic, pic.get_rect(midleft=(PANEL.left + 40, y + ROW_H // 2)))
+            if icon is None:
+                draw_padlock(surface, (PANEL.left + 75, y + ROW_H // 2), 62)
+            else:
+                pic = assets.image(icon, 70)
+                surface.blit(pic, pic.get_rect(midleft=(PANEL.left + 40, y + ROW_H // 2)))
             y += ROW_STEP
         for label, rect in self.labels():
             surface.blit(label, rect)
