@@ -11,7 +11,7 @@ A board game's table view (its rules engine's ``view``) gives what these shared 
 :class:`BoardView`."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
 import pygame
 
@@ -29,19 +29,29 @@ BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
 SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
 
 class Board(Protocol):
-    """The board file as a board table draws it: its ``size`` and its ``nodes`` (each ``at`` a point)."""
+    """The board file as a board table draws it: its ``size`` and its ``nodes`` (each ``at`` a point).
+    A game's own board (ForestBoard, KnightsBoard) has more, and its scene knows it: see
+    :class:`BoardTableScene`."""
 
-    size: tuple[float, float]
-    nodes: Mapping[str, Any]
+    @property
+    def size(self) -> tuple[float, float]: ...
+
+    @property
+    def nodes(self) -> Mapping[str, Any]: ...
 
 
-class BoardView(Protocol):
+#: A game's own board type (ForestBoard, KnightsBoard).
+B = TypeVar("B", bound=Board)
+B_co = TypeVar("B_co", bound=Board, covariant=True)
+
+
+class BoardView(Protocol[B_co]):
     """What a board game's table view gives the shared board table: the ``board`` (never changed
     by a game), each pawn's space (``positions``), the throws so far (``turn``) and this turn's
     dice still on the table (``dice``: None when the dice wait to be thrown)."""
 
     @property
-    def board(self) -> Board: ...
+    def board(self) -> B_co: ...
 
     @property
     def positions(self) -> Sequence[str]: ...
@@ -53,13 +63,19 @@ class BoardView(Protocol):
     def dice(self) -> Sequence[int] | None: ...
 
 
-class BoardTableScene(GameScene):
+#: A board game's own view (ForestView, KnightsView): a :class:`BoardView` and more.
+BV = TypeVar("BV", bound=BoardView[Any])
+
+
+class BoardTableScene(GameScene[BV], Generic[BV, B]):
+    """The shared scene of a board game, generic over its view ``BV`` and its board ``B``
+    (``BoardTableScene[ForestView, ForestBoard]``): ``self.board`` is the game's own board."""
+
     roll_time, roll_pause = 0.9, 0.2     # a throw tumbles this long, and the board waits this long after it
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        table: BoardView = self.table_view()
-        self.board = table.board        # the board file: the same for the whole game
+        self.board: B = self.table_view().board     # the board file: the same for the whole game
         self.shown_current: int = self.session.view().decider    # whose row is lit and whose dice wait
 
     # -- the board -----------------------------------------------------------------------------------

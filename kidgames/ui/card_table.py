@@ -18,7 +18,7 @@ import pygame
 
 from kidgames.core.protocol import Action
 from kidgames.ui.cards import CardArt, CardLook, CardSprite, fly
-from kidgames.ui.game import GameScene
+from kidgames.ui.game import GameScene, V
 from kidgames.ui.pieces import Backdrop, Banner, Hint, PanelBanner, Pile, SeatPanel, button_pieces, flying_cards
 from kidgames.ui.table import Piece, Table
 from kidgames.ui.targets import Target, pick, visible_parts
@@ -34,7 +34,9 @@ def kept(place: Callable) -> Callable:
     return kept_place
 
 
-class CardTableScene(GameScene):
+class CardTableScene(GameScene[V]):
+    """The shared scene of a card game, generic over the game's view ``V`` (``CardTableScene[QueensView]``)."""
+
     art_kit: type[CardArt] = CardArt        # the game's card kit: the faces of its cards, its own pictures
     prompt_rect: pygame.Rect                # the hint's picture (a tap says it again)
     undo_rect: pygame.Rect                  # the "back" arrow, while a step can be taken back

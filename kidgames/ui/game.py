@@ -4,7 +4,7 @@ buttons (menu, rules, sound) and the way to the results.  A scene never holds th
 ``self.session.view()`` and animates the events the session returns (docs/session.md)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Generic, TypeVar
 
 import pygame
 
@@ -94,7 +94,14 @@ def broken_save(app, exc: BaseException) -> str | None:
     return None
 
 
-class GameScene(Scene):
+#: The game's own view of its table, as its rules engine's ``view`` returns it (QueensView, …).
+V = TypeVar("V")
+
+
+class GameScene(Scene, Generic[V]):
+    """A game's scene over its session; ``V`` is the game's own view that it draws
+    (``GameScene[QueensView]``): :meth:`table_view` returns it, typed."""
+
     from_save: str | None = None    # the game id whose save this game was opened from
     table: Table | None = None      # what the game shows, as pieces (kidgames/ui/table.py)
     banner_piece = None             # the game's banner on its table (kidgames/ui/pieces.py), if any
@@ -112,7 +119,7 @@ class GameScene(Scene):
                     handlers[name[len("_anim_"):]] = member
         cls.animations = handlers
 
-    def __init__(self, app, session: Session) -> None:
+    def __init__(self, app, session: Session[V]) -> None:
         super().__init__(app)
         self.session = session        # the scene's only partner: views in, decisions out
         self.spec = session.spec
@@ -127,11 +134,11 @@ class GameScene(Scene):
         self._overlay_wait = None                  # a hold step until the overlay over a secret closes
         self.undo_words = None        # what the voice says when a step was taken back
 
-    def view(self) -> View:
+    def view(self) -> View[V]:
         """What may be on screen now (see :class:`kidgames.core.session.View`)."""
         return self.session.view()
 
-    def table_view(self) -> Any:
+    def table_view(self) -> V:
         """The game's own view of its table (its rules engine's ``view``)."""
         return self.session.view().table
 

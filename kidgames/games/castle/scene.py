@@ -28,7 +28,7 @@ from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_
                      FELT, BRISK, FLIP_TIME, FLY_TIME, HINT_RECT, LATER_PAUSE, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT,
                      REVEAL_W, SEATS_AREA, SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA,
                      WITCH_SIZE, lose_rects, spare_items, spare_places, stack_area)
-from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
+from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, CastleView, colour_of, piece_of
 
 
 
@@ -37,7 +37,7 @@ def pile_counts(items: list[tuple[str, int]]) -> tuple[int, int]:
     return len(items), sum(1 for card, _ in items if card in (DIAMOND, FAIRY))
 
 
-class CastleScene(CardTableScene):
+class CastleScene(CardTableScene[CastleView]):
     art_kit = CastleArt
     prompt_rect, undo_rect = PROMPT_BUTTON, UNDO_BUTTON
 

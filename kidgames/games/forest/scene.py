@@ -22,7 +22,8 @@ from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel
 
 from . import magic
 from .art import CARD_SIZE, HIT_R, SPACE_R, TREE_SIZE, draw_card, draw_tree, paint_board
-from .rules import GUESS, MOVE, ROLL
+from .board import ForestBoard
+from .rules import GUESS, MOVE, ROLL, ForestView
 
 # -- layout (canvas 1600×1000: the forest on the left; players, cards and dice on the right) ---------
 SIDEBAR_FILL, SIDEBAR_EDGE = (226, 240, 206), (120, 160, 90)
@@ -50,7 +51,7 @@ PANEL_BUTTON = 150                              # the picture buttons of "one di
 MAGIC_BOUNDS = BOARD_RECT.inflate(-16, -16)     # where the magic choices may stand (magic.py)
 
 
-class ForestScene(BoardTableScene):
+class ForestScene(BoardTableScene[ForestView, ForestBoard]):
     roll_time, roll_pause = ROLL_TIME, 0.15
 
     def __init__(self, app, session) -> None:

@@ -13,6 +13,8 @@ from kidgames.ui.board_table import BOARD_RECT, SIDEBAR, BoardTableScene
 from kidgames.ui.pieces import OVER_BUTTONS, Die, Pawns
 
 from .art import BAD, field_sprite, paint_board
+from .board import KnightsBoard
+from .rules import KnightsView
 
 # -- layout (canvas 1600×1000: the board on the left, the players and the die on the right) ---------
 DIE_CENTRE, DIE_SIZE = (1420, 800), 170
@@ -32,7 +34,7 @@ SIDEBAR_FILL, SIDEBAR_EDGE = (250, 236, 200), (190, 150, 90)
 SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "bank": "whoosh"}   # any other field: "fall" if bad, else "magic"
 
 
-class KnightsScene(BoardTableScene):
+class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         view = self.session.view()

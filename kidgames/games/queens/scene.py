@@ -27,7 +27,7 @@ from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNE
                      DISCARD_AT, DRAW_AT, EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W,
                      HINT_RECT, MARK_R, PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT,
                      ROBOT_SIZE, SEATS_AREA, SLOT_AREAS, SLOT_W, slot_rect)
-from .rules import NUM_SLOTS, QUEEN_POINTS, equation, thresholds
+from .rules import NUM_SLOTS, QUEEN_POINTS, QueensView, equation, thresholds
 
 
 #: The words (message key) and picture of a refused action, by the rules' reason code (see
@@ -41,7 +41,7 @@ REFUSAL_WORDS = {
 #: with a picture goes alone; one more number from the hand makes a sum (any other: put one back).
 DISCARD_HINTS = {"not_alone": "queens.hint.no_discard.alone", "not_a_sum_yet": "queens.hint.no_discard.more"}
 
-class QueensScene(CardTableScene):
+class QueensScene(CardTableScene[QueensView]):
     art_kit = QueensArt
     prompt_rect, undo_rect = PROMPT_BUTTON, UNDO_BUTTON
 
