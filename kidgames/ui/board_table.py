@@ -47,11 +47,15 @@ B_co = TypeVar("B_co", bound=Board, covariant=True)
 
 class BoardView(Protocol[B_co]):
     """What a board game's table view gives the shared board table: the ``board`` (never changed
-    by a game), each pawn's space (``positions``), the throws so far (``turn``) and this turn's
-    dice still on the table (``dice``: None when the dice wait to be thrown)."""
+    by a game), each pawn's space (``positions``), whose throw it is (``current_player``), the
+    throws so far (``turn``) and this turn's dice still on the table (``dice``: None when the dice
+    wait to be thrown)."""
 
     @property
     def board(self) -> B_co: ...
+
+    @property
+    def current_player(self) -> int: ...
 
     @property
     def positions(self) -> Sequence[str]: ...
@@ -72,11 +76,13 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
     (``BoardTableScene[ForestView, ForestBoard]``): ``self.board`` is the game's own board."""
 
     roll_time, roll_pause = 0.9, 0.2     # a throw tumbles this long, and the board waits this long after it
+    table: Table                         # laid by lay_board (from the game's __init__)
+    banner_piece: Banner                 # laid by lay_board
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         self.board: B = self.table_view().board     # the board file: the same for the whole game
-        self.shown_current: int = self.session.view().decider    # whose row is lit and whose dice wait
+        self.shown_current: int = self._deciding()    # whose row is lit and whose dice wait
 
     # -- the board -----------------------------------------------------------------------------------
     def fit(self, area: pygame.Rect, margin: int) -> None:
@@ -148,10 +154,16 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
         lit, and the dice showing this turn's throw again (or waiting, with no number)."""
         self.settle()
         view = self.session.view()
-        self.shown_current = view.decider
-        throw = view.table.dice or [None] * len(self.dice)
+        self.shown_current = self._deciding()
+        throw: Sequence[int | None] = view.table.dice or [None] * len(self.dice)
         for die, value in zip(self.dice, throw):
             die.value = value
+
+    def _deciding(self) -> int:
+        """The seat whose decision it is (the view's ``decider``; once the game is over, whose throw
+        it was)."""
+        view = self.session.view()
+        return view.decider if view.decider is not None else view.table.current_player
 
     def side_buttons(self) -> list:
         """The buttons of the side panel: home, rules, sound, and the prompt's picture."""
@@ -198,7 +210,9 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
     def nudge_target(self) -> pygame.Rect | None:
         """While the dice wait to be thrown, the prompt that comes back points at the first die."""
         if self.dice and self.may_throw():
-            return pygame.Rect(self.tap_targets()[0].rect)
+            rect = self.tap_targets()[0].rect
+            if rect is not None:
+                return pygame.Rect(rect)
         return super().nudge_target()
 
     def roll(self) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable
 
 import pygame
@@ -197,7 +198,7 @@ class GrownupTask(Scene):
         y = TASK_PANEL.bottom - NUMBER_H - 60
         for i, n in enumerate(self.numbers):
             self.buttons.append(Button(pygame.Rect(x + i * (NUMBER_W + NUMBER_GAP), y, NUMBER_W, NUMBER_H),
-                                       lambda i=i: self.choose(i), str(n), colour="paper", text_size=72,
+                                       partial(self.choose, i), str(n), colour="paper", text_size=72,
                                        selected=i in self.chosen, name=f"number:{i}"))
         self.buttons.append(Button(pygame.Rect(TASK_PANEL.right - 130, TASK_PANEL.top + 24, 106, 106),
                                    self.close, icon="cross", colour="orange", name="close"))

@@ -13,8 +13,11 @@ from kidgames.ui.widgets import Button
 
 class Scene:
     overlay = False
-    #: The game this scene holds against other copies of the app (a game scene), or None.
-    claims: str | None = None
+
+    @property
+    def claims(self) -> str | None:
+        """The game this scene holds against other copies of the app (a game scene), or None."""
+        return None
 
     def in_progress(self) -> bool:
         """Whether the game this scene claims is still being played (see GameScene)."""

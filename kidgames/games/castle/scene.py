@@ -39,6 +39,7 @@ def pile_counts(items: list[tuple[str, int]]) -> tuple[int, int]:
 
 class CastleScene(CardTableScene[CastleView]):
     art_kit = CastleArt
+    art: CastleArt              # made from art_kit (CardTableScene.__init__)
     prompt_rect, undo_rect = PROMPT_BUTTON, UNDO_BUTTON
 
     def set_up(self) -> None:

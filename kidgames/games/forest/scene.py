@@ -119,7 +119,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         # standing where magic_places says when they show
         for name in magic.MAGICS:
             self.buttons.append(Button(pygame.Rect(0, 0, magic.SIZES[-1], magic.SIZES[-1]),
-                                       lambda name=name: self.pick_magic(name), name=f"magic:{name}",
+                                       partial(self.pick_magic, name), name=f"magic:{name}",
                                        colour="paper", visible=False))
         cancel = pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110)
         # the "back" arrow: a move taken back (beside the cancel button, which never shows with it)
@@ -129,7 +129,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         for k in range(2):
             self.buttons.append(Button(pygame.Rect(BOARD_RECT.centerx - size - 20 + k * (size + 40),
                                                    BOARD_RECT.centery - size // 2, size, size),
-                                       lambda k=k: self.pick_choice(k), name=f"choice:{k}"))
+                                       partial(self.pick_choice, k), name=f"choice:{k}"))
         self.sync_buttons()
 
     def sync_buttons(self) -> None:
@@ -422,7 +422,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         view = self.table_view()
         if not (self.person_can_act() and view.phase == MOVE and self.magic_mode is None):
             return []
-        return [Drawn(self.reach_rect(dest), True, lambda surface, dest=dest: self.draw_reach_ring(surface, dest),
+        return [Drawn(self.reach_rect(dest), True, partial(self.draw_reach_ring, dest=dest),
                       MARKS, ("reach", dest)) for dest, _ in view.ways]
 
     def draw_reach_ring(self, surface, dest: str) -> None:

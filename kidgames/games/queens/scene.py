@@ -43,6 +43,7 @@ DISCARD_HINTS = {"not_alone": "queens.hint.no_discard.alone", "not_a_sum_yet": "
 
 class QueensScene(CardTableScene[QueensView]):
     art_kit = QueensArt
+    art: QueensArt              # made from art_kit (CardTableScene.__init__)
     prompt_rect, undo_rect = PROMPT_BUTTON, UNDO_BUTTON
 
     def set_up(self) -> None:
