@@ -12,7 +12,7 @@ nothing more: the next frame shows the change."""
 from __future__ import annotations
 
 import functools
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -211,9 +211,10 @@ class CardTableScene(GameScene[V]):
         return targets
 
     @staticmethod
-    def pick_card(pos, targets: list[Target], offered) -> tuple | None:
-        """The card a tap hits: the one under the finger, or beside it within a finger's reach the
-        nearest of those whose keys are ``offered`` (those that shine, or can be bought)."""
+    def pick_card(pos, targets: list[Target], offered) -> Any:
+        """The key of the card a tap hits (a seat's card, a slot), or None: the one under the finger,
+        or beside it within a finger's reach the nearest of those whose keys are ``offered`` (those
+        that shine, or can be bought)."""
         inside = pick(pos, targets, reach=0)
         return inside if inside is not None else pick(pos, [t for t in targets if t.key in offered])
 

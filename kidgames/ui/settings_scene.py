@@ -168,7 +168,7 @@ class SettingsScene(Scene):
             surface.blit(label, rect)
         self.draw_buttons(surface)
         for lang in LANGUAGES:
-            button = self.button(f"lang:{lang}")
+            button = self.laid_button(f"lang:{lang}")
             rect = button.rect.move(0, 3 if button.pressed else 0)
             name = language_label(self.app, lang, rect.w - 24)
             surface.blit(name, name.get_rect(center=rect.center))

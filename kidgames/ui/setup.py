@@ -249,7 +249,7 @@ class SetupScene(Scene):
                           (*PAPER,), radius=30, border=(200, 160, 80))
         self.draw_buttons(surface)
         for i, seat in enumerate(self.seats):
-            button = self.button(f"colour:{i}")
+            button = self.laid_button(f"colour:{i}")
             draw_pawn(surface, seat.colour, seat.shape, button.rect.move(0, 8).center, 70,
                       helmet=self.spec.pawn == "knight")
             level = self.button(f"level:{i}")

@@ -51,9 +51,13 @@ class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
         helmet = self.spec.pawn == "knight"
         pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(pos) for pos in view.table.positions], self.pawn_ring,
                       helmet=helmet, layer=OVER_BUTTONS)
-        rows = [self.player_row(i, rect, badge=lambda i=i: self.waiting_for(i), reserve=92, helmet=helmet,
-                                paint_badge=lambda surface, rect, right, lit, i=i: draw_badge(
-                                    surface, app.assets, (right, rect.centery), *self.waiting_for(i)))
+
+        def paint_badge(i: int, surface: pygame.Surface, rect: pygame.Rect, right: int, lit: bool) -> None:
+            waits = self.waiting_for(i)
+            assert waits is not None        # painted only while the row has its badge (waiting_for)
+            draw_badge(surface, app.assets, (right, rect.centery), *waits)
+        rows = [self.player_row(i, rect, badge=partial(self.waiting_for, i), reserve=92, helmet=helmet,
+                                paint_badge=partial(paint_badge, i))
                 for i, rect in enumerate(self.row_rects(PLAYER_TOP, PLAYER_H, PROMPT_BUTTON.top - 10))]
         self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 14, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_TEXT), [self.die], pawns,
                        (BANNER_SIZE, BANNER_STEPS))

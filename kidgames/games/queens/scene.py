@@ -84,7 +84,7 @@ class QueensScene(CardTableScene[QueensView]):
             Drawn(lambda: self.hand_layout().bounds(), self.hand_look, self.draw_hand, IN_PANEL),
             Drawn(HAND_LABEL, self.hand_seat, self.draw_hand_label, IN_PANEL),
             Drawn(lambda: EQUATION_AREA if self.equation_shown() else None, self.equation_shown,
-                  lambda surface: self.art.equation(surface, *self.equation_shown()), IN_PANEL)]
+                  self.draw_equation, IN_PANEL)]
 
     # -- the view of the table ------------------------------------------------------------------
     def copy_view(self) -> None:
@@ -170,7 +170,9 @@ class QueensScene(CardTableScene[QueensView]):
 
     def selected_cards(self) -> list[str]:
         _, hand, face_up = self.bottom()
-        return [hand[i] for i in self.selected if i < len(hand) and hand[i] is not None] if face_up else []
+        if not face_up:
+            return []
+        return [card for card in (hand[i] for i in self.selected if i < len(hand)) if card is not None]
 
     def discard_action(self, cards: list[str]) -> Action | None:
         """The legal discard of exactly these cards, if there is one (the rules say which)."""
@@ -608,6 +610,7 @@ class QueensScene(CardTableScene[QueensView]):
         cards = self.selected_cards()
         pending = self.table_view().pending
         if pending is not None and pending.kind in ("knight", "potion"):
+            assert pending.target is not None and pending.queen is not None    # an attack names both
             return {(pending.target, pending.queen)}
         if cards == ["potion"] and self.potion_target:
             return {self.potion_target}
@@ -655,6 +658,11 @@ class QueensScene(CardTableScene[QueensView]):
         seat = self.hand_seat()
         if seat is not None:
             self.art.hand_label(surface, self.seats[seat], self.t("queens.hand", name=self.seats[seat].name))
+
+    def draw_equation(self, surface) -> None:
+        shown = self.equation_shown()
+        assert shown is not None        # painted only while a preview shows (its area)
+        self.art.equation(surface, *shown)
 
     def equation_shown(self) -> tuple[str, bool, str | None] | None:
         """What the discard preview says now, whether the selection is a legal discard, and the
