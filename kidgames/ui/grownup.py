@@ -239,18 +239,18 @@ class GrownupTask(Scene):
         slots = [self.numbers[i] for i in self.chosen] + [None] * (2 - len(self.chosen))
         parts: list[tuple[str, object]] = [("slot", slots[0]), ("sign", "+"), ("slot", slots[1]), ("sign", "="),
                                            ("sign", str(self.target))]
-        pictures = []
+        pictures: list[tuple[str, object, pygame.Rect | pygame.Surface]] = []   # a slot's box, a sign's text
         for kind, value in parts:
             if kind == "slot":
                 pictures.append(("slot", value, pygame.Rect(0, 0, NUMBER_W, NUMBER_H)))
             else:
                 pictures.append(("sign", value, assets.text(str(value), sign, INK, title=True)))
-        widths = [p[2].w if p[0] == "slot" else p[2].get_width() for p in pictures]
+        widths = [p[2].w if isinstance(p[2], pygame.Rect) else p[2].get_width() for p in pictures]
         gap = 30
         x = TASK_PANEL.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
         cy = TASK_PANEL.top + 300
         for (kind, value, picture), w in zip(pictures, widths):
-            if kind == "slot":
+            if isinstance(picture, pygame.Rect):      # a slot
                 box = picture.move(x, cy - NUMBER_H // 2)
                 rounded_panel(surface, box, (236, 244, 252) if value is None else PAPER, radius=24,
                               border=(120, 150, 190), border_width=6, shadow=0)

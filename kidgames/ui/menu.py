@@ -4,9 +4,11 @@ eight in two rows, each tile's pictures and title from the game's own declaratio
 from __future__ import annotations
 
 from functools import partial
+from typing import Mapping
 
 import pygame
 
+from kidgames.core.protocol import GameSpec
 from kidgames.core.saving import SavedGame, most_recent
 from kidgames.ui.backdrop import meadow
 from kidgames.ui.dialog import ConfirmScene, MessageScene
@@ -28,7 +30,7 @@ SAVED_BORDER = (70, 160, 70)
 RIBBON_H = 92
 
 
-def playable(games) -> list:
+def playable(games: Mapping[str, GameSpec]) -> list[GameSpec]:
     return [spec for spec in games.values() if spec.scene]
 
 
@@ -83,7 +85,7 @@ class MenuScene(Scene):
         app = self.app
         specs = playable(app.games)
         width = app.screen.get_width()
-        self.tiles: list[tuple[pygame.Rect, object]] = list(zip(tile_grid(len(specs)), specs))
+        self.tiles: list[tuple[pygame.Rect, GameSpec]] = list(zip(tile_grid(len(specs)), specs))
         self.buttons = []
         for rect, spec in self.tiles:
             self.buttons.append(Button(rect, partial(self.open_game, spec), name=f"game:{spec.id}",
