@@ -151,11 +151,12 @@ class Session(Generic[V]):
         sees = ctrl.watching.may_see
         secret = ctrl.private_decision() and not sees(decider)
         scores = ctrl.scores()
-        view: View[V] = View(num_players=len(self.seats), decider=decider, turn_owner=ctrl.turn_owner, is_over=over,
-                    winners=tuple(state.winners), scores=None if scores is None else tuple(scores),
-                    private=ctrl.private, curtain=ctrl.curtain(), can_undo=ctrl.can_undo(),
-                    undo_actor=ctrl.undo_actor, computer_turn=ctrl.is_computer_turn(),
-                    legal=None if over or secret else tuple(state.legal_actions()), table=state.view(sees))
+        view: View[V] = View(
+            num_players=len(self.seats), decider=decider, turn_owner=ctrl.turn_owner, is_over=over,
+            winners=tuple(state.winners), scores=None if scores is None else tuple(scores),
+            private=ctrl.private, curtain=ctrl.curtain(), can_undo=ctrl.can_undo(),
+            undo_actor=ctrl.undo_actor, computer_turn=ctrl.is_computer_turn(),
+            legal=None if over or secret else tuple(state.legal_actions()), table=state.view(sees))
         self._view, self._view_key = view, key
         return view
 
