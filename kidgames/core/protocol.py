@@ -10,7 +10,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol, Self, runtime_checkable
+from typing import Any, Callable, Mapping, Protocol, Self, TypeVar, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -210,12 +210,17 @@ def _rng_problem(data: Any) -> str | None:
 
 
 # -- the interface of a state ---------------------------------------------------------------------------
+#: A game's own view of its table (the frozen dataclass its state's ``view`` returns: QueensView, …).
+V_co = TypeVar("V_co", covariant=True)
+
+
 @runtime_checkable
-class GameState(Protocol):
+class GameState(Protocol[V_co]):
     """What every game's state offers (design.md, "The game protocol"); the turn controller, the
     computer players, the tests and the tools use only this.  Every member is required: each
-    engine's module checks its state class against it (``_PROTOCOL: type[GameState] = …``, read
-    by the type checker that .ci/run runs).
+    engine's module checks its state class against it (``_PROTOCOL: type[GameState[ItsView]] = …``,
+    read by the type checker that .ci/run runs).  It is generic over the game's own view ``V_co``:
+    what ``view`` returns, and what that game's scene draws (``GameScene[V]``, kidgames/ui/game.py).
 
     ``current_player`` is the seat deciding now, ``turn_player`` the seat whose turn it is (the
     same seat, unless another seat must answer: a Queens defence); ``scores`` is a number per seat
@@ -249,7 +254,7 @@ class GameState(Protocol):
 
     def to_json(self) -> dict: ...
 
-    def view(self, sees: Callable[[int], bool]) -> Any:
+    def view(self, sees: Callable[[int], bool]) -> V_co:
         """What the game's table shows, as plain immutable data (a frozen dataclass): everything
         public, and the private things only of the seats for which ``sees(seat)`` is true (the
         watching model of the session, kidgames/core/session.py)."""
@@ -370,9 +375,9 @@ class GameSpec:
     min_players: int
     max_players: int
     #: ``new_state(num_players, seed=None, options=None)``
-    new_state: Callable[..., GameState]
+    new_state: Callable[..., GameState[Any]]
     #: ``state_from_json(data)``: the state a save holds; StateDataError with a sentence if damaged
-    state_from_json: Callable[[Any], GameState]
+    state_from_json: Callable[[Any], GameState[Any]]
     scene: str = ""
     ai: str = ""
     #: ``"module:function"`` of the computer players' memory (``Remember``), fed every event its

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
 from kidgames.core.protocol import Action, Event, GameSpec, IllegalActionError, Refusal
 from kidgames.core.seats import Seat
@@ -48,8 +48,12 @@ def saveable_options(options: Mapping[str, Any]) -> dict[str, Any]:
     return saveable
 
 
+#: The game's own view of its table (``state.view(sees)``: QueensView, ForestView, …).
+V = TypeVar("V")
+
+
 @dataclass(frozen=True)
-class View:
+class View(Generic[V]):
     """What may be on screen now, as plain data (:meth:`Session.view`).
 
     ``decider`` is the seat whose decision it is (None once the game is over), ``turn_owner``
@@ -59,7 +63,7 @@ class View:
     whose it is, ``computer_turn`` whether a computer decides now.  ``legal`` holds the legal
     actions only where they reveal nothing secret (the decider is a person who may be seen now,
     or the decision shows nothing private), else None.  ``table`` is the game's own view
-    (``state.view(sees)``)."""
+    (``state.view(sees)``), of the type ``V`` its state declares (``GameState[V]``)."""
 
     num_players: int
     decider: int | None
@@ -73,7 +77,7 @@ class View:
     undo_actor: int | None
     computer_turn: bool
     legal: tuple[Action, ...] | None
-    table: Any
+    table: V
 
 
 @dataclass(frozen=True)
@@ -92,9 +96,11 @@ def hidden_side(event: Event) -> Event:
                                 for name, value in event.fields.items()})
 
 
-class Session:
+class Session(Generic[V]):
     """One game in progress (see the module's docstring).  Made by :meth:`new` or
-    :meth:`from_save`; the state is private: no attribute or method hands it out."""
+    :meth:`from_save`; the state is private: no attribute or method hands it out.  ``V`` is the
+    game's own view (``View.table``); the game is chosen by its spec at run time, so a session is
+    made as ``Session[Any]`` and its scene (``GameScene[V]``) names the view it draws."""
 
     def __init__(self, spec: GameSpec, seats: Sequence[Seat], options: Mapping[str, Any],
                  controller: TurnController, sink: SaveSink | None = None) -> None:
@@ -103,13 +109,13 @@ class Session:
         self.options: dict[str, Any] = dict(options)
         self._controller = controller
         self._sink = sink
-        self._view: View | None = None
+        self._view: View[V] | None = None
         self._view_key: tuple | None = None
         controller.set_save(self._saved)
 
     @classmethod
     def new(cls, spec: GameSpec, seats: Sequence[Seat], options: Mapping[str, Any] | None = None,
-            seed: int | None = None, clock: Any = None, sink: SaveSink | None = None) -> "Session":
+            seed: int | None = None, clock: Any = None, sink: SaveSink | None = None) -> "Session[Any]":
         """A new game: every declared option with its type (a missing one takes its default), the
         state seeded by ``seed`` (and the computer players by it too)."""
         options = spec.options_from_json(options or {})
@@ -120,7 +126,7 @@ class Session:
     @classmethod
     def from_save(cls, spec: GameSpec, seats: Sequence[Seat], state: Any, options: Mapping[str, Any] | None = None,
                   controller: Mapping[str, Any] | None = None, clock: Any = None,
-                  sink: SaveSink | None = None, seed: int | None = None) -> "Session":
+                  sink: SaveSink | None = None, seed: int | None = None) -> "Session[Any]":
         """A game opened again from its save: its ``state`` (read by the save store), its options
         and its turn controller's saved data (None: a save of an earlier version, whose computer
         players start afresh, from ``seed``).  Damaged controller data raises StateDataError with
@@ -133,7 +139,7 @@ class Session:
         return cls(spec, seats, options, ctrl, sink)
 
     # -- what may be on screen -------------------------------------------------------------------
-    def view(self) -> View:
+    def view(self) -> View[V]:
         """What may be drawn now (kept until a decision, a step back or who is watching changes)."""
         ctrl = self._controller
         key = (ctrl.decisions, ctrl.watching.private)
@@ -145,11 +151,12 @@ class Session:
         sees = ctrl.watching.may_see
         secret = ctrl.private_decision() and not sees(decider)
         scores = ctrl.scores()
-        view = View(num_players=len(self.seats), decider=decider, turn_owner=ctrl.turn_owner, is_over=over,
-                    winners=tuple(state.winners), scores=None if scores is None else tuple(scores),
-                    private=ctrl.private, curtain=ctrl.curtain(), can_undo=ctrl.can_undo(),
-                    undo_actor=ctrl.undo_actor, computer_turn=ctrl.is_computer_turn(),
-                    legal=None if over or secret else tuple(state.legal_actions()), table=state.view(sees))
+        view: View[V] = View(
+            num_players=len(self.seats), decider=decider, turn_owner=ctrl.turn_owner, is_over=over,
+            winners=tuple(state.winners), scores=None if scores is None else tuple(scores),
+            private=ctrl.private, curtain=ctrl.curtain(), can_undo=ctrl.can_undo(),
+            undo_actor=ctrl.undo_actor, computer_turn=ctrl.is_computer_turn(),
+            legal=None if over or secret else tuple(state.legal_actions()), table=state.view(sees))
         self._view, self._view_key = view, key
         return view
 

@@ -157,10 +157,12 @@ class AnimQueue:
             changed = True
             step.begin()
             step.elapsed += dt
-            if step.elapsed < step.duration:
-                step.update(step.easing(step.elapsed / step.duration))
+            duration = step.duration
+            assert duration is not None     # only a hold may last until it is released
+            if step.elapsed < duration:
+                step.update(step.easing(step.elapsed / duration))
                 return True
-            dt = step.elapsed - step.duration
+            dt = step.elapsed - duration
             self.steps.pop(0)
             step.finish()
             if dt <= 0:

@@ -97,13 +97,15 @@ class App:
             pygame.quit()
             raise
         self._window_size = window_size
-        if self.settings.fullscreen is None:
+        fullscreen = self.settings.fullscreen
+        if fullscreen is None:
             # never chosen: full screen on a small screen, for this run (the saved setting stays
             # unchosen until the family chooses on the settings screen or with F11)
-            self._for_this_run("fullscreen", opens_full_screen(self.desktop_size()))
+            fullscreen = opens_full_screen(self.desktop_size())
+            self._for_this_run("fullscreen", fullscreen)
         # Scenes draw on one logical canvas; the window shows it, letterboxed.
         self.display = Window(CANVAS)
-        self.display.open(self.settings.fullscreen, self._windowed_size())
+        self.display.open(fullscreen, self._windowed_size())
         self.screen = pygame.Surface(CANVAS).convert()
         self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
         self.catalog = Catalog(self.settings.lang, self.game_words)
@@ -378,7 +380,7 @@ class App:
                 self.draw()
             else:
                 shown = self._shown_scenes()
-                rects = list(self.invalid)
+                rects: list[pygame.Rect] | None = list(self.invalid)
                 for scene in shown if settled else moved:
                     if scene in shown:
                         scene_rects = scene.dirty_rects()

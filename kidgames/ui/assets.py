@@ -8,11 +8,14 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Collection, Sequence
 
 import pygame
 
 from kidgames.core.paths import FONTS, SOUNDS, SPRITES
+
+if TYPE_CHECKING:
+    from kidgames.core.protocol import GameSpec
 
 #: The font that covers every language the app speaks (Latin with Czech and German letters,
 #: Cyrillic, Hangul) in one file.
@@ -108,7 +111,7 @@ class Assets:
     is looked for in the games' own folders first (``games``: each game's ``sprites/`` and
     ``sounds/``, see :meth:`GameSpec.own`), then in the shared ``sprites/`` and ``sounds/``."""
 
-    def __init__(self, lang: str = "en", sound: bool = True, games: Sequence = ()) -> None:
+    def __init__(self, lang: str = "en", sound: bool = True, games: Collection[GameSpec] = ()) -> None:
         self.lang = lang
         self.sounds = Sounds(enabled=sound, own=[f for spec in games if (f := spec.own("sounds")) is not None])
         #: Where pictures are looked for, in order: the games' own folders, then the shared one.

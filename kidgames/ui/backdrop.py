@@ -25,7 +25,7 @@ def paint_meadow(size: tuple[int, int], assets) -> pygame.Surface:
     for layer, colour in enumerate(((150, 205, 120), (120, 185, 95), (95, 165, 75))):
         amp = 40 - 8 * layer
         y0 = h * (0.66 + 0.1 * layer)
-        pts = [(0, h)]
+        pts: list[tuple[float, float]] = [(0, h)]
         phase = rng.uniform(0, 6)
         for x in range(0, w + 20, 20):
             pts.append((x, y0 - amp * math.sin(x / (180 + 60 * layer) + phase)))

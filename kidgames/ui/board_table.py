@@ -11,7 +11,7 @@ A board game's table view (its rules engine's ``view``) gives what these shared 
 :class:`BoardView`."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
 import pygame
 
@@ -29,19 +29,33 @@ BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
 SIDEBAR = pygame.Rect(1240, 0, 360, 1000)
 
 class Board(Protocol):
-    """The board file as a board table draws it: its ``size`` and its ``nodes`` (each ``at`` a point)."""
-
-    size: tuple[float, float]
-    nodes: Mapping[str, Any]
-
-
-class BoardView(Protocol):
-    """What a board game's table view gives the shared board table: the ``board`` (never changed
-    by a game), each pawn's space (``positions``), the throws so far (``turn``) and this turn's
-    dice still on the table (``dice``: None when the dice wait to be thrown)."""
+    """The board file as a board table draws it: its ``size`` and its ``nodes`` (each ``at`` a point).
+    A game's own board (ForestBoard, KnightsBoard) has more, and its scene knows it: see
+    :class:`BoardTableScene`."""
 
     @property
-    def board(self) -> Board: ...
+    def size(self) -> tuple[float, float]: ...
+
+    @property
+    def nodes(self) -> Mapping[str, Any]: ...
+
+
+#: A game's own board type (ForestBoard, KnightsBoard).
+B = TypeVar("B", bound=Board)
+B_co = TypeVar("B_co", bound=Board, covariant=True)
+
+
+class BoardView(Protocol[B_co]):
+    """What a board game's table view gives the shared board table: the ``board`` (never changed
+    by a game), each pawn's space (``positions``), whose throw it is (``current_player``), the
+    throws so far (``turn``) and this turn's dice still on the table (``dice``: None when the dice
+    wait to be thrown)."""
+
+    @property
+    def board(self) -> B_co: ...
+
+    @property
+    def current_player(self) -> int: ...
 
     @property
     def positions(self) -> Sequence[str]: ...
@@ -53,14 +67,22 @@ class BoardView(Protocol):
     def dice(self) -> Sequence[int] | None: ...
 
 
-class BoardTableScene(GameScene):
+#: A board game's own view (ForestView, KnightsView): a :class:`BoardView` and more.
+BV = TypeVar("BV", bound=BoardView[Any])
+
+
+class BoardTableScene(GameScene[BV], Generic[BV, B]):
+    """The shared scene of a board game, generic over its view ``BV`` and its board ``B``
+    (``BoardTableScene[ForestView, ForestBoard]``): ``self.board`` is the game's own board."""
+
     roll_time, roll_pause = 0.9, 0.2     # a throw tumbles this long, and the board waits this long after it
+    table: Table                         # laid by lay_board (from the game's __init__)
+    banner_piece: Banner                 # laid by lay_board
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
-        table: BoardView = self.table_view()
-        self.board = table.board        # the board file: the same for the whole game
-        self.shown_current: int = self.session.view().decider    # whose row is lit and whose dice wait
+        self.board: B = self.table_view().board     # the board file: the same for the whole game
+        self.shown_current: int = self._deciding()    # whose row is lit and whose dice wait
 
     # -- the board -----------------------------------------------------------------------------------
     def fit(self, area: pygame.Rect, margin: int) -> None:
@@ -132,10 +154,16 @@ class BoardTableScene(GameScene):
         lit, and the dice showing this turn's throw again (or waiting, with no number)."""
         self.settle()
         view = self.session.view()
-        self.shown_current = view.decider
-        throw = view.table.dice or [None] * len(self.dice)
+        self.shown_current = self._deciding()
+        throw: Sequence[int | None] = view.table.dice or [None] * len(self.dice)
         for die, value in zip(self.dice, throw):
             die.value = value
+
+    def _deciding(self) -> int:
+        """The seat whose decision it is (the view's ``decider``; once the game is over, whose throw
+        it was)."""
+        view = self.session.view()
+        return view.decider if view.decider is not None else view.table.current_player
 
     def side_buttons(self) -> list:
         """The buttons of the side panel: home, rules, sound, and the prompt's picture."""
@@ -182,7 +210,9 @@ class BoardTableScene(GameScene):
     def nudge_target(self) -> pygame.Rect | None:
         """While the dice wait to be thrown, the prompt that comes back points at the first die."""
         if self.dice and self.may_throw():
-            return pygame.Rect(self.tap_targets()[0].rect)
+            rect = self.tap_targets()[0].rect
+            if rect is not None:
+                return pygame.Rect(rect)
         return super().nudge_target()
 
     def roll(self) -> None:

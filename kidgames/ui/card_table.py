@@ -12,13 +12,14 @@ nothing more: the next frame shows the change."""
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 import pygame
 
 from kidgames.core.protocol import Action
+from kidgames.core.seats import Seat
 from kidgames.ui.cards import CardArt, CardLook, CardSprite, fly
-from kidgames.ui.game import GameScene
+from kidgames.ui.game import GameScene, V
 from kidgames.ui.pieces import Backdrop, Banner, Hint, PanelBanner, Pile, SeatPanel, button_pieces, flying_cards
 from kidgames.ui.table import Piece, Table
 from kidgames.ui.targets import Target, pick, visible_parts
@@ -34,8 +35,12 @@ def kept(place: Callable) -> Callable:
     return kept_place
 
 
-class CardTableScene(GameScene):
+class CardTableScene(GameScene[V]):
+    """The shared scene of a card game, generic over the game's view ``V`` (``CardTableScene[QueensView]``)."""
+
     art_kit: type[CardArt] = CardArt        # the game's card kit: the faces of its cards, its own pictures
+    table: Table                            # laid by lay_table (from set_up, in __init__)
+    banner_piece: Banner                    # laid by lay_table
     prompt_rect: pygame.Rect                # the hint's picture (a tap says it again)
     undo_rect: pygame.Rect                  # the "back" arrow, while a step can be taken back
 
@@ -122,7 +127,7 @@ class CardTableScene(GameScene):
 
     # -- the table ---------------------------------------------------------------------------------
     def lay_table(self, felt, hint: tuple[pygame.Rect, int], banner: Banner, piles: tuple, seat_fill: Callable,
-                  paint_inside: Callable, pieces: list[Piece]) -> None:
+                  paint_inside: Callable, pieces: Sequence[Piece]) -> None:
         """The pieces every card table has, and the game's own ``pieces``: the ``felt``, the hint
         (its rect and text size), a panel for each seat (lit in ``seat_fill(rgb)``, what never
         changes inside it painted by ``paint_inside(surface, seat, rect, lit)``), the draw and
@@ -130,10 +135,11 @@ class CardTableScene(GameScene):
         and the ``banner``."""
         draw_at, discard_at, width = piles
         assets = self.app.assets
-        panels = [SeatPanel(self.art, seat, rect, lambda i=i: i == self.lit_panel(),
-                            lambda i=i: i in self.session.view().winners,
-                            lambda surface, rect, lit, i=i: paint_inside(surface, i, rect, lit), fill=seat_fill)
-                  for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects()))]
+        def panel(i: int, seat: Seat, rect: pygame.Rect) -> SeatPanel:
+            return SeatPanel(self.art, seat, rect, lambda: i == self.lit_panel(),
+                             lambda: i in self.session.view().winners,
+                             lambda surface, rect, lit: paint_inside(surface, i, rect, lit), fill=seat_fill)
+        panels = [panel(i, seat, rect) for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects()))]
         self.banner_piece = banner
         self.table = Table([Backdrop(self.app.screen.get_size(), colour=felt),
                             Hint(assets, hint[0], self.hint_text, size=hint[1], art=self.art), *panels,
@@ -205,13 +211,14 @@ class CardTableScene(GameScene):
         return targets
 
     @staticmethod
-    def pick_card(pos, targets: list[Target], offered) -> tuple | None:
-        """The card a tap hits: the one under the finger, or beside it within a finger's reach the
-        nearest of those whose keys are ``offered`` (those that shine, or can be bought)."""
+    def pick_card(pos, targets: list[Target], offered) -> Any:
+        """The key of the card a tap hits (a seat's card, a slot), or None: the one under the finger,
+        or beside it within a finger's reach the nearest of those whose keys are ``offered`` (those
+        that shine, or can be bought)."""
         inside = pick(pos, targets, reach=0)
         return inside if inside is not None else pick(pos, [t for t in targets if t.key in offered])
 
-    def set_piles(self, draw: int, discard: list[str]) -> None:
+    def set_piles(self, draw: int, discard: Sequence[str]) -> None:
         self.v_draw, self.v_discard = draw, list(discard)
 
     def fly_card(self, look: CardLook, source, target, width: int, duration: float, *, end_width: int | None = None,
@@ -272,7 +279,7 @@ class CardTableScene(GameScene):
         if moved and busy and not self.anim.busy:
             # The batch's last step: the app's redraw after the last movement (this very frame)
             # shows it whole; where no such redraw comes, only what changed is redrawn.
-            for rect in self.dirty_rects():
+            for rect in self.dirty_rects() or ():
                 self.app.invalidate(rect)
             return False
         return moved
@@ -289,7 +296,7 @@ class CardTableScene(GameScene):
         if situation != self._situation:
             self._situation = situation
             self.layout()
-            for rect in self.dirty_rects():     # what that changed is redrawn, only there
+            for rect in self.dirty_rects() or ():     # what that changed is redrawn, only there
                 self.app.invalidate(rect)
 
     def _kept(self, key, make):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import AbstractSet, Callable
 
 import pygame
 
@@ -286,7 +286,7 @@ class HandLayout:
                 return i
         return None
 
-    def draw(self, surface: pygame.Surface, art: CardArt, looks: list[CardLook], skip: set = frozenset(),
+    def draw(self, surface: pygame.Surface, art: CardArt, looks: list[CardLook], skip: AbstractSet[int] = frozenset(),
              ring=(255, 215, 40)) -> None:
         clip = surface.get_clip()
         for i, (rect, look) in enumerate(zip(self.card_rects(), looks)):

@@ -69,7 +69,8 @@ class CurtainScene(Scene):
         """The arrow: the curtain goes, and the step before it is taken back."""
         undo, self.undo = self.undo, None
         self.app.pop()
-        undo()
+        if undo is not None:        # the arrow is there only with a step to take back
+            undo()
 
     def open(self) -> None:
         self.app.pop()

@@ -4,7 +4,7 @@ buttons (menu, rules, sound) and the way to the results.  A scene never holds th
 ``self.session.view()`` and animates the events the session returns (docs/session.md)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 
 import pygame
 
@@ -19,6 +19,9 @@ from kidgames.ui.prompts import prompt_picture
 from kidgames.ui.scene import Scene
 from kidgames.ui.table import Table
 from kidgames.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from kidgames.ui.pieces import Banner
 
 COMPUTER_PAUSE = 1.1     # seconds a computer player "thinks" before it acts (at normal speed)
 # Seconds the table stays in view after a move, before a curtain covers it (at normal speed): the
@@ -94,10 +97,17 @@ def broken_save(app, exc: BaseException) -> str | None:
     return None
 
 
-class GameScene(Scene):
+#: The game's own view of its table, as its rules engine's ``view`` returns it (QueensView, …).
+V = TypeVar("V")
+
+
+class GameScene(Scene, Generic[V]):
+    """A game's scene over its session; ``V`` is the game's own view that it draws
+    (``GameScene[QueensView]``): :meth:`table_view` returns it, typed."""
+
     from_save: str | None = None    # the game id whose save this game was opened from
     table: Table | None = None      # what the game shows, as pieces (kidgames/ui/table.py)
-    banner_piece = None             # the game's banner on its table (kidgames/ui/pieces.py), if any
+    banner_piece: Banner | None = None      # the game's banner on its table (kidgames/ui/pieces.py), if any
 
     #: The scene's animation of each event kind: its ``_anim_<kind>(event, rest)`` methods, its
     #: own and those it inherits, gathered once when the class is made (see :meth:`animate`).
@@ -112,7 +122,7 @@ class GameScene(Scene):
                     handlers[name[len("_anim_"):]] = member
         cls.animations = handlers
 
-    def __init__(self, app, session: Session) -> None:
+    def __init__(self, app, session: Session[V]) -> None:
         super().__init__(app)
         self.session = session        # the scene's only partner: views in, decisions out
         self.spec = session.spec
@@ -125,13 +135,13 @@ class GameScene(Scene):
         self.nudge = PromptNudge(self)  # the prompt that comes back to a person who waits
         self._secret: tuple | None = None         # (its hold step, owner, show, hide) while a secret is open
         self._overlay_wait = None                  # a hold step until the overlay over a secret closes
-        self.undo_words = None        # what the voice says when a step was taken back
+        self.undo_words: str | None = None        # what the voice says when a step was taken back
 
-    def view(self) -> View:
+    def view(self) -> View[V]:
         """What may be on screen now (see :class:`kidgames.core.session.View`)."""
         return self.session.view()
 
-    def table_view(self) -> Any:
+    def table_view(self) -> V:
         """The game's own view of its table (its rules engine's ``view``)."""
         return self.session.view().table
 
@@ -226,7 +236,7 @@ class GameScene(Scene):
         False, queueing nothing, when the secret must never be drawn (a computer's): the game then
         animates only its public side."""
         owner = event.private_to
-        if not self.session.is_person(owner):
+        if owner is None or not self.session.is_person(owner):
             return False
         self._queue_secret(owner, show, hide)
         return True
@@ -287,7 +297,8 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The pieces on the table that lie in the surface's clip (a game without a table draws
         itself), and the hand pointing at the thing to tap when the prompt comes back."""
-        self.table.paint(surface)
+        if self.table is not None:
+            self.table.paint(surface)
         self.nudge.paint(surface)
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
@@ -374,7 +385,7 @@ class GameScene(Scene):
         moment longer instead of vanishing with the steps skipped, so what is heard is read."""
         banner = self.banner_piece
         said = banner.shown if banner is not None else None
-        if said is None:
+        if banner is None or said is None:
             self.anim.skip()
             return
         self.anim.skip(begin_hold=False)      # a curtain or a secret next comes after the banner

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable
 
 import pygame
@@ -197,7 +198,7 @@ class GrownupTask(Scene):
         y = TASK_PANEL.bottom - NUMBER_H - 60
         for i, n in enumerate(self.numbers):
             self.buttons.append(Button(pygame.Rect(x + i * (NUMBER_W + NUMBER_GAP), y, NUMBER_W, NUMBER_H),
-                                       lambda i=i: self.choose(i), str(n), colour="paper", text_size=72,
+                                       partial(self.choose, i), str(n), colour="paper", text_size=72,
                                        selected=i in self.chosen, name=f"number:{i}"))
         self.buttons.append(Button(pygame.Rect(TASK_PANEL.right - 130, TASK_PANEL.top + 24, 106, 106),
                                    self.close, icon="cross", colour="orange", name="close"))
@@ -238,18 +239,18 @@ class GrownupTask(Scene):
         slots = [self.numbers[i] for i in self.chosen] + [None] * (2 - len(self.chosen))
         parts: list[tuple[str, object]] = [("slot", slots[0]), ("sign", "+"), ("slot", slots[1]), ("sign", "="),
                                            ("sign", str(self.target))]
-        pictures = []
+        pictures: list[tuple[str, object, pygame.Rect | pygame.Surface]] = []   # a slot's box, a sign's text
         for kind, value in parts:
             if kind == "slot":
                 pictures.append(("slot", value, pygame.Rect(0, 0, NUMBER_W, NUMBER_H)))
             else:
                 pictures.append(("sign", value, assets.text(str(value), sign, INK, title=True)))
-        widths = [p[2].w if p[0] == "slot" else p[2].get_width() for p in pictures]
+        widths = [p[2].w if isinstance(p[2], pygame.Rect) else p[2].get_width() for p in pictures]
         gap = 30
         x = TASK_PANEL.centerx - (sum(widths) + gap * (len(widths) - 1)) // 2
         cy = TASK_PANEL.top + 300
         for (kind, value, picture), w in zip(pictures, widths):
-            if kind == "slot":
+            if isinstance(picture, pygame.Rect):      # a slot
                 box = picture.move(x, cy - NUMBER_H // 2)
                 rounded_panel(surface, box, (236, 244, 252) if value is None else PAPER, radius=24,
                               border=(120, 150, 190), border_width=6, shadow=0)

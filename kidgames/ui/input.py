@@ -56,7 +56,7 @@ class PointerInput:
         self._dragging = False
         self._long_sent = False
         self._fingers: set = set()          # the fingers on the screen now
-        self._finger_seen = None            # when a finger was last on the screen (app clock)
+        self._finger_seen: float | None = None     # when a finger was last on the screen (app clock)
         self._touch_by: bool | None = None  # the kind (touch flag) of the mouse events taken for it
 
     def reset(self) -> None:

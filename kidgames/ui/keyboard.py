@@ -5,6 +5,7 @@ jamo are composed into syllables as they are typed, and a key that switches to L
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 import pygame
@@ -76,7 +77,7 @@ class NameScene(Scene):
         for row in key_rows(self.app.settings.lang, self.hangul):
             x = PANEL.centerx - (len(row) * (KEY_W + KEY_GAP) - KEY_GAP) // 2
             for ch in row:
-                self.buttons.append(Button(pygame.Rect(x, y, KEY_W, KEY_H), lambda c=ch: self.type(c),
+                self.buttons.append(Button(pygame.Rect(x, y, KEY_W, KEY_H), partial(self.type, ch),
                                            ch, text_size=44, name=f"key:{ch}", cooldown=0.0, why=self.refuse))
                 x += KEY_W + KEY_GAP
             y += KEY_H + KEY_GAP

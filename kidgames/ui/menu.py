@@ -3,8 +3,12 @@ settings and a way to close the app by touch.  One to eight games fit: up to fou
 eight in two rows, each tile's pictures and title from the game's own declaration."""
 from __future__ import annotations
 
+from functools import partial
+from typing import Mapping
+
 import pygame
 
+from kidgames.core.protocol import GameSpec
 from kidgames.core.saving import SavedGame, most_recent
 from kidgames.ui.backdrop import meadow
 from kidgames.ui.dialog import ConfirmScene, MessageScene
@@ -26,7 +30,7 @@ SAVED_BORDER = (70, 160, 70)
 RIBBON_H = 92
 
 
-def playable(games) -> list:
+def playable(games: Mapping[str, GameSpec]) -> list[GameSpec]:
     return [spec for spec in games.values() if spec.scene]
 
 
@@ -81,10 +85,10 @@ class MenuScene(Scene):
         app = self.app
         specs = playable(app.games)
         width = app.screen.get_width()
-        self.tiles: list[tuple[pygame.Rect, object]] = list(zip(tile_grid(len(specs)), specs))
+        self.tiles: list[tuple[pygame.Rect, GameSpec]] = list(zip(tile_grid(len(specs)), specs))
         self.buttons = []
         for rect, spec in self.tiles:
-            self.buttons.append(Button(rect, lambda s=spec: self.open_game(s), name=f"game:{spec.id}",
+            self.buttons.append(Button(rect, partial(self.open_game, spec), name=f"game:{spec.id}",
                                        colour="paper"))
         # Closing the app and the settings are for grown-ups (kidgames/ui/grownup.py): with the
         # lock on, each corner button is held 2 s by one finger, then a sum is asked.  A kiosk
@@ -94,7 +98,7 @@ class MenuScene(Scene):
         self.lock_hint = None
         for rect, action, icon, name in corners:
             if app.settings.grownup_lock:
-                hold = HoldButton(rect, lambda a=action: app.with_grownup(a), icon=icon, name=name,
+                hold = HoldButton(rect, partial(app.with_grownup, action), icon=icon, name=name,
                                   fingers=lambda: app.input.fingers)
                 hold.on_short = lambda b=hold: self.show_lock_hint(b)
                 self.buttons.append(hold)

@@ -129,10 +129,12 @@ class PromptNudge:
         """From below, pointing up, where the hand fits under the thing's top (it may cover the
         thing's lower part: a die at the foot of the screen); else from above, pointing down."""
         canvas = self.scene.app.screen.get_height()
+        assert self.target is not None      # asked only while the hand points at something
         return canvas - HAND_SIZE >= self.target.top + BOB
 
     def reach(self) -> int:
         """How far into the thing the fingertip comes."""
+        assert self.target is not None      # asked only while the hand points at something
         return min(self.target.h // 3, 40)
 
     def hand_rect(self) -> pygame.Rect | None:

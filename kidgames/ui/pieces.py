@@ -78,6 +78,9 @@ class BannerPainter(Protocol):
     def prepare(self, text: str) -> None:
         """``text`` is about to be shown: render what can be rendered ahead of its frame."""
 
+    def render_ahead(self, every: bool = False) -> None:
+        """Render one (or ``every``) text :meth:`prepare` queued, in a frame that draws little."""
+
 
 class Banner(Piece):
     """What just happened, in a picture and words over the table.
@@ -97,15 +100,15 @@ class Banner(Piece):
         self.text: str | None = None
         self.picture: str | None = None
         self.alpha = 0.0
-        self.extra = None
+        self.extra: Hashable = None
 
     # -- its state ------------------------------------------------------------------------------
     @property
-    def shown(self) -> tuple | None:
+    def shown(self) -> tuple[str, str | None, float] | None:
         """What it says now, (text, picture, alpha), or None (for the voice and the tests)."""
         return None if self.text is None else (self.text, self.picture, self.alpha)
 
-    def set(self, text: str, picture: str | None, alpha: float = 1.0, extra=None) -> None:
+    def set(self, text: str, picture: str | None, alpha: float = 1.0, extra: Hashable = None) -> None:
         alpha = max(0.0, min(1.0, alpha))
         if self.steps:
             alpha = round(alpha * self.steps) / self.steps
@@ -156,7 +159,7 @@ class Banner(Piece):
         anim.add(seconds, start=lambda: self.set(text, picture, 1.0, extra), end=self.clear, at=0)
         self.set(text, picture, 1.0, extra)
 
-    def show(self, anim, text: str, picture: str | None, seconds: float, extra=None) -> None:
+    def show(self, anim, text: str, picture: str | None, seconds: float, extra: Hashable = None) -> None:
         """Up at once, then ``seconds`` of it (it stays until :meth:`hide`)."""
         self.painter.prepare(text)
         anim.call(lambda: self.set(text, picture, 1.0, extra))
@@ -182,6 +185,9 @@ class PaperBanner:
 
     def prepare(self, text: str) -> None:
         """Nothing to render ahead: the panel is painted at the first frame of its text."""
+
+    def render_ahead(self, every: bool = False) -> None:
+        """Nothing was queued (see :meth:`prepare`)."""
 
     def paint(self, surface: pygame.Surface, banner: Banner, rect: pygame.Rect) -> None:
         if self._panel is None or self._panel[0] != (banner.text, banner.picture):
@@ -222,8 +228,9 @@ class PanelBanner:
         self.art.panel(surface, rect, PAPER, radius=30, border=(200, 150, 60), border_width=6, shadow=8)
         pic = self.picture(banner)
         surface.blit(pic, pic.get_rect(center=(rect.x + self.picture_x, rect.centery)))
-        label = self.label(banner.text)
-        surface.blit(label, label.get_rect(midleft=(rect.x + self.text_x, rect.centery)))
+        if banner.text is not None:      # painted only while it says something (see Banner.area)
+            label = self.label(banner.text)
+            surface.blit(label, label.get_rect(midleft=(rect.x + self.text_x, rect.centery)))
 
     def prepare(self, text: str) -> None:
         self.to_prepare.append(text)

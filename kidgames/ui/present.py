@@ -96,7 +96,7 @@ class Presenter:
         touched (for ``pygame.display.update``).  A full present also paints the letterbox."""
         bounds = canvas.get_rect()
         full = areas is None
-        if full:
+        if areas is None:
             window.fill(LETTERBOX)
             areas = [bounds]
         areas = [a.clip(bounds) for a in areas]

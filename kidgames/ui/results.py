@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 
 import pygame
 
@@ -20,6 +21,20 @@ PODIUM_Y, PODIUM_PAWN, PODIUM_STEP = 350, 130, 150
 SCORES_Y, SCORE_PAWN, SCORE_STEP = 620, 60, 200     # the row of every player: pawn and score
 NAME_DY, NAME_SIZE, NAME_H = 54, 34, 40              # their name under it
 ROBOT_AT, ROBOT_SIZE = (26, 10), 30                  # a computer's robot and level, from its pawn
+
+
+@dataclass(slots=True)
+class Confetto:
+    """A piece of confetti: where it is (``x``, ``y``), how fast it falls and drifts, its colour,
+    its turn (``angle``) and how fast it turns."""
+
+    x: float
+    y: float
+    fall: float
+    drift: float
+    colour: tuple[int, int, int]
+    angle: float
+    spin: float
 
 
 class ResultsScene(Scene):
@@ -44,8 +59,8 @@ class ResultsScene(Scene):
         self.headline_area: pygame.Rect | None = None
         rng = random.Random(len(seats) * 31 + sum(winners))
         colours = list(PAWN_RGB.values()) + [(255, 215, 0), (255, 255, 255)]
-        self.confetti = [[rng.uniform(0, 1600), rng.uniform(-1000, 0), rng.uniform(80, 220),
-                          rng.uniform(-40, 40), rng.choice(colours), rng.uniform(0, 6.28), rng.uniform(2, 6)]
+        self.confetti = [Confetto(rng.uniform(0, 1600), rng.uniform(-1000, 0), rng.uniform(80, 220),
+                                  rng.uniform(-40, 40), rng.choice(colours), rng.uniform(0, 6.28), rng.uniform(2, 6))
                          for _ in range(CONFETTI)]
 
     def enter(self) -> None:
@@ -88,18 +103,19 @@ class ResultsScene(Scene):
             return False   # the confetti has settled: the picture stands still, nothing is redrawn
         self.time = min(CELEBRATION, self.time + dt)
         for c in self.confetti:
-            c[1] += c[2] * dt
-            c[0] += c[3] * dt + math.sin(self.time * 3 + c[5]) * 0.6
-            c[5] += c[6] * dt
-            if c[1] > 1010 and self.time < 8:
-                c[1] = -20
+            c.y += c.fall * dt
+            c.x += c.drift * dt + math.sin(self.time * 3 + c.angle) * 0.6
+            c.angle += c.spin * dt
+            if c.y > 1010 and self.time < 8:
+                c.y = -20
         return True
 
     def row_order(self) -> list[int]:
         """The seats in the row: the best score first (the winners first where nothing is counted),
         else in their order at the table."""
-        if self.scores is not None:
-            return sorted(range(len(self.seats)), key=lambda i: -self.scores[i])
+        scores = self.scores
+        if scores is not None:
+            return sorted(range(len(self.seats)), key=lambda i: -scores[i])
         return sorted(range(len(self.seats)), key=lambda i: i not in self.winners)
 
     def draw_players(self, surface: pygame.Surface) -> None:
@@ -114,11 +130,11 @@ class ResultsScene(Scene):
         for k, i in enumerate(order):
             x = PANEL.centerx + (k - (len(order) - 1) / 2) * step
             seat = self.seats[i]
-            scored = self.scores is not None
-            pawn_x = round(x - step * 0.2) if scored else round(x)
+            scores = self.scores
+            pawn_x = round(x - step * 0.2) if scores is not None else round(x)
             draw_pawn(surface, seat.colour, seat.shape, (pawn_x, y), min(SCORE_PAWN, step // 2), helmet=self.helmet)
-            if scored:
-                value = self.scores[i]
+            if scores is not None:
+                value = scores[i]
                 number = assets.text(f"{value:g}" if isinstance(value, float) else str(value), 48, INK, title=True)
                 surface.blit(number, number.get_rect(midleft=(round(x + step * 0.05), y)))
             name = assets.fit_text(seat.name, NAME_SIZE, INK, step - 12, NAME_H, title=True)
@@ -167,10 +183,10 @@ class ResultsScene(Scene):
             area = pygame.Rect(math.floor(x - size * 0.8), math.floor(y - lift - size * 1.2),
                                math.ceil(size * 1.6) + 1, math.ceil(lift + size * 1.9) + 1)
             things.append(("pawn", (seat, x, y, size, lift), area))
-        for x, y, _, _, colour, angle, _ in self.confetti:
-            if -20 < y < 1010:
-                piece = pygame.Rect(x, y, 14 * abs(math.cos(angle)) + 3, 9)
-                things.append(("confetti", colour, piece))
+        for c in self.confetti:
+            if -20 < c.y < 1010:
+                piece = pygame.Rect(c.x, c.y, 14 * abs(math.cos(c.angle)) + 3, 9)
+                things.append(("confetti", c.colour, piece))
         return things
 
     def draw_moving(self, surface: pygame.Surface) -> None:

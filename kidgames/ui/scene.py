@@ -13,8 +13,11 @@ from kidgames.ui.widgets import Button
 
 class Scene:
     overlay = False
-    #: The game this scene holds against other copies of the app (a game scene), or None.
-    claims: str | None = None
+
+    @property
+    def claims(self) -> str | None:
+        """The game this scene holds against other copies of the app (a game scene), or None."""
+        return None
 
     def in_progress(self) -> bool:
         """Whether the game this scene claims is still being played (see GameScene)."""
@@ -114,3 +117,10 @@ class Scene:
     def button(self, name: str) -> Button | None:
         """A button by name (tests and the monkey use it to find targets)."""
         return next((b for b in self.buttons if b.name == name), None)
+
+    def laid_button(self, name: str) -> Button:
+        """A button by name that this scene always lays out (LookupError if it is not there)."""
+        button = self.button(name)
+        if button is None:
+            raise LookupError(f"{type(self).__name__} has no button {name!r}")
+        return button

@@ -2,6 +2,8 @@
 grown-ups the lock and the kiosk — remembered."""
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from kidgames.core.i18n import LANGUAGE_NAMES, LANGUAGES
@@ -63,7 +65,7 @@ class SettingsScene(Scene):
         for i, lang in enumerate(LANGUAGES):
             # no text of the button's own: its language's name is drawn in that language's face
             self.buttons.append(Button(pygame.Rect(x0 + i * (w + 14), y, w, ROW_H),
-                                       lambda l=lang: self.app.set_language(l),
+                                       partial(self.app.set_language, lang),
                                        selected=s.lang == lang, name=f"lang:{lang}"))
         y += ROW_STEP
         self.buttons.append(Button(pygame.Rect(x0, y, 400, ROW_H), self.toggle_sound,
@@ -79,7 +81,7 @@ class SettingsScene(Scene):
         w = 290
         for i, speed in enumerate(SPEEDS):
             self.buttons.append(Button(pygame.Rect(x0 + i * (w + 14), y, w, ROW_H),
-                                       lambda sp=speed: self.set_speed(sp), self.t(f"settings.speed.{speed}"),
+                                       partial(self.set_speed, speed), self.t(f"settings.speed.{speed}"),
                                        icon=SPEED_ICONS[speed], selected=s.speed == speed,
                                        name=f"speed:{speed}", text_size=30))
         y += ROW_STEP
@@ -93,7 +95,7 @@ class SettingsScene(Scene):
             text = self.t("settings.secret.tap") if seconds is None else \
                 self.t("settings.secret.seconds", n=seconds)
             self.buttons.append(Button(pygame.Rect(x0 + i * (w + 14), y, w, ROW_H),
-                                       lambda v=seconds: self.set_secret_seconds(v), text,
+                                       partial(self.set_secret_seconds, seconds), text,
                                        selected=s.secret_seconds == seconds, name=f"secret:{seconds}",
                                        text_size=30))
         y += ROW_STEP
@@ -166,7 +168,7 @@ class SettingsScene(Scene):
             surface.blit(label, rect)
         self.draw_buttons(surface)
         for lang in LANGUAGES:
-            button = self.button(f"lang:{lang}")
+            button = self.laid_button(f"lang:{lang}")
             rect = button.rect.move(0, 3 if button.pressed else 0)
             name = language_label(self.app, lang, rect.w - 24)
             surface.blit(name, name.get_rect(center=rect.center))

@@ -4,6 +4,7 @@ options as toggles.  The last setup of each game, its options with it, is rememb
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -109,19 +110,19 @@ class SetupScene(Scene):
         for i, seat in enumerate(self.seats):
             y = ROW_TOP + i * (ROW_H + ROW_GAP)
             self.buttons += [
-                Button(cell("colour", y), lambda i=i: self.next_colour(i), name=f"colour:{i}", colour="paper"),
-                Button(cell("name", y), lambda i=i: self.edit_name(i), seat.name, name=f"name:{i}", text_size=40),
-                Button(cell("kind", y), lambda i=i: self.toggle_kind(i),
+                Button(cell("colour", y), partial(self.next_colour, i), name=f"colour:{i}", colour="paper"),
+                Button(cell("name", y), partial(self.edit_name, i), seat.name, name=f"name:{i}", text_size=40),
+                Button(cell("kind", y), partial(self.toggle_kind, i),
                        self.t("setup.computer" if seat.is_computer else "setup.person"),
                        icon="robot" if seat.is_computer else "person",
                        colour="blue" if seat.is_computer else "gold", name=f"kind:{i}", text_size=32),
             ]
             if self.spec.computer_levels and seat.is_computer:
                 # one big button: each tap gives one star more (three, then one again)
-                self.buttons.append(Button(cell("level", y), lambda i=i: self.next_level(i), name=f"level:{i}",
+                self.buttons.append(Button(cell("level", y), partial(self.next_level, i), name=f"level:{i}",
                                            colour="paper"))
             if len(self.seats) > self.spec.min_players:
-                self.buttons.append(Button(cell("remove", y), lambda i=i: self.remove(i), icon="minus",
+                self.buttons.append(Button(cell("remove", y), partial(self.remove, i), icon="minus",
                                            colour="red", name=f"remove:{i}"))
         self.buttons += self.option_buttons()
         if len(self.seats) < self.spec.max_players:
@@ -152,13 +153,13 @@ class SetupScene(Scene):
             value = self.options[option.name]
             rect = pygame.Rect(x, OPTIONS_TOP, w, OPTIONS_H)
             if option.kind == FLAG:
-                buttons.append(Button(rect, lambda o=option: self.toggle_option(o), self.t(option.text),
+                buttons.append(Button(rect, partial(self.toggle_option, option), self.t(option.text),
                                       icon="check" if value else "cross", colour="green" if value else "grey",
                                       selected=bool(value), name=f"option:{option.name}", text_size=30))
             else:
                 key = f"{option.text}.{value}"
                 shown_value = self.t(key) if self.app.catalog.has(key) else str(value)
-                buttons.append(Button(rect, lambda o=option: self.next_choice(o),
+                buttons.append(Button(rect, partial(self.next_choice, option),
                                       f"{self.t(option.text)}: {shown_value}", colour="gold",
                                       name=f"option:{option.name}", text_size=30))
             x += w + OPTIONS_GAP
@@ -248,7 +249,7 @@ class SetupScene(Scene):
                           (*PAPER,), radius=30, border=(200, 160, 80))
         self.draw_buttons(surface)
         for i, seat in enumerate(self.seats):
-            button = self.button(f"colour:{i}")
+            button = self.laid_button(f"colour:{i}")
             draw_pawn(surface, seat.colour, seat.shape, button.rect.move(0, 8).center, 70,
                       helmet=self.spec.pawn == "knight")
             level = self.button(f"level:{i}")

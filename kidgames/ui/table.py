@@ -69,8 +69,9 @@ class Drawn(Piece):
              paint: Callable[[pygame.Surface, int], None], layer: float = 0) -> list[Drawn]:
         """One piece for each of ``count`` things (a seat's panel part, a slot), told by functions
         of its number."""
-        return [cls(lambda i=i: area(i), lambda i=i: look(i), lambda surface, i=i: paint(surface, i), layer)
-                for i in range(count)]
+        def nth(i: int) -> Drawn:
+            return cls(lambda: area(i), lambda: look(i), lambda surface: paint(surface, i), layer)
+        return [nth(i) for i in range(count)]
 
 
 class Table:

@@ -42,7 +42,7 @@ class Voice:
         self._queue: list[str] = []
         self._loaded: dict[str, pygame.mixer.Sound | None] = {}
         self.refused: dict[str, str] = {}   # clip -> why the family's recording of it is not played
-        self._mixer = None
+        self._mixer: tuple[int, int, int] | None = None
         self.use_words(lang, words)
 
     def use_words(self, lang: str, words: Iterable[Words]) -> None:
@@ -54,8 +54,8 @@ class Voice:
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
-        self.speaker = Speaker(Catalog(lang, self.words).spoken(), getattr(self, "speaker", None).names
-                               if getattr(self, "speaker", None) else {}, self.prompts)
+        before: Speaker | None = getattr(self, "speaker", None)      # the names it knew, in another language
+        self.speaker = Speaker(Catalog(lang, self.words).spoken(), before.names if before else {}, self.prompts)
         self._loaded.clear()
         self.refused.clear()
         self.stop()

@@ -64,7 +64,8 @@ def desktop_size(asked: tuple[int, int] | None = None) -> tuple[int, int] | None
     if asked or os.environ.get("SDL_VIDEODRIVER") in ("dummy", OFFSCREEN):
         return None
     try:
-        return tuple(pygame.display.get_desktop_sizes()[0])
+        width, height = pygame.display.get_desktop_sizes()[0]
+        return width, height
     except (pygame.error, IndexError):
         return None
 

@@ -132,7 +132,7 @@ class RaceState(Checked):
                 "turn": self.turn, "winners": list(self.winners), "rng": rng_state_to_json(self.rng)}
 
 
-_PROTOCOL: type[GameState] = RaceState      # the type checker names a member the state lacks
+_PROTOCOL: type[GameState[RaceView]] = RaceState      # the type checker names a member the state lacks
 
 
 def new_state(num_players: int, seed: Any = None, options: Mapping[str, Any] | None = None) -> RaceState:

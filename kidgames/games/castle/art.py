@@ -101,9 +101,14 @@ def draw_castle(surface, rect: pygame.Rect, colour: str | None, pieces, ghost: b
         return pygame.Rect(round(ox + data[0] * s), round(oy + data[1] * s), round(data[2] * s), round(data[3] * s))
 
     def shape(kind, data, fill, edge, width):
-        draw, at = (pygame.draw.rect, box(data)) if kind == "rect" else (pygame.draw.polygon, [pt(p) for p in data])
-        draw(surface, fill, at)
-        draw(surface, edge, at, width)
+        if kind == "rect":
+            rect = box(data)
+            pygame.draw.rect(surface, fill, rect)
+            pygame.draw.rect(surface, edge, rect, width)
+        else:
+            points = [pt(p) for p in data]
+            pygame.draw.polygon(surface, fill, points)
+            pygame.draw.polygon(surface, edge, points, width)
 
     present = set(pieces)
     line = max(1, round(s * 1.2))
@@ -151,7 +156,8 @@ class CastleArt(CardArt):
     card_look = staticmethod(card_look)
 
     def surface(self, look: CardLook, width: int) -> pygame.Surface:
-        if look.face_down or not look.picture or colour_of(look.picture) is None:
+        picture = look.picture
+        if look.face_down or not picture or colour_of(picture) is None:
             return super().surface(look, width)
 
         def draw() -> pygame.Surface:
@@ -162,7 +168,7 @@ class CastleArt(CardArt):
             area = pygame.Rect(0, 0, pic_w, round(pic_w * CASTLE_RATIO))
             area.center = (w // 2, round((surf.get_height() - 4) * 0.56))
             pygame.draw.rect(surf, PAPER, area.inflate(w // 8, w // 10), border_radius=w // 10)
-            surf.blit(self.castle(colour_of(look.picture), (piece_of(look.picture),), pic_w), area)
+            surf.blit(self.castle(colour_of(picture), (piece_of(picture),), pic_w), area)
             return surf
         return self.kept(("card", look, width), draw)
 

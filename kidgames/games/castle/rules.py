@@ -488,7 +488,7 @@ def state_from_json(data: Mapping[str, Any]) -> CastleState:
 
 
 CastleState._undo_reader = staticmethod(state_from_json)
-_PROTOCOL: type[GameState] = CastleState    # the type checker (.ci/run) holds it to the protocol
+_PROTOCOL: type[GameState[CastleView]] = CastleState    # the type checker (.ci/run) holds it to the protocol
 
 
 def _restore(saved: SaveReader) -> CastleState:

@@ -28,7 +28,7 @@ from .layout import (UNDO_BUTTON, BANNER_RECT, BUY_BUTTON, CHOICE_AREA, DISCARD_
                      FELT, BRISK, FLIP_TIME, FLY_TIME, HINT_RECT, LATER_PAUSE, NAME_W, PILE_W, PROMPT_BUTTON, REVEAL_AT,
                      REVEAL_W, SEATS_AREA, SHOW_TIME, STOP_BUTTON, SWEEP_TIME, WITCH_BUTTON, WITCH_REST_AREA,
                      WITCH_SIZE, lose_rects, spare_items, spare_places, stack_area)
-from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, colour_of, piece_of
+from .rules import DIAMOND, EMBLEMS, FAIRY, PIECES, PRICE, WITCH, WITCH_TAKES, CastleView, colour_of, piece_of
 
 
 
@@ -37,15 +37,17 @@ def pile_counts(items: list[tuple[str, int]]) -> tuple[int, int]:
     return len(items), sum(1 for card, _ in items if card in (DIAMOND, FAIRY))
 
 
-class CastleScene(CardTableScene):
+class CastleScene(CardTableScene[CastleView]):
     art_kit = CastleArt
+    art: CastleArt              # made from art_kit (CardTableScene.__init__)
     prompt_rect, undo_rect = PROMPT_BUTTON, UNDO_BUTTON
 
     def set_up(self) -> None:
         self.sweep: float | None = None       # the witch sweeping across the table, 0..1
         self.buying = False
         self._turn_draws = 0                  # the cards drawn in the turn being animated
-        self._lose_order = None               # the cards for the witch as her choice began (see lose_places)
+        # the cards for the witch as her choice began (see lose_places): ((turn, seat), cards)
+        self._lose_order: tuple[tuple[int, int | None], tuple[str, ...]] | None = None
         # a banner shows a picture, or a castle (its colour is the banner's extra) growing while it is up
         banner = self.panel_banner(BANNER_RECT, self.banner_label, self.banner_picture, 110, 220, (12, 32),
                                    look=lambda banner: self.banner_pieces())
@@ -207,8 +209,9 @@ class CastleScene(CardTableScene):
     def lose_items(self) -> list[tuple[str, int]]:
         """What the witch may take (the rules say which cards: ``losable``), as it lies on her
         panel: the spare pile's cards, stacks first, then the castle's pieces."""
-        t = self.table_view()
-        castle = t.castles[self.view().decider]
+        t, decider = self.table_view(), self.view().decider
+        assert decider is not None          # the witch waits for a seat's cards
+        castle = t.castles[decider]
         spares = [c for c in t.losable if c not in castle]
         return spare_items(spares, stacks_first=True) + [(c, 1) for c in t.losable if c in castle]
 
@@ -250,7 +253,7 @@ class CastleScene(CardTableScene):
         the Buy button with the prompt's diamond (a tap there would stop buying)."""
         if self.buying:
             targets = self.tap_targets()
-            if targets:
+            if targets and targets[0].rect is not None:
                 return pygame.Rect(targets[0].rect)
         return super().nudge_target()
 
@@ -405,6 +408,7 @@ class CastleScene(CardTableScene):
 
     def decision_hint(self) -> str:
         view, t = self.view(), self.table_view()
+        assert view.decider is not None     # a hint is asked only while the game goes on (hint_text)
         name = self.name(view.decider)
         if view.computer_turn:
             return self.t("castle.hint.computer", name=name)
@@ -414,7 +418,7 @@ class CastleScene(CardTableScene):
             return self.t("castle.hint.witch", name=name)
         if t.pending == "lose":
             return self.t("castle.hint.lose", name=name, n=t.losses_left)
-        legal = view.legal
+        legal = self.legal()
         if self.buying:
             return self.t("castle.hint.buy", n=PRICE)
         said = "pass" if Action("pass") in legal else "again" if t.drawn_this_turn else \
@@ -455,7 +459,7 @@ class CastleScene(CardTableScene):
         at = self.sweep_at()
         return None if at is None else pygame.Rect(0, 0, WITCH_SIZE + 4, WITCH_SIZE + 4).move_to(center=at)
 
-    def banner_pieces(self) -> tuple | None:
+    def banner_pieces(self) -> tuple[int, ...] | None:
         """The pieces of the castle a banner shows (it grows while the banner is up)."""
         castle = self.banner_piece.extra
         if castle is None:
@@ -526,6 +530,7 @@ class CastleScene(CardTableScene):
         if castle is None:
             return self.app.assets.image(banner.picture or "castle", 160)
         pieces = self.banner_pieces()
+        assert pieces is not None           # the banner names a castle (its extra)
         pic = self.art.castle(castle, pieces, 130).copy()
         if not pieces:      # a freed colour: its emblem over the empty plot
             draw_emblem(pic, EMBLEMS[castle], (65, 110), 40, CASTLE_RGB[castle])

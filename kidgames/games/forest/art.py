@@ -10,6 +10,8 @@ import pygame
 from kidgames.core.board import reachable
 from kidgames.ui.board_pieces import paint_decorations, paint_discs, paint_meadow, paint_road, scatter_scenery
 
+from .board import ForestBoard
+
 SPACE_R, BLUE_R, HIT_R = 20, 27, 40            # HIT_R: the ring around a tree that may be tapped
 TREE_SIZE = 86
 CARD_SIZE = (96, 124)
@@ -19,14 +21,14 @@ SPACE_FILL = {"path": (255, 248, 228), "blue": (80, 150, 235), "village": (250, 
 
 
 # -- the painted forest (made once) ------------------------------------------------------------------
-def paint_board(board, tree_slots, size, area: pygame.Rect, to_canvas, assets) -> pygame.Surface:
+def paint_board(board: ForestBoard, tree_slots, size, area: pygame.Rect, to_canvas, assets) -> pygame.Surface:
     """The forest on a canvas of ``size``, the board file fitted into ``area`` (``to_canvas``), with
     a little path from each of the ``tree_slots``' spaces to its tree."""
     surf, rng = paint_meadow(size, area, (96, 160, 80), ((104, 170, 86), (88, 150, 74), (112, 176, 92)), 240, 7)
     xy = {nid: to_canvas(board.nodes[nid].at) for nid in board.nodes}
     # the castle behind its ring of spaces: those on a loop through the key space
-    ring = reachable(board.key, lambda n: [m for m in board.neighbours(n) if m != board.horseshoe])
-    ring = [xy[n] for n in board.nodes if n in ring | {board.horseshoe}]
+    on_ring = reachable(board.key, lambda n: [m for m in board.neighbours(n) if m != board.horseshoe])
+    ring = [xy[n] for n in board.nodes if n in on_ring | {board.horseshoe}]
     cx, cy = (sum(c) / len(ring) for c in zip(*ring))
     castle = assets.image("castle", 120)
     surf.blit(castle, castle.get_rect(center=(cx, cy)))

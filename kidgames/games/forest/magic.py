@@ -39,7 +39,7 @@ SHADOW = 8          # a button's shadow (and its pressed offset) reaches this fa
 #: One pixel more of button size is worth this many pixels nearer the prompt.
 SIZE_WEIGHT = 20
 #: The arrangements of three buttons, in ``pitch`` units (a button's size and the gap after it).
-LAYOUTS = {
+LAYOUTS: dict[str, tuple[tuple[float, float], ...]] = {
     "row": ((0, 0), (1, 0), (2, 0)),
     "triangle": ((0, 0), (1, 0), (0.5, 1)),
     "column": ((0, 0), (0, 1), (0, 2)),

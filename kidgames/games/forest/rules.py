@@ -501,7 +501,7 @@ def state_from_json(data: Mapping[str, Any]) -> ForestState:
 
 
 ForestState._undo_reader = staticmethod(state_from_json)
-_PROTOCOL: type[GameState] = ForestState    # the type checker (.ci/run) holds it to the protocol
+_PROTOCOL: type[GameState[ForestView]] = ForestState    # the type checker (.ci/run) holds it to the protocol
 
 
 def _restore(saved: SaveReader) -> ForestState:

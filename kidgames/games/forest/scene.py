@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from functools import partial
+from typing import Hashable
 
 import pygame
 
@@ -22,7 +23,8 @@ from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, Button, rounded_panel
 
 from . import magic
 from .art import CARD_SIZE, HIT_R, SPACE_R, TREE_SIZE, draw_card, draw_tree, paint_board
-from .rules import GUESS, MOVE, ROLL
+from .board import ForestBoard
+from .rules import GUESS, MOVE, ROLL, ForestView
 
 # -- layout (canvas 1600×1000: the forest on the left; players, cards and dice on the right) ---------
 SIDEBAR_FILL, SIDEBAR_EDGE = (226, 240, 206), (120, 160, 90)
@@ -50,7 +52,7 @@ PANEL_BUTTON = 150                              # the picture buttons of "one di
 MAGIC_BOUNDS = BOARD_RECT.inflate(-16, -16)     # where the magic choices may stand (magic.py)
 
 
-class ForestScene(BoardTableScene):
+class ForestScene(BoardTableScene[ForestView, ForestBoard]):
     roll_time, roll_pause = ROLL_TIME, 0.15
 
     def __init__(self, app, session) -> None:
@@ -94,8 +96,7 @@ class ForestScene(BoardTableScene):
                 Drawn(choice_area, self.choice_look, self.draw_choice_dice, OVER_BUTTONS),
                 *[Drawn(partial(self.story_area, name), partial(self.story_look, name),
                         partial(self.draw_story, name), OVER_BUTTONS) for name in magic.MAGICS],
-                Drawn(self.flying_card_rect, lambda: self.flying_card and (self.flying_card[0], self.flying_card_rect().center),
-                      self.draw_flying_card, BANNER + 1)]
+                Drawn(self.flying_card_rect, self.flying_card_look, self.draw_flying_card, BANNER + 1)]
 
     def settle(self) -> None:
         """Everything drawn as the table is, nothing on its way: the picture between moves."""
@@ -118,7 +119,7 @@ class ForestScene(BoardTableScene):
         # standing where magic_places says when they show
         for name in magic.MAGICS:
             self.buttons.append(Button(pygame.Rect(0, 0, magic.SIZES[-1], magic.SIZES[-1]),
-                                       lambda name=name: self.pick_magic(name), name=f"magic:{name}",
+                                       partial(self.pick_magic, name), name=f"magic:{name}",
                                        colour="paper", visible=False))
         cancel = pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110)
         # the "back" arrow: a move taken back (beside the cancel button, which never shows with it)
@@ -128,7 +129,7 @@ class ForestScene(BoardTableScene):
         for k in range(2):
             self.buttons.append(Button(pygame.Rect(BOARD_RECT.centerx - size - 20 + k * (size + 40),
                                                    BOARD_RECT.centery - size // 2, size, size),
-                                       lambda k=k: self.pick_choice(k), name=f"choice:{k}"))
+                                       partial(self.pick_choice, k), name=f"choice:{k}"))
         self.sync_buttons()
 
     def sync_buttons(self) -> None:
@@ -396,6 +397,11 @@ class ForestScene(BoardTableScene):
             rect.midbottom = (card.centerx, card.top - 10)
         return rect.clamp(BOARD_RECT.inflate(-8, -8))
 
+    def flying_card_look(self) -> Hashable:
+        """The card flying to its finder (its motif and where it is), or None."""
+        rect = self.flying_card_rect()
+        return self.flying_card and rect is not None and (self.flying_card[0], rect.center)
+
     def flying_card_rect(self) -> pygame.Rect | None:
         if not self.flying_card:
             return None
@@ -404,7 +410,7 @@ class ForestScene(BoardTableScene):
                            int(CARD_SIZE[1] * FLYING_CARD) + 6).move_to(center=(round(x), round(y)))
 
     def choice_panel_rect(self) -> pygame.Rect:
-        return self.button("choice:0").rect.union(self.button("choice:1").rect).inflate(60, 60)
+        return self.laid_button("choice:0").rect.union(self.laid_button("choice:1").rect).inflate(60, 60)
 
     # -- what the screen says --------------------------------------------------------------------------
     def hint_step(self) -> str:
@@ -421,7 +427,7 @@ class ForestScene(BoardTableScene):
         view = self.table_view()
         if not (self.person_can_act() and view.phase == MOVE and self.magic_mode is None):
             return []
-        return [Drawn(self.reach_rect(dest), True, lambda surface, dest=dest: self.draw_reach_ring(surface, dest),
+        return [Drawn(self.reach_rect(dest), True, partial(self.draw_reach_ring, dest=dest),
                       MARKS, ("reach", dest)) for dest, _ in view.ways]
 
     def draw_reach_ring(self, surface, dest: str) -> None:
@@ -446,13 +452,15 @@ class ForestScene(BoardTableScene):
     def draw_open_card(self, surface) -> None:
         """The motif under a lifted tree, over the pawns: only ever set while its person may see
         it (a private look behind its curtain, or a right guess)."""
-        card = self.open_look_rect()
+        card, lifted = self.open_look_rect(), self.lifted
+        assert card is not None and lifted is not None and lifted[2] is not None    # painted only while open (its area)
         rounded_panel(surface, card, PAPER, radius=18, border=(200, 150, 60), border_width=5, shadow=4)
-        pic = self.app.assets.image(self.lifted[2], 92)
+        pic = self.app.assets.image(lifted[2], 92)
         surface.blit(pic, pic.get_rect(center=card.center))
 
     def draw_close_hint(self, surface) -> None:
         close = self.close_hint_rect()
+        assert close is not None        # painted only while a private look is open (its area)
         rounded_panel(surface, close, PAPER, radius=close.h // 2, border=(90, 140, 200), border_width=4, shadow=4)
         finger = self.app.assets.image("finger", close.h - 12)
         surface.blit(finger, finger.get_rect(midleft=(close.x + 10, close.centery)))
@@ -497,6 +505,7 @@ class ForestScene(BoardTableScene):
             pygame.draw.rect(surface, (255, 255, 255), DICE_TARGET.inflate(-10, -20), 5, border_radius=30)
 
     def draw_flying_card(self, surface) -> None:
+        assert self.flying_card is not None     # painted only while a card flies (its area)
         draw_card(surface, self.app.assets, self.flying_card[1], self.flying_card[0], FLYING_CARD)
 
     def choice_look(self) -> tuple | None:
@@ -505,7 +514,8 @@ class ForestScene(BoardTableScene):
         if not (first is not None and first.visible and self.choice):
             return None
         view = self.table_view()
-        return (tuple((a.dice_used, len(a.path)) for a in self.choice), view.dice, self.seats[view.current_player].colour)
+        return (tuple((a.dice_used, len(a.path)) for a in self.choice), view.dice,
+                self.seats[view.current_player].colour)
 
     def draw_choice_panel(self, surface) -> None:
         rounded_panel(surface, self.choice_panel_rect(), PAPER, radius=30, border=(200, 150, 60), border_width=5,
@@ -515,11 +525,12 @@ class ForestScene(BoardTableScene):
         """The pictures on the choice buttons: one die or both dice."""
         view = self.table_view()
         rim = PAWN_RGB[self.seats[view.current_player].colour]
-        for k, action in enumerate(self.choice):
-            centre = self.button(f"choice:{k}").rect.center
+        for k, action in enumerate(self.choice or ()):
+            centre = self.laid_button(f"choice:{k}").rect.center
             if action.dice_used == 1:
                 draw_die(surface, (centre[0], centre[1] - 8), 84, max(1, min(6, len(action.path))), rim)
             else:
+                assert view.dice is not None        # a choice of dice follows a throw
                 a, b = view.dice
                 draw_die(surface, (centre[0] - 26, centre[1] - 20), 64, a, rim)
                 draw_die(surface, (centre[0] + 26, centre[1] + 8), 64, b, rim)

@@ -13,6 +13,8 @@ from kidgames.ui.board_table import BOARD_RECT, SIDEBAR, BoardTableScene
 from kidgames.ui.pieces import OVER_BUTTONS, Die, Pawns
 
 from .art import BAD, field_sprite, paint_board
+from .board import KnightsBoard
+from .rules import KnightsView
 
 # -- layout (canvas 1600×1000: the board on the left, the players and the die on the right) ---------
 DIE_CENTRE, DIE_SIZE = (1420, 800), 170
@@ -32,7 +34,7 @@ SIDEBAR_FILL, SIDEBAR_EDGE = (250, 236, 200), (190, 150, 90)
 SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "bank": "whoosh"}   # any other field: "fall" if bad, else "magic"
 
 
-class KnightsScene(BoardTableScene):
+class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
     def __init__(self, app, session) -> None:
         super().__init__(app, session)
         view = self.session.view()
@@ -49,9 +51,13 @@ class KnightsScene(BoardTableScene):
         helmet = self.spec.pawn == "knight"
         pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(pos) for pos in view.table.positions], self.pawn_ring,
                       helmet=helmet, layer=OVER_BUTTONS)
-        rows = [self.player_row(i, rect, badge=lambda i=i: self.waiting_for(i), reserve=92, helmet=helmet,
-                                paint_badge=lambda surface, rect, right, lit, i=i: draw_badge(
-                                    surface, app.assets, (right, rect.centery), *self.waiting_for(i)))
+
+        def paint_badge(i: int, surface: pygame.Surface, rect: pygame.Rect, right: int, lit: bool) -> None:
+            waits = self.waiting_for(i)
+            assert waits is not None        # painted only while the row has its badge (waiting_for)
+            draw_badge(surface, app.assets, (right, rect.centery), *waits)
+        rows = [self.player_row(i, rect, badge=partial(self.waiting_for, i), reserve=92, helmet=helmet,
+                                paint_badge=partial(paint_badge, i))
                 for i, rect in enumerate(self.row_rects(PLAYER_TOP, PLAYER_H, PROMPT_BUTTON.top - 10))]
         self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 14, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_TEXT), [self.die], pawns,
                        (BANNER_SIZE, BANNER_STEPS))

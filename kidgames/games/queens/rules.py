@@ -942,7 +942,7 @@ def state_from_json(data: Mapping[str, Any]) -> QueensState:
 
 
 QueensState._undo_reader = staticmethod(state_from_json)
-_PROTOCOL: type[GameState] = QueensState    # the type checker (.ci/run) holds it to the protocol
+_PROTOCOL: type[GameState[QueensView]] = QueensState    # the type checker (.ci/run) holds it to the protocol
 
 
 def _restore(saved: SaveReader) -> QueensState:

@@ -27,7 +27,7 @@ from .layout import (UNDO_BUTTON, ACTION_A, ACTION_B, BACKS_STEP, BACKS_W, BANNE
                      DISCARD_AT, DRAW_AT, EQUATION_AREA, FELT, FLIP_TIME, FLY_TIME, HAND_AREA, HAND_LABEL, HAND_W,
                      HINT_RECT, MARK_R, PANEL_NAME_W, PANEL_SIDE_W, PILE_W, PROMPT_BUTTON, REVEAL_AT, ROBOT_AT,
                      ROBOT_SIZE, SEATS_AREA, SLOT_AREAS, SLOT_W, slot_rect)
-from .rules import NUM_SLOTS, QUEEN_POINTS, equation, thresholds
+from .rules import NUM_SLOTS, QUEEN_POINTS, QueensView, equation, thresholds
 
 
 #: The words (message key) and picture of a refused action, by the rules' reason code (see
@@ -41,8 +41,9 @@ REFUSAL_WORDS = {
 #: with a picture goes alone; one more number from the hand makes a sum (any other: put one back).
 DISCARD_HINTS = {"not_alone": "queens.hint.no_discard.alone", "not_a_sum_yet": "queens.hint.no_discard.more"}
 
-class QueensScene(CardTableScene):
+class QueensScene(CardTableScene[QueensView]):
     art_kit = QueensArt
+    art: QueensArt              # made from art_kit (CardTableScene.__init__)
     prompt_rect, undo_rect = PROMPT_BUTTON, UNDO_BUTTON
 
     def set_up(self) -> None:
@@ -83,7 +84,7 @@ class QueensScene(CardTableScene):
             Drawn(lambda: self.hand_layout().bounds(), self.hand_look, self.draw_hand, IN_PANEL),
             Drawn(HAND_LABEL, self.hand_seat, self.draw_hand_label, IN_PANEL),
             Drawn(lambda: EQUATION_AREA if self.equation_shown() else None, self.equation_shown,
-                  lambda surface: self.art.equation(surface, *self.equation_shown()), IN_PANEL)]
+                  self.draw_equation, IN_PANEL)]
 
     # -- the view of the table ------------------------------------------------------------------
     def copy_view(self) -> None:
@@ -169,7 +170,9 @@ class QueensScene(CardTableScene):
 
     def selected_cards(self) -> list[str]:
         _, hand, face_up = self.bottom()
-        return [hand[i] for i in self.selected if i < len(hand) and hand[i] is not None] if face_up else []
+        if not face_up:
+            return []
+        return [card for card in (hand[i] for i in self.selected if i < len(hand)) if card is not None]
 
     def discard_action(self, cards: list[str]) -> Action | None:
         """The legal discard of exactly these cards, if there is one (the rules say which)."""
@@ -607,6 +610,7 @@ class QueensScene(CardTableScene):
         cards = self.selected_cards()
         pending = self.table_view().pending
         if pending is not None and pending.kind in ("knight", "potion"):
+            assert pending.target is not None and pending.queen is not None    # an attack names both
             return {(pending.target, pending.queen)}
         if cards == ["potion"] and self.potion_target:
             return {self.potion_target}
@@ -654,6 +658,11 @@ class QueensScene(CardTableScene):
         seat = self.hand_seat()
         if seat is not None:
             self.art.hand_label(surface, self.seats[seat], self.t("queens.hand", name=self.seats[seat].name))
+
+    def draw_equation(self, surface) -> None:
+        shown = self.equation_shown()
+        assert shown is not None        # painted only while a preview shows (its area)
+        self.art.equation(surface, *shown)
 
     def equation_shown(self) -> tuple[str, bool, str | None] | None:
         """What the discard preview says now, whether the selection is a legal discard, and the
