@@ -918,13 +918,23 @@ def shuffle(rng: random.Random, cards: list) -> None:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    size = len(cards)
+    steps = _SHUFFLE_STEPS[size] if size < len(_SHUFFLE_STEPS) else _shuffle_steps(size)
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The positions :func:`shuffle` swaps, from the last down: each with the number of places to
+    draw from and the bits of that draw."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+#: Every pile of the game at most (67 cards, or 12 queens) is shuffled with steps made once.
+_SHUFFLE_STEPS = tuple(_shuffle_steps(size) for size in range(len(DECK) + 1))
 
 
 def state_from_json(data: Mapping[str, Any]) -> QueensState:
