@@ -66,3 +66,28 @@ def test_the_facts_the_menu_knows_before_the_rules_are_the_rules_own(game):
     state = spec.new_state(spec.min_players, seed=1)
     assert type(state).__module__ == rules.__name__
     assert spec.state_from_json(state.to_json()).to_json() == state.to_json()
+
+
+def test_a_game_opened_after_the_start_keeps_its_tables_out_of_full_collections(tmp_path):
+    """The app freezes what it made before its loop (a full collection walking Sleeping Queens'
+    tables stalled a frame); the tables now made when the game first opens are frozen too."""
+    code = ("import gc, sys\n"
+            "from kidgames.cli import keep_out_of_full_collections\n"
+            "from kidgames.core.seats import COMPUTER, Seat\n"
+            "from kidgames.games import GAMES\n"
+            "from kidgames.ui.app import App\n"
+            "from kidgames.ui.game import start_game_scene\n"
+            "from kidgames.ui.menu import MenuScene\n"
+            "app = App(GAMES, mute=True)\n"
+            "app.reset_to(MenuScene(app))\n"
+            "app.frame()\n"
+            "keep_out_of_full_collections()\n"
+            "assert 'kidgames.games.queens.rules' not in sys.modules\n"
+            "start_game_scene(app, 'queens', [Seat('A', 'red', COMPUTER), Seat('B', 'blue', COMPUTER)], seed=1)\n"
+            "plans = sys.modules['kidgames.games.queens.rules']._HAND_PLANS\n"
+            "print(gc.is_tracked(plans), any(o is plans for o in gc.get_objects()))\n")
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "KIDGAMES_HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    assert ran.stdout.split() == ["True", "False"], "tracked by the collector, but frozen: no full collection walks it"
