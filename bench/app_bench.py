@@ -4,11 +4,19 @@
     python bench/app_bench.py --x11              # the real X server in $DISPLAY (e.g. Xvfb :99)
     python bench/app_bench.py --json out.json    # also write every figure as JSON
     python bench/app_bench.py --cgroup 1000/3000 # held to a tablet's third of a core (a cgroup quota)
+    python bench/app_bench.py --startup-only     # only the start-up against a bare window (and the calibration)
+
+The header prints a fixed pure-Python calibration workload (:func:`calibration_workload`): its time
+at full speed, and with ``--cgroup`` also under the quota, so that a run on a real tablet can be
+set beside these figures (the same workload, the same Python).
 
 What is measured (each figure is printed with its target beside it):
 
 1. Start-up: the wall time from launching a fresh ``python`` until the menu has drawn its first
-   frame, built the same way ``kidgames/cli.py`` ``run_app`` builds it (median of ``--runs``).
+   frame, built the same way ``kidgames/cli.py`` ``run_app`` builds it (median of ``--runs``), in
+   turn with a bare pygame-ce window of the canvas's size (import pygame, open it, fill, flip) and
+   compared as a ratio.  Both run with their bytecode compiled once before (as an installed app
+   has it: a cache folder of the bench's own, whatever PYTHONDONTWRITEBYTECODE says).
 2. Frame time in a window of the canvas's full size (1600x1000): every ``app.frame()`` call that
    drew, in the menu (forced redraws), in a Knights game of 4 computer players (their turns
    animating), in the results scene (confetti) and in a Sleeping Queens game of 4 computer players
@@ -53,7 +61,8 @@ SCALED_WINDOWS = ((1280, 800), (1521, 950), (3840, 2160))
 TAG = "BENCH "           # a child's result line: TAG + JSON
 
 TARGETS = {
-    "startup_s": 1.0,        # start-up to the first menu frame, seconds
+    "startup_s": 1.0,        # start-up to the first menu frame, seconds (0.5 under the tablet's quota)
+    "startup_ratio": 2.0,    # start-up against a bare pygame-ce window, at full speed
     "frame_p95_ms": 5.0,     # 95th percentile of the frame time while animating
     "idle_cpu_pct": 0.3,     # % of one core while nothing moves
     "max_rss_mb": 200.0,     # peak resident memory
@@ -86,6 +95,62 @@ print("READY " + json.dumps({"imports_cli": T1 - T0, "imports_ui": T2 - T1, "app
                              "driver": pygame.display.get_driver()}), flush=True)
 pygame.quit()
 """
+
+
+# A bare pygame-ce window of the canvas's size: the least any pygame app pays to show a frame.
+BARE_DRIVER = r"""
+import time
+T0 = time.perf_counter()
+import json
+import pygame
+pygame.init()
+screen = pygame.display.set_mode((1600, 1000))
+screen.fill((140, 200, 250))
+pygame.display.flip()
+T1 = time.perf_counter()
+print("READY " + json.dumps({"inside": T1 - T0, "driver": pygame.display.get_driver()}), flush=True)
+pygame.quit()
+"""
+
+
+def calibration_workload() -> int:
+    """A fixed pure-Python workload (integer arithmetic, a dict, strings, calls, a sort), the same
+    on every machine: its time says how fast this Python runs here (about 0.1 s on the development
+    machine at full speed).  Returns a checksum, so that nothing of it can be skipped."""
+    table: dict[int, int] = {}
+    total = 0
+    for i in range(360_000):
+        key = (i * 7919) % 1009
+        table[key] = table.get(key, 0) + (i ^ key) % 13
+        total += len(str(i))
+    words = sorted(str((i * 104_729) % 100_003) for i in range(90_000))
+
+    def step(a: int, b: int) -> int:
+        return (a * 31 + b) % 1_000_003
+    for word in words:
+        total = step(total, len(word))
+    return total + sum(table.values())
+
+
+def measure_calibration(runs: int = 5) -> dict:
+    """The calibration workload's time here, the median of ``runs`` (process CPU and wall)."""
+    walls, cpus, checksum = [], [], 0
+    for _ in range(runs):
+        wall0, cpu0 = time.perf_counter(), time.process_time()
+        checksum = calibration_workload()
+        cpus.append(time.process_time() - cpu0)
+        walls.append(time.perf_counter() - wall0)
+    return {"wall_ms": 1000 * statistics.median(walls), "cpu_ms": 1000 * statistics.median(cpus),
+            "checksum": checksum, "runs": runs}
+
+
+def calibration_line(env: dict) -> str:
+    full = env.get("calibration_full") or env["calibration"]
+    text = (f"calibration workload (bench/app_bench.py calibration_workload, checksum {full['checksum']}): "
+            f"{full['wall_ms']:.0f} ms at full speed")
+    if env.get("calibration_full"):
+        text += f", {env['calibration']['wall_ms']:.0f} ms under the quota {env['quota']}"
+    return text
 
 
 # -- small helpers ------------------------------------------------------------------------------------
@@ -141,28 +206,70 @@ def run_child(mode: str, args, extra: list[str] | None = None, timeout: float = 
 
 # -- 1. start-up ---------------------------------------------------------------------------------------
 def measure_startup(args) -> dict:
-    runs = []
-    for _ in range(args.runs):
-        with tempfile.TemporaryDirectory(prefix="kidgames-bench-") as home:
-            started = time.perf_counter()
-            proc = subprocess.Popen([sys.executable, "-c", STARTUP_DRIVER], cwd=ROOT,
-                                    env=child_env(args.x11, home), stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, text=True)
-            marks = None
-            for line in proc.stdout:
-                if line.startswith("READY "):
-                    wall = time.perf_counter() - started
-                    marks = json.loads(line[6:])
-                    break
-            rest, err = proc.communicate(timeout=60)
-            if marks is None:
-                raise RuntimeError(f"the start-up driver did not reach the menu (exit {proc.returncode}):\n{err}")
-        marks["wall"] = wall
-        marks["python"] = wall - marks["inside"]   # interpreter start and pipe, before the first line
-        runs.append(marks)
+    """The app's start to its first menu frame, in turn with a bare window (see the module's
+    docstring), with the bytecode compiled by a first run of each that is not counted."""
+    runs, bare = [], []
+    with tempfile.TemporaryDirectory(prefix="kidgames-bench-pyc-") as pycache:
+        for i in range(args.runs + 1):
+            marks = start_once(args, STARTUP_DRIVER, pycache)
+            plain = start_once(args, BARE_DRIVER, pycache)
+            if i:                   # the first of each compiled the bytecode
+                runs.append(marks)
+                bare.append(plain)
     keys = ("wall", "python", "imports_cli", "imports_ui", "app", "first_frame")
+    ratios = [app["wall"] / plain["wall"] for app, plain in zip(runs, bare)]
     return {"runs": [r["wall"] for r in runs], "driver": runs[0]["driver"],
-            **{k: statistics.median(r[k] for r in runs) for k in keys}}
+            **{k: statistics.median(r[k] for r in runs) for k in keys},
+            "bare_runs": [r["wall"] for r in bare], "bare": statistics.median(r["wall"] for r in bare),
+            "ratios": ratios, "ratio": statistics.median(ratios)}
+
+
+def start_once(args, driver: str, pycache: str) -> dict:
+    """One fresh ``python -c driver`` until it prints READY: its time marks and the wall time."""
+    with tempfile.TemporaryDirectory(prefix="kidgames-bench-") as home:
+        env = child_env(args.x11, home)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pycache
+        started = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-c", driver], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        marks = None
+        for line in proc.stdout:
+            if line.startswith("READY "):
+                wall = time.perf_counter() - started
+                marks = json.loads(line[6:])
+                break
+        rest, err = proc.communicate(timeout=60)
+        if marks is None:
+            raise RuntimeError(f"the start-up driver did not reach its first frame (exit {proc.returncode}):\n{err}")
+    marks["wall"] = wall
+    marks["python"] = wall - marks["inside"]   # interpreter start and pipe, before the first line
+    return marks
+
+
+def startup_rows(s: dict) -> list[tuple[str, str, str, str]]:
+    return [
+        (f"start-up to first menu frame (median of {len(s['runs'])})", f"{s['wall']:.3f} s",
+         f"< {TARGETS['startup_s']:.1f} s", ok(s["wall"], TARGETS["startup_s"])),
+        ("  python / imports / App() / first frame",
+         f"{s['python']:.3f}/{s['imports_cli'] + s['imports_ui']:.3f}/{s['app']:.3f}/{s['first_frame']:.3f} s", "", ""),
+        ("  runs", " ".join(f"{w:.3f}" for w in s["runs"]), "", ""),
+        (f"bare pygame-ce window {CANVAS[0]}x{CANVAS[1]}, in turn (median)", f"{s['bare']:.3f} s", "", ""),
+        ("start-up / bare window (median of the pairs)", f"{s['ratio']:.2f}x",
+         f"<= {TARGETS['startup_ratio']:.0f}x", "yes" if s["ratio"] <= TARGETS["startup_ratio"] else "NO"),
+    ]
+
+
+def startup_report(r: dict) -> str:
+    rows = startup_rows(r["startup"])
+    env = r["environment"]
+    head = (f"kidgames start-up benchmark: video driver {r['startup']['driver']}, Python {env['python']}, "
+            f"pygame-ce {env['pygame']} (SDL {env['sdl']}), {env['cpus']} CPUs, load {env['load_before']:.2f} -> "
+            f"{env['load_after']:.2f}, {r['seconds']:.0f} s in all\n{calibration_line(env)}")
+    w = [max(len(x[i]) for x in rows) for i in range(3)]
+    lines = [head, f"{'measure':<{w[0]}}  {'figure':<{w[1]}}  {'target':<{w[2]}}  met"]
+    lines += [f"{a:<{w[0]}}  {b:<{w[1]}}  {c:<{w[2]}}  {d}".rstrip() for a, b, c, d in rows]
+    return "\n".join(lines)
 
 
 # -- child: 2. frame times (and the memory high-water mark along the way) -------------------------------
@@ -575,11 +682,7 @@ def frames_only_report(r: dict) -> str:
 def report(r: dict) -> str:
     rows: list[tuple[str, str, str, str]] = []
     s = r["startup"]
-    rows.append((f"start-up to first menu frame (median of {len(s['runs'])})", f"{s['wall']:.2f} s",
-                 f"< {TARGETS['startup_s']:.0f} s", ok(s["wall"], TARGETS["startup_s"])))
-    rows.append(("  python / imports / App() / first frame",
-                 f"{s['python']:.2f}/{s['imports_cli'] + s['imports_ui']:.2f}/{s['app']:.2f}/"
-                 f"{s['first_frame']:.2f} s", "", ""))
+    rows += startup_rows(s)
     f = r["frames"]
     blocks = [(f, "menu", "frame, menu (forced redraws)"), (f, "knights", "frame, Knights 4 computers"),
               (f, "results", "frame, results (confetti)")]
@@ -622,7 +725,8 @@ def report(r: dict) -> str:
     head = (f"kidgames app benchmark: video driver {s['driver']}, audio dummy, canvas "
             f"{f['canvas'][0]}x{f['canvas'][1]} (window {f['window'][0]}x{f['window'][1]} unless said), "
             f"Python {env['python']}, pygame-ce {env['pygame']} (SDL {env['sdl']}), {env['cpus']} CPUs, "
-            f"load {env['load_before']:.2f} -> {env['load_after']:.2f}, {r['seconds']:.0f} s in all")
+            f"load {env['load_before']:.2f} -> {env['load_after']:.2f}, {r['seconds']:.0f} s in all\n"
+            f"{calibration_line(env)}")
     w0 = max(len(x[0]) for x in rows)
     w1 = max(len(x[1]) for x in rows)
     w2 = max(len(x[2]) for x in rows)
@@ -636,7 +740,11 @@ def environment() -> dict:
     import pygame
     return {"python": platform.python_version(), "pygame": pygame.version.ver,
             "sdl": ".".join(map(str, pygame.get_sdl_version())), "cpus": os.cpu_count(),
-            "machine": platform.machine(), "load_before": os.getloadavg()[0]}
+            "machine": platform.machine(), "load_before": os.getloadavg()[0],
+            "calibration": measure_calibration(),
+            # measured by the parent at full speed before it held this run to a quota (--cgroup)
+            "calibration_full": json.loads(os.environ.get("KIDGAMES_BENCH_CALIBRATION", "null")),
+            "quota": os.environ.get("KIDGAMES_BENCH_QUOTA")}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -655,6 +763,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --only: these window sizes (default 1600x1000 and every scaled window)")
     parser.add_argument("--cgroup", metavar="QUOTA/PERIOD",
                         help="run held to a CPU quota, e.g. 1000/3000 (a tablet's third of a core; needs a writable cgroup)")
+    parser.add_argument("--startup-only", action="store_true",
+                        help="only the start-up against a bare window, and the calibration workload")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--window", default="1521x950", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -663,6 +773,8 @@ def main(argv: list[str] | None = None) -> int:
         rest = [a for a in given if not a.startswith("--cgroup") and a != args.cgroup]
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from cgroup import in_cgroup      # bench/cgroup.py, beside this script
+        os.environ["KIDGAMES_BENCH_CALIBRATION"] = json.dumps(measure_calibration())   # full speed, here
+        os.environ["KIDGAMES_BENCH_QUOTA"] = args.cgroup
         return in_cgroup(__file__, args.cgroup, rest)
 
     if args.child:
@@ -688,6 +800,14 @@ def main(argv: list[str] | None = None) -> int:
                      "and set DISPLAY=:99)")
     started = time.perf_counter()
     r: dict = {"mode": "x11" if args.x11 else "dummy", "environment": environment(), "targets": TARGETS}
+    if args.startup_only:
+        r["startup"] = measure_startup(args)
+        r["environment"]["load_after"] = os.getloadavg()[0]
+        r["seconds"] = time.perf_counter() - started
+        print(startup_report(r))
+        if args.json:
+            Path(args.json).write_text(json.dumps(r, indent=2) + "\n", encoding="utf-8")
+        return 0
     if args.only:
         unknown = set(args.only.split(",")) - {"knights", *GAME_CASES}
         if unknown:

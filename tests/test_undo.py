@@ -20,8 +20,10 @@ FOREST, CASTLE, KNIGHTS, QUEENS = (GAMES[g] for g in ("forest", "castle", "knigh
 
 @pytest.fixture(autouse=True)
 def keeping(monkeypatch):
-    """The engines keep their steps as at a table with a person (the turn controller switches it on)."""
-    monkeypatch.setattr(UndoSteps, "keep_undo", True)
+    """Every state of every engine keeps its steps as one at a table with a person does (the turn
+    controller switches it on for its own state)."""
+    for spec in GAMES.values():
+        monkeypatch.setattr(type(spec.new_state(spec.min_players, seed=0)), "apply", UndoSteps.apply_keeping_steps)
 
 
 def js(data) -> str:
@@ -315,7 +317,7 @@ def test_taking_back_ends_every_private_moment_so_a_hand_shows_again_only_behind
 
 
 def test_only_a_table_with_a_person_keeps_steps_so_computers_among_themselves_and_replays_pay_nothing(monkeypatch):
-    monkeypatch.setattr(UndoSteps, "keep_undo", False)
+    monkeypatch.undo()      # the engines as they are, not keeping every state's steps (the fixture)
     state = forest_at_move()
     state.apply(forest_quiet_move(state))
     assert not state.kept_steps() and "undo" not in state.to_json(), "a bare engine (a seeded replay) keeps nothing"
@@ -329,6 +331,27 @@ def test_only_a_table_with_a_person_keeps_steps_so_computers_among_themselves_an
     data = json.loads(saved(ctrl))
     again = FOREST.state_from_json(data["state"])
     assert again.keep_undo and again.kept_steps(), "a save with steps keeps them"
+
+
+@pytest.mark.parametrize("game", ["forest", "castle", "knights", "queens"])
+def test_an_engine_used_alone_runs_no_undo_bookkeeping_at_all(game, monkeypatch):
+    """A tool, a computer's look-ahead or the peer benchmark pays nothing for undo: not a copy of
+    the position, not a call (issue 33)."""
+    monkeypatch.undo()      # the engines as they are (not the fixture's keeping)
+
+    def refused(*args):
+        raise AssertionError("the undo bookkeeping ran for an engine used alone")
+    for name in ("apply", "apply_keeping_steps", "_undo_position", "_nothing_revealed"):
+        monkeypatch.setattr(UndoSteps, name, refused)
+    spec = GAMES[game]
+    for seed in range(4):
+        state = spec.new_state(2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        assert not state.keep_undo and not state.kept_steps() and "undo" not in state.to_json()
 
 
 # -- many takeable steps in a row (issue 31) -----------------------------------------------------------

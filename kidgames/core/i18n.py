@@ -27,12 +27,29 @@ DEFAULT = "en"
 
 
 def load_catalog(lang: str, folder: Path | None = None) -> po.PoFile | None:
-    """One language's catalog, read from its file each call (None if there is no such file): a
-    :class:`Catalog` keeps what it read.  A damaged file raises :class:`po.CatalogError`."""
+    """One language's catalog, read from its file (None if there is no such file): a
+    :class:`Catalog` keeps what it read.  A damaged file raises :class:`po.CatalogError`.  The app's
+    own catalogs (``locale/`` and ``locale/voice/``) are read once while their file is unchanged:
+    the start reads English for the screen and again for the voice (issue 33); nothing changes a
+    catalog once read."""
     path = (folder or LOCALE_DIR) / f"{lang}.po"
-    if not path.is_file():
+    try:
+        found = path.stat()
+    except OSError:
         return None   # a missing catalog shows English (tests check every catalog is complete)
-    return po.read(path)
+    if not path.is_file():
+        return None
+    if folder not in (None, LOCALE_DIR, VOICE_DIR):
+        return po.read(path)
+    stamp = (str(path), found.st_mtime_ns, found.st_size, found.st_ino)
+    catalog = _READ.get(stamp)
+    if catalog is None:
+        catalog = _READ[stamp] = po.read(path)
+    return catalog
+
+
+#: The app's own catalogs as read, by file and version (see :func:`load_catalog`).
+_READ: dict[tuple, po.PoFile] = {}
 
 
 def _forms(catalog: po.PoFile | None) -> dict[str, list[str]]:

@@ -382,14 +382,14 @@ class UndoSteps:
     computer's) is the turn controller's business: it knows the seats.
 
     An engine inherits this, names its own apply ``_apply`` and reads its saves with
-    :func:`read_save` (which reads the saved steps back)."""
+    :func:`read_save` (which reads the saved steps back).  The engine's class calls its ``_apply``
+    as its ``apply`` directly (set by :meth:`__init_subclass__`): a state used alone (a tool, a
+    computer's look-ahead, seeded random games, the peer benchmark) pays not one call for the
+    bookkeeping.  Switching :attr:`keep_undo` on gives that one state an ``apply`` of its own that
+    keeps the steps (:meth:`apply_keeping_steps`)."""
 
     UNDOABLE: frozenset = frozenset()
     REVEALING: frozenset = frozenset()
-    #: Whether the positions are kept at all: the turn controller switches it on for a table with
-    #: a person (a copy of the position per step costs time that seeded random games, benchmarks and
-    #: computers among themselves need not spend); a save with steps switches it on again.
-    keep_undo: bool = False
     #: Keys of to_json that no step changes (a board): kept once, not in every saved step.
     UNDO_SHARED: tuple = ()
     #: The engine's ``state_from_json``, set on its class once the module has it.
@@ -411,11 +411,36 @@ class UndoSteps:
 
         def to_json(self) -> dict: ...
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_apply" in cls.__dict__ and "apply" not in cls.__dict__:
+            cls.apply = cls._apply      # type: ignore[method-assign]  # the engine's own, no wrapper
+
     def apply(self, action: Action) -> list[Event]:
-        if not self.keep_undo:
-            if self.__dict__.get("undo_steps"):
+        """Play one action (an engine's class has its own ``_apply`` here instead)."""
+        return self._apply(action)
+
+    @property
+    def keep_undo(self) -> bool:
+        """Whether this state keeps the positions to take back: the turn controller switches it
+        on for a table with a person (a copy of the position per step costs time that seeded
+        random games, benchmarks and computers among themselves need not spend); a save with
+        steps switches it on again.  Off, the steps kept so far are forgotten."""
+        return bool(self.__dict__.get("_keeping"))
+
+    @keep_undo.setter
+    def keep_undo(self, keep: bool) -> None:
+        self.__dict__["_keeping"] = bool(keep)
+        if keep and self.UNDOABLE:
+            # this state's own apply (an engine whose every step is random, Knights, needs none)
+            self.__dict__["apply"] = self.apply_keeping_steps
+        else:
+            self.__dict__.pop("apply", None)
+            if not keep and self.__dict__.get("undo_steps"):
                 self.undo_steps = []
-            return self._apply(action)
+
+    def apply_keeping_steps(self, action: Action) -> list[Event]:
+        """The engine's apply, keeping the position before a step that may be taken back."""
         steps = self.__dict__.setdefault("undo_steps", [])
         kind = getattr(action, "kind", None)
         before = None
@@ -461,11 +486,11 @@ class UndoSteps:
         step = steps[-1]
         earlier = steps[:-1]
         restored = self._undo_restore(step["state"])
-        keep = self.keep_undo
+        own = {key: value for key, value in vars(self).items() if key in ("_keeping", "apply")}  # kept on
         vars(self).clear()
         vars(self).update(vars(restored))
+        vars(self).update(own)
         self.undo_steps = earlier
-        self.keep_undo = keep
         return [Event("undone", player=step["actor"])]
 
     def forget_undo(self) -> None:

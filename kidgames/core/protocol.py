@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol, Self, TypeVar, runtime_checkable
@@ -413,6 +414,31 @@ class GameSpec:
                    state_from_json=engine.state_from_json, options=tuple(engine.OPTIONS),
                    folder=Path(engine.__file__).parent, **presentation)
 
+    @classmethod
+    def later(cls, package: str, /, *, id: str, title: str, players: tuple[int, int],
+              options: tuple[Option, ...] = (), **presentation: Any) -> "GameSpec":
+        """A game's spec whose rules module (``<package>.rules``) is imported only when first used:
+        the menu's first frame and the command line need only what is given here (the id, the
+        title, how many players, the options), so a game's engine, its tables and its board files
+        wait until a game of it is started or a save of it is read (issue 33: a quick start).
+
+        ``new_state`` and ``state_from_json`` are the rules module's own; a hook of the rules
+        (``private_decision``, ``auto_answer``, ``public_side``) is named as ``".rules:name"``, like
+        ``scene`` and ``ai``.  The rules module reads these facts back from its package, so they are
+        written once."""
+        for name in ("scene", "ai", "remember", "private_decision", "auto_answer", "public_side"):
+            value = presentation.get(name)
+            if isinstance(value, str) and value.startswith("."):
+                presentation[name] = package + value
+        for name in ("private_decision", "auto_answer", "public_side"):
+            if isinstance(presentation.get(name), str):
+                presentation[name] = Deferred(presentation[name])
+        engine = f"{package}.rules"
+        return cls(id=id, title=title, min_players=players[0], max_players=players[1],
+                   new_state=Deferred(f"{engine}:new_state"), state_from_json=Deferred(f"{engine}:state_from_json"),
+                   options=tuple(options), folder=Path(str(sys.modules[package].__file__)).parent,
+                   **presentation)
+
     def own(self, kind: str) -> Path | None:
         """The game's own folder of ``kind`` (``"sprites"`` or ``"sounds"``), None where it has none."""
         folder = None if self.folder is None else self.folder / kind
@@ -445,6 +471,26 @@ class GameSpec:
                     except ValueError:
                         pass
         return options
+
+
+class Deferred:
+    """A function named ``"module:name"``, imported on its first call and called directly after
+    (:meth:`GameSpec.later`: a game's rules wait until they are needed)."""
+
+    __slots__ = ("path", "_function")
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._function: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        function = self._function
+        if function is None:
+            function = self._function = _import_dotted(self.path)
+        return function(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"Deferred({self.path!r})"
 
 
 def _import_dotted(path: str) -> Any:

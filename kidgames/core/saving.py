@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import errno
+import functools
 import marshal
 import math
 import os
@@ -25,9 +26,10 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-import filelock
+if TYPE_CHECKING:      # imported when a game is first claimed (_take): the menu's first frame needs none
+    import filelock
 
 from kidgames.core.seats import Seat, seats_valid
 from kidgames.core.storage import (DamagedFile, Unreachable, clean_leftovers, read_json, set_aside, to_json_bytes,
@@ -469,7 +471,8 @@ class SaveStore:
         path = self.lock_file(game_id)
         # One lock object per file in a process, counting its holders: a copy of the app is a
         # process; stores within one process (a test's app started again) do not shut each other out.
-        lock = filelock.FileLock(path, is_singleton=True, thread_local=False, **_NO_SOFT_LOCK)
+        import filelock
+        lock = filelock.FileLock(path, is_singleton=True, thread_local=False, **_no_soft_lock())
         again = False
         while True:
             try:
@@ -725,19 +728,20 @@ class SaveStore:
             self.unreported.append(LoadResult(problem=str(exc), set_aside_as=moved))
 
 
+@functools.cache
 def _no_soft_lock() -> dict:
     """Where the file system has no OS locks, filelock 4 may fall back to a lock *file*, which a
     killed copy would leave behind and which would keep its game shut: asked not to (filelock 3
     never does)."""
     import inspect
+
+    import filelock
     try:
         known = inspect.signature(filelock.FileLock.__init__).parameters
     except (TypeError, ValueError):
         return {}
     return {"fallback_to_soft": False} if "fallback_to_soft" in known else {}
 
-
-_NO_SOFT_LOCK = _no_soft_lock()
 
 
 def _stamp(path: Path) -> tuple | None:

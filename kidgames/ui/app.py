@@ -106,7 +106,9 @@ class App:
         # Scenes draw on one logical canvas; the window shows it, letterboxed.
         self.display = Window(CANVAS)
         self.display.open(fullscreen, self._windowed_size())
-        self.screen = pygame.Surface(CANVAS).convert()
+        window = self.display.surface
+        assert window is not None, "the window was just opened"
+        self.screen = pygame.Surface(CANVAS, 0, window)   # in the window's format, as convert() made it
         self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
         self.catalog = Catalog(self.settings.lang, self.game_words)
         self.assets = Assets(self.settings.lang, sound=self.settings.sound and not mute, games=games.values())

@@ -123,14 +123,19 @@ class Assets:
         self._fitted: dict[tuple, tuple[int, str]] = {}     # fit_text's chosen sizes (and drawable texts)
         self._checkers: dict[Path, object] = {}
         self._drawable: dict[str, bool] = {}    # a character -> whether the main font has it
+        self._title_faces: dict[str, Path | None] = {}     # a language -> its title face, if there
 
 
     # -- fonts and text ---------------------------------------------------------------------------
     @property
     def title_face(self) -> Path | None:
-        """The rounded title face of the current language, if it is there."""
-        path = TITLE_FONTS.get(self.lang)
-        return path if path is not None and path.exists() else None
+        """The rounded title face of the current language, if it is there (looked for once per
+        language: every title and banner asks, a frame after a move several times)."""
+        lang = self.lang
+        if lang not in self._title_faces:
+            path = TITLE_FONTS.get(lang)
+            self._title_faces[lang] = path if path is not None and path.exists() else None
+        return self._title_faces[lang]
 
     def font(self, size: int, title: bool = False) -> pygame.font.Font:
         path = (title and self.title_face) or MAIN_FONT

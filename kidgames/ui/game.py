@@ -75,7 +75,24 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
         raise
     app.reset_to(app.menu_scene(), scene)
     session.save()
+    keep_out_of_full_collections(game_id)
     return scene
+
+
+#: The games whose rules and screen this process has kept out of full collections.
+_KEPT: set[str] = set()
+
+
+def keep_out_of_full_collections(game_id: str) -> None:
+    """A game's rules, tables and screen are imported when it is first opened, no longer before the
+    menu's first frame (issue 33): what they made lives as long as the app (Sleeping Queens'
+    tables are 43,000 objects), so where the app froze what it made before its loop
+    (kidgames/cli.py keep_out_of_full_collections), this is frozen too, once per game: Python's full
+    collections do not walk it (one took 26-30 ms with those tables, a stalled frame)."""
+    import gc
+    if game_id not in _KEPT and gc.get_freeze_count():
+        _KEPT.add(game_id)
+        gc.freeze()
 
 
 class SaveBrokeScene(Exception):

@@ -46,6 +46,7 @@ class Presenter:
         self.tile = TILE
         self.margin = 0
         self._buffers: dict[tuple[int, int], pygame.Surface] = {}
+        self._geometries: dict[tuple[int, int, int, int], tuple] = {}    # see _geometry
 
     # -- geometry ---------------------------------------------------------------------------------
     def fit(self, window_size: tuple[int, int]) -> None:
@@ -62,6 +63,7 @@ class Presenter:
         self.tile = max(1, round(TILE / self.den)) * self.den
         self.margin = MARGIN
         self._buffers.clear()
+        self._geometries.clear()
 
     @property
     def scaled(self) -> bool:
@@ -115,20 +117,32 @@ class Presenter:
                 window.blit(pygame.transform.scale(canvas.subsurface(area), target.size), target)
                 touched.append(target)
             return [window.get_rect()] if full else touched
-        scale = self.num / self.den
+        smoothscale, blit, buffers = pygame.transform.smoothscale, window.blit, self._buffers
         for tile in self._tiles_for(areas, bounds):
-            outer = tile.inflate(2 * self.margin, 2 * self.margin).clip(bounds)
-            size = (round(outer.w * scale), round(outer.h * scale))
-            buffer = self._buffers.get(size)
+            outer, size, target, inside = self._geometry(tile, bounds)
+            buffer = buffers.get(size)
             if buffer is None:
-                buffer = self._buffers[size] = pygame.Surface(size, 0, canvas)
-            pygame.transform.smoothscale(canvas.subsurface(outer), size, buffer)
-            target = self._win(tile)
-            inside = pygame.Rect(round((tile.x - outer.x) * scale), round((tile.y - outer.y) * scale),
-                                 target.w, target.h).clip(buffer.get_rect())
-            window.blit(buffer, target, inside)
+                buffer = buffers[size] = pygame.Surface(size, 0, canvas)
+            smoothscale(canvas.subsurface(outer), size, buffer)
+            blit(buffer, target, inside)
             touched.append(target)
         return [window.get_rect()] if full else touched
+
+    def _geometry(self, tile: pygame.Rect, bounds: pygame.Rect) -> tuple:
+        """Where a tile is scaled from (with its margin), to which size, and which part of that
+        lands where in the window: worked out once per window size (a frame after a move presents
+        fifty tiles)."""
+        key = (tile.x, tile.y, bounds.w, bounds.h)
+        found = self._geometries.get(key)
+        if found is None:
+            scale = self.num / self.den
+            outer = tile.inflate(2 * self.margin, 2 * self.margin).clip(bounds)
+            size = (round(outer.w * scale), round(outer.h * scale))
+            target = self._win(tile)
+            inside = pygame.Rect(round((tile.x - outer.x) * scale), round((tile.y - outer.y) * scale),
+                                 target.w, target.h).clip(pygame.Rect((0, 0), size))
+            found = self._geometries[key] = (outer, size, target, inside)
+        return (*found[:2], pygame.Rect(found[2]), found[3])
 
     def _tiles_for(self, areas: list[pygame.Rect], bounds: pygame.Rect) -> list[pygame.Rect]:
         """Every tile whose scaled picture reads a changed pixel (its margin included)."""

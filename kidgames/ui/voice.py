@@ -43,6 +43,8 @@ class Voice:
         self._loaded: dict[str, pygame.mixer.Sound | None] = {}
         self.refused: dict[str, str] = {}   # clip -> why the family's recording of it is not played
         self._mixer: tuple[int, int, int] | None = None
+        self._names: dict[str, str] = {}
+        self._speaker: Speaker | None = None
         self.use_words(lang, words)
 
     def use_words(self, lang: str, words: Iterable[Words]) -> None:
@@ -54,15 +56,24 @@ class Voice:
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
-        before: Speaker | None = getattr(self, "speaker", None)      # the names it knew, in another language
-        self.speaker = Speaker(Catalog(lang, self.words).spoken(), before.names if before else {}, self.prompts)
+        self._speaker = None            # made again from this language's texts when first needed
         self._loaded.clear()
         self.refused.clear()
         self.stop()
 
+    @property
+    def speaker(self) -> Speaker:
+        """Which clips say which text, in this language: made when first needed (the first prompt,
+        not the start: issue 33), with the names of who sits at the table."""
+        if self._speaker is None:
+            self._speaker = Speaker(Catalog(self.lang, self.words).spoken(), self._names, self.prompts)
+        return self._speaker
+
     def set_names(self, names: dict[str, str]) -> None:
         """Who sits at the table: a person's name -> their pawn colour (spoken for their name)."""
-        self.speaker.names = dict(names)
+        self._names = dict(names)
+        if self._speaker is not None:
+            self._speaker.names = self._names
 
     # -- saying --------------------------------------------------------------------------------------
     def say(self, *messages: Any) -> bool:

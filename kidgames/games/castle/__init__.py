@@ -1,15 +1,22 @@
 """Castle Builders (game id ``castle``): draw cards to build a castle, beware of the witches;
 rules engine, computer players and the screen."""
-from kidgames.core.protocol import GameSpec, Words
+from kidgames.core.protocol import FLAG, GameSpec, Option, Words
 
-from . import rules
+# What the menu and the command line know of the game before its rules are imported
+# (rules.py reads them from here).
+GAME_ID = "castle"
+TITLE = "Castle Builders"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+#: The game's options (the app's setup and command line take them from here).
+OPTIONS = (Option("auto_fairy", FLAG, False, text="option.auto_fairy",
+                  help="use a fairy against a witch for young children"),)
 
-SPEC = GameSpec.of(
-    rules,
+SPEC = GameSpec.later(
+    __name__, id=GAME_ID, title=TITLE, players=(MIN_PLAYERS, MAX_PLAYERS), options=OPTIONS,
     scene=".scene:CastleScene",
     ai=".ai:choose", remember=".ai:remember",   # the computer player: its choice, its memory
     # auto-fairy: the controller uses a person's fairy against a witch
-    auto_answer=rules.auto_answer,
+    auto_answer=".rules:auto_answer",
     tile=("castle", "witch", "fairy", "diamond"),
     rules=(
         ("castle", "rules.castle.goal"), ("castle+diamond+fairy", "rules.castle.draw"),

@@ -59,12 +59,10 @@ from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, brief, check_seat,
                                game_options, new_rng, read_save)
-from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, check_players,
-                                    rng_state_to_json)
+from kidgames.core.protocol import (Action, Event, IllegalActionError, check_players, rng_state_to_json)
+# the game's id, title, players and options: written once, in the package (the menu's, before these rules)
+from kidgames.games.castle import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, TITLE  # noqa: F401
 
-GAME_ID = "castle"
-TITLE = "Castle Builders"
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
 SAVE_VERSION = 1
 
 COLOURS = ("red", "blue", "yellow", "purple")
@@ -91,9 +89,6 @@ ACTIONS = ActionSchema(TITLE, {
     "draw": {}, "stop": {}, "pass": {}, "use_fairy": {}, "accept_witch": {},
     "lose": {"card": str}, "buy": {"seller": int, "card": str},
 })
-#: The game's options (the app's setup and command line take them from here).
-OPTIONS = (Option("auto_fairy", FLAG, False, text="option.auto_fairy",
-                  help="use a fairy against a witch for young children"),)
 
 
 #: Every reason code an action of this game is refused with (see the module's docstring).

@@ -1,13 +1,20 @@
 """Fairy-Tale Forest (game id ``forest``): look under the trees, then name the wanted one at the castle."""
-from kidgames.core.protocol import GameSpec, Words
+from kidgames.core.protocol import BOARD, FLAG, GameSpec, Option, Words
 
-from . import rules
+# What the menu and the command line know of the game before its rules are imported
+# (rules.py reads them from here).
+GAME_ID = "forest"
+TITLE = "Fairy-Tale Forest"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+#: The game's options (the app's setup and command line take them from here).
+OPTIONS = (Option("short", FLAG, False, text="option.short", help="7 trees and cards instead of 13"),
+           Option("board", BOARD, None, text="option.board", help="play a modified board file"))
 
-SPEC = GameSpec.of(
-    rules,
+SPEC = GameSpec.later(
+    __name__, id=GAME_ID, title=TITLE, players=(MIN_PLAYERS, MAX_PLAYERS), options=OPTIONS,
     scene=".scene:ForestScene",
     ai=".ai:choose", remember=".ai:remember",   # the computer player: its choice, its memory
-    public_side=rules.public_side,      # a computer's look: which tree, never its motif
+    public_side=".rules:public_side",      # a computer's look: which tree, never its motif
     tile=("tree", "castle", "dice"),
     rules=(
         ("dice+tree", "rules.forest.goal"), ("dice+dice", "rules.forest.walk"),

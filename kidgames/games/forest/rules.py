@@ -28,14 +28,12 @@ from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, Field, GameState, SaveReader, UndoSteps, brief, check_seat, dice,
                                game_options_with_board, new_rng, read_save)
-from kidgames.core.protocol import (BOARD, FLAG, Action, Event, IllegalActionError, Option, check_players,
-                                    rng_state_to_json)
+from kidgames.core.protocol import (Action, Event, IllegalActionError, check_players, rng_state_to_json)
+# the game's id, title, players and options: written once, in the package (the menu's, before these rules)
+from kidgames.games.forest import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, TITLE  # noqa: F401
 
 from .board import ForestBoard, forest_board_from_data, load_forest_board
 
-GAME_ID = "forest"
-TITLE = "Fairy-Tale Forest"
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DIE_SIDES = 6
 SAVE_VERSION = 1
 MOTIFS = ("spindle", "brick_house", "boots", "belt", "beans", "lollipop", "spinning_wheel", "mirror",
@@ -49,9 +47,6 @@ ACTIONS = ActionSchema(TITLE, {
                                         about="a path of spaces"), "dice_used": int},
     "magic_swap": {"a": str, "b": str}, "magic_jump": {"node": str}, "magic_shuffle": {}, "guess": {"slot": str},
 })
-#: The game's options (the app's setup and command line take them from here).
-OPTIONS = (Option("short", FLAG, False, text="option.short", help="7 trees and cards instead of 13"),
-           Option("board", BOARD, None, text="option.board", help="play a modified board file"))
 MAGIC = ("magic_swap", "magic_jump", "magic_shuffle")
 #: Every reason code an action of this game is refused with (see the module's docstring).
 REFUSALS = frozenset({MALFORMED, "game_over", "already_rolled", "roll_first", "name_a_tree", "not_on_key",

@@ -1,10 +1,16 @@
 """Knights and the Golden Treasure (game id ``knights``)."""
-from kidgames.core.protocol import GameSpec, Words
+from kidgames.core.protocol import BOARD, GameSpec, Option, Words
 
-from . import rules
+# What the menu and the command line know of the game before its rules are imported
+# (rules.py reads them from here).
+GAME_ID = "knights"
+TITLE = "Knights and the Golden Treasure"
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+#: The game's options (the app's setup and command line take them from here).
+OPTIONS = (Option("board", BOARD, None, text="option.board", help="play a modified board file"),)
 
-SPEC = GameSpec.of(
-    rules,
+SPEC = GameSpec.later(
+    __name__, id=GAME_ID, title=TITLE, players=(MIN_PLAYERS, MAX_PLAYERS), options=OPTIONS,
     scene=".scene:KnightsScene",
     ai=".ai:choose",
     tile=("castle", "knight", "dragon", "chest", "witch"),

@@ -20,12 +20,10 @@ from kidgames.games.knights.board import KnightsBoard, KindSpec, LaneSchema, boa
 from kidgames.core.paths import BOARDS
 from kidgames.core.kit import (Checked, MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, check_seat, dice,
                                game_options_with_board, new_rng, read_save)
-from kidgames.core.protocol import (BOARD, Action, Event, IllegalActionError, Option, StateDataError,
-                                    check_players, rng_state_to_json)
+from kidgames.core.protocol import (Action, Event, IllegalActionError, StateDataError, check_players, rng_state_to_json)
+# the game's id, title, players and options: written once, in the package (the menu's, before these rules)
+from kidgames.games.knights import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, TITLE  # noqa: F401
 
-GAME_ID = "knights"
-TITLE = "Knights and the Golden Treasure"
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 DIE_SIDES = 6
 OUT, BACK = "out", "back"
 DEFAULT_BOARD = BOARDS / "knights.yaml"
@@ -34,8 +32,6 @@ SAVE_VERSION = 1
 ACTIONS = ActionSchema("Knights", {"roll": {"die": dice(DIE_SIDES, 1)}})
 #: Every reason code an action of this game is refused with (see the module's docstring).
 REFUSALS = frozenset({MALFORMED, "game_over"})
-#: The game's options (the app's setup and command line take them from here).
-OPTIONS = (Option("board", BOARD, None, text="option.board", help="play a modified board file"),)
 
 _to = KindSpec.of(required=["to"], refs=["to"])
 _plain = KindSpec.of()

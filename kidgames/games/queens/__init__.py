@@ -1,16 +1,24 @@
 """Sleeping Queens (game id ``queens``): rules engine, computer players and the screen."""
-from kidgames.core.protocol import GameSpec, Words
+from kidgames.core.protocol import FLAG, GameSpec, Option, Words
 
-from . import rules
+# What the menu and the command line know of the game before its rules are imported
+# (rules.py reads them from here).
+GAME_ID = "queens"
+TITLE = "Sleeping Queens"
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+#: The game's options (the app's setup and command line take them from here; answering attacks is
+#: the turn controller's business, the engine always offers defend and allow).
+OPTIONS = (Option("auto_defend", FLAG, False, text="option.auto_defend",
+                  help="answer attacks for young children (defend whenever possible)"),)
 
-SPEC = GameSpec.of(
-    rules,
+SPEC = GameSpec.later(
+    __name__, id=GAME_ID, title=TITLE, players=(MIN_PLAYERS, MAX_PLAYERS), options=OPTIONS,
     scene=".scene:QueensScene",
     ai=".ai:choose", remember=".ai:remember",   # the computer player: its choice, its memory
     # a turn and an answer to an attack are decided with the hand in view; answering an attack
     # for a person (auto-defend) is the controller's business: the engine offers defend and allow
-    private_decision=rules.private_decision,
-    auto_answer=rules.auto_answer,
+    private_decision=".rules:private_decision",
+    auto_answer=".rules:auto_answer",
     tile=("queen", "sleeping", "crown", "dragon", "knight"),
     rules=(
         ("sleeping+queen", "rules.queens.goal"), ("card_king+queen_cat", "rules.queens.king"),

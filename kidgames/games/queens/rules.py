@@ -46,12 +46,11 @@ from typing import Any, Callable, Mapping
 
 from kidgames.core.kit import (MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, brief, cards_field, check_seat,
                                game_options, is_int, new_rng, read_save)
-from kidgames.core.protocol import (FLAG, Action, Event, IllegalActionError, Option, Refusal, StateDataError,
-                                    check_players, rng_state_to_json)
+from kidgames.core.protocol import (Action, Event, IllegalActionError, Refusal, StateDataError, check_players,
+                                    rng_state_to_json)
+# the game's id, title, players and options: written once, in the package (the menu's, before these rules)
+from kidgames.games.queens import GAME_ID, MAX_PLAYERS, MIN_PLAYERS, OPTIONS, TITLE  # noqa: F401
 
-GAME_ID = "queens"
-TITLE = "Sleeping Queens"
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
 SAVE_VERSION = 1
 HAND_SIZE = 5
 NUM_SLOTS = 12
@@ -92,10 +91,6 @@ REFUSALS = frozenset({MALFORMED, "game_over", "must_wake", "must_answer", "no_co
                       "not_in_hand", "no_target", "own_queen", "no_such_seat", "not_a_target", "protected",
                       "no_such_slot", "slot_empty", "slot_taken", "no_cards", "not_a_card", "not_alone",
                       "not_a_sum_yet", "no_pair_no_sum"})
-#: The game's options (the app's setup and command line take them from here; answering attacks is
-#: the turn controller's business, the engine always offers defend and allow).
-OPTIONS = (Option("auto_defend", FLAG, False, text="option.auto_defend",
-                  help="answer attacks for young children (defend whenever possible)"),)
 
 
 def thresholds(num_players: int) -> tuple[int, int]:
@@ -923,13 +918,23 @@ def shuffle(rng: random.Random, cards: list) -> None:
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    size = len(cards)
+    steps = _SHUFFLE_STEPS[size] if size < len(_SHUFFLE_STEPS) else _shuffle_steps(size)
+    for i, n, k in steps:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The positions :func:`shuffle` swaps, from the last down: each with the number of places to
+    draw from and the bits of that draw."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+#: Every pile of the game at most (67 cards, or 12 queens) is shuffled with steps made once.
+_SHUFFLE_STEPS = tuple(_shuffle_steps(size) for size in range(len(DECK) + 1))
 
 
 def state_from_json(data: Mapping[str, Any]) -> QueensState:
