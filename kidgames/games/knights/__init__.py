@@ -1,4 +1,6 @@
 """Knights and the Golden Treasure (game id ``knights``)."""
+from pathlib import Path
+
 from kidgames.core.protocol import GameSpec, Words
 
 from . import rules
@@ -24,7 +26,8 @@ SPEC = GameSpec.of(
     computer_levels=False,      # the computer only throws the die
     words=Words(
         spoken=("knights.hint", "knights.effect", "knights.waiting", "knights.stuck", "knights.branch",
-                "knights.castle", "results.knights"),
+                "knights.castle", "results.knights", "knights.demo"),
         pictures={"knights.hint.roll": "dice", "knights.hint.computer": "robot"},
+        catalog=Path(__file__).parent / "locale",     # the "Show me!" sentences (demo.py)
     ),
 )
