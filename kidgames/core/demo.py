@@ -152,10 +152,12 @@ def replay(spec: GameSpec, demo: Demo) -> list[list[Event]]:
 
 # -- where the hand points on a board game's table (duck-typed: the UI's board scenes; no pygame here) --
 def die_area(scene) -> tuple[int, int, int, int]:
-    """The first die of a board game's table (kidgames/ui/board_table.py), as (x, y, w, h)."""
-    die = scene.dice[0]
-    x, y = die.centre
-    return (round(x - die.size / 2), round(y - die.size / 2), die.size, die.size)
+    """The dice of a board game's table (kidgames/ui/board_table.py), all of them, as (x, y, w, h)."""
+    left = min(die.centre[0] - die.size / 2 for die in scene.dice)
+    top = min(die.centre[1] - die.size / 2 for die in scene.dice)
+    right = max(die.centre[0] + die.size / 2 for die in scene.dice)
+    bottom = max(die.centre[1] + die.size / 2 for die in scene.dice)
+    return (round(left), round(top), round(right - left), round(bottom - top))
 
 
 def space_area(scene, node: str, size: int = 60) -> tuple[int, int, int, int]:

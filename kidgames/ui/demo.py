@@ -77,6 +77,8 @@ class ShowMe:
     """Mixed in before a game's scene class (see :func:`demo_scene_class`)."""
 
     claims = None                   # a demo is nobody's game: nothing is held or saved
+    phase = "start"                 # (set before the game's scene lays itself out)
+    index = -1
 
     def __init__(self, app, session, demo: Demo, script: Script) -> None:
         super().__init__(app, session)        # type: ignore[call-arg]
@@ -107,13 +109,28 @@ class ShowMe:
         return (self.app.now() - self.phase_since) * self.speed
 
     def set_phase(self, phase: str) -> None:
+        showed = self.showing_choice()
         self.phase = phase
         self.phase_since = self.app.now()
+        if showed != self.showing_choice():
+            self.layout()              # the buttons of the decision come and go with the hand
+            self.app.dirty = True
+
+    def showing_choice(self) -> bool:
+        """Whether the table shows the coming decision as it would to a person (its buttons, its
+        shining places): while the hand points at what the computer is about to tap."""
+        return self.phase in ("tell", "aim") and self.index >= 0 and bool(self.current_step().moves)
+
+    def person_can_act(self) -> bool:
+        if self.showing_choice():
+            return not self.anim.busy and not self.session.view().is_over
+        return False
 
     def current_step(self):
         return self.demo.steps[self.index]
 
     def begin_step(self, index: int) -> None:
+        self.set_phase("between")
         self.index = index
         step = self.current_step()
         self.moves_done = 0
@@ -293,7 +310,7 @@ class ShowMe:
         area = self.area
         assets = self.app.assets
         rounded_panel(surface, area, PAPER, radius=28, border=EDGE)
-        picture = assets.image(self.caption_picture, PICTURE)
+        picture = assets.image(self.caption_picture, min(PICTURE, area.h - 30))
         surface.blit(picture, picture.get_rect(midleft=(area.left + 20, area.centery - 6)))
         left = area.left + 40 + PICTURE
         text = assets.fit_text(self.caption, 40, INK, area.right - left - 24, area.h - 40)

@@ -27,7 +27,7 @@ STARS_ROW = {"colour": (10, 110), "name": (135, 380), "kind": (530, 300), "level
 STAR_SIZE = 62
 OPTIONS_TOP, OPTIONS_H, OPTIONS_GAP, OPTION_MAX_W = 744, MIN_BUTTON, 20, 560   # one row of toggles, above Play
 BOTTOM_Y = 866                    # the back and rules buttons; Play a little larger beside them
-SHOW_ME = pygame.Rect(580, BOTTOM_Y, 520, 90)      # "Show me!" between the rules and Play, over the count
+SHOW_ME = pygame.Rect(580, BOTTOM_Y - 4, 520, 96)    # "Show me!" between the rules and Play, over the count
 
 
 class SetupScene(Scene):

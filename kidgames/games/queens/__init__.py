@@ -1,4 +1,6 @@
 """Sleeping Queens (game id ``queens``): rules engine, computer players and the screen."""
+from pathlib import Path
+
 from kidgames.core.protocol import GameSpec, Words
 
 from . import rules
@@ -21,7 +23,7 @@ SPEC = GameSpec.of(
     computer_levels=True,
     words=Words(
         spoken=("queens.hint", "queens.attack", "queens.question", "queens.say", "queens.refuse", "queens.why",
-                "queens.defend", "queens.no_discard", "queens.allow"),
+                "queens.defend", "queens.no_discard", "queens.allow", "queens.demo"),
         values=("queens.queen",),       # a queen's name, said inside "the knight of Red wants the Cat Queen"
         pictures={"queens.hint.computer": "robot", "queens.hint.wait": "person", "queens.hint.pick": "finger",
                   "queens.hint.king": "sleeping", "queens.hint.knight": "knight", "queens.hint.potion": "card_potion",
@@ -29,5 +31,6 @@ SPEC = GameSpec.of(
                   "queens.hint.wake": "sleeping", "queens.attack.knight": "dragon", "queens.attack.potion": "card_wand",
                   "queens.refuse": "finger", "queens.why.no_dragon": "dragon", "queens.why.no_wand": "card_wand",
                   "queens.no_discard": "cross"},
+        catalog=Path(__file__).parent / "locale",     # the "Show me!" sentences (demo.py)
     ),
 )
