@@ -29,7 +29,7 @@ TELL = 2.6        # the sentence and the pointing hand before a step's first mov
 AIM = 1.4         # the hand at each further move of a step before it is made
 REST = 1.6        # after a step's moves have played out, before the next step
 ALONE = 4.2       # a step that only tells (no move)
-VOICE_WAIT = 7.0  # the longest a step waits for its sentence to be said to the end
+VOICE_WAIT = 12.0  # the longest a step waits for its sentence to be said to the end (from its start)
 THINK = 0.3       # a computer's pause before a demo move (the hand has shown it already)
 
 HAND_SIZE, HAND_FPS, BOB, BOB_TIME = 120, 15, 24, 0.8
@@ -94,6 +94,7 @@ class ShowMe:
         self.hand_from = 0.0
         self.hand_step = -1
         self.shown: list[int] = []      # the steps whose caption was on a drawn frame, in order (tests)
+        self.told_at = 0.0              # when the step told now began to be said (app clock)
         self.ended = False
         self.area = pygame.Rect(demo.caption)
 
@@ -137,6 +138,7 @@ class ShowMe:
         self.caption = self.t(step.say)
         self.caption_picture = step.picture
         self.app.forget_spoken(self, "demo")        # said even when the step before said the same
+        self.told_at = self.app.now()
         self.app.invalidate(self.area.inflate(16, 16))
         self.point_at(step.moves[0] if step.moves else step.point)
         self.set_phase("tell")
@@ -152,7 +154,9 @@ class ShowMe:
             self.hand_step = -1
 
     def voice_done(self) -> bool:
-        return not self.app.voice.speaking or self.since() >= VOICE_WAIT
+        """The step's sentence has been said (the moves are made while it is said; the next step
+        waits for its end)."""
+        return not self.app.voice.speaking or (self.app.now() - self.told_at) * self.speed >= VOICE_WAIT
 
     def advance(self) -> None:
         if self.ended:
@@ -162,12 +166,11 @@ class ShowMe:
             return
         step = self.current_step()
         if self.phase == "tell":
-            if self.since() >= (TELL if step.moves else ALONE) and self.voice_done():
-                if step.moves:
-                    self.hide_hand()
-                    self.set_phase("act")
-                else:
-                    self.next_step()
+            if step.moves and self.since() >= TELL:
+                self.hide_hand()
+                self.set_phase("act")
+            elif not step.moves and self.since() >= ALONE and self.voice_done():
+                self.next_step()
         elif self.phase == "after":
             if not self.anim.busy:
                 if self.moves_done < len(step.moves):
