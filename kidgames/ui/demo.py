@@ -313,15 +313,16 @@ class ShowMe:
         area = self.area
         assets = self.app.assets
         rounded_panel(surface, area, PAPER, radius=28, border=EDGE)
-        picture = assets.image(self.caption_picture, min(PICTURE, area.h - 30))
+        size = min(PICTURE, area.h - 30)
+        picture = assets.image(self.caption_picture, size)
         surface.blit(picture, picture.get_rect(midleft=(area.left + 20, area.centery - 6)))
-        left = area.left + 40 + PICTURE
-        text = assets.fit_text(self.caption, 40, INK, area.right - left - 24, area.h - 40)
-        surface.blit(text, text.get_rect(center=((left + area.right - 16) // 2, area.centery - 8)))
+        left = area.left + 36 + size
+        text = assets.fit_text(self.caption, 40, INK, area.right - left - 24, area.h - 26)
+        surface.blit(text, text.get_rect(center=((left + area.right - 16) // 2, area.centery - 7)))
         # where the demo is: a dot a step, the steps told so far filled
         count = len(self.demo.steps)
         gap = min(26, (area.w - 80) // max(1, count))
         x0 = area.centerx - gap * (count - 1) // 2
         for k in range(count):
-            centre = (x0 + k * gap, area.bottom - 14)
-            pygame.draw.circle(surface, EDGE if k <= self.index else (235, 222, 196), centre, 7)
+            centre = (x0 + k * gap, area.bottom - 11)
+            pygame.draw.circle(surface, EDGE if k <= self.index else (235, 222, 196), centre, 6)
