@@ -115,6 +115,38 @@ def test_a_move_the_rules_do_not_offer_stops_the_demo():
 
 
 @pytest.mark.parametrize("game", WITH_DEMO)
+def test_the_hand_points_at_every_move_and_at_what_a_telling_step_names(tmp_path, game):
+    app, setup, scene = open_demo(tmp_path, game)
+    canvas = app.screen.get_rect()
+    play_out(app, scene)
+    demo = scene.demo
+    pointed = {}
+    for index, rect in scene.pointed:
+        assert canvas.contains(rect) and rect.w > 0 and rect.h > 0, (demo.steps[index].say, rect)
+        pointed[index] = pointed.get(index, 0) + 1
+    for index, one in enumerate(demo.steps):
+        wanted = len(one.moves) if one.moves else (1 if one.point is not None else 0)
+        assert pointed.get(index, 0) == wanted, one.say
+
+
+def test_the_demo_from_the_rules_inside_a_game_leaves_that_game_as_it_was(tmp_path):
+    game = WITH_DEMO[0]
+    app = make_app(tmp_path)
+    tap_button(app, f"game:{game}")
+    tap_button(app, "start")
+    playing = app.top
+    view = playing.session.view()
+    tap_button(app, "rules")
+    rules = app.top
+    tap_button(app, "show_me")
+    demo = app.top
+    play_out(app, demo)
+    assert app.top is rules
+    tap_button(app, "close")
+    assert app.top is playing and playing.session.view() == view
+
+
+@pytest.mark.parametrize("game", WITH_DEMO)
 def test_one_tap_ends_the_demo_on_the_setup_screen(tmp_path, game):
     app, setup, scene = open_demo(tmp_path, game)
     while scene.index < 1 or scene.phase != "tell":      # into its second step

@@ -95,6 +95,7 @@ class ShowMe:
         self.hand_step = -1
         self.shown: list[int] = []      # the steps whose caption was on a drawn frame, in order (tests)
         self.told_at = 0.0              # when the step told now began to be said (app clock)
+        self.pointed: list[tuple[int, pygame.Rect]] = []   # (step, where the hand pointed), for tests
         self.ended = False
         self.area = pygame.Rect(demo.caption)
 
@@ -150,6 +151,7 @@ class ShowMe:
             where = self.demo.point(self, thing)
         if where is not None:
             self.hand_target = pygame.Rect(where)
+            self.pointed.append((self.index, pygame.Rect(where)))
             self.hand_from = self.app.now()
             self.hand_step = -1
 
