@@ -97,6 +97,14 @@ def demo_of(spec: GameSpec) -> Demo | None:
     return demo
 
 
+def has_demo(spec: GameSpec) -> bool:
+    """Whether the game declares a demo (its setup screen and rules help then offer "Show me!")."""
+    try:
+        return demo_of(spec) is not None
+    except (DemoError, ImportError):
+        return False
+
+
 def chosen(move: Move, legal: list[Action]) -> Action:
     """The legal action ``move`` names (see :class:`Move`); DemoError when there is none."""
     wanted = Action(move.kind, **dict(move.fields)).fields

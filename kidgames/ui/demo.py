@@ -22,6 +22,7 @@ from kidgames.core.demo import Demo, DemoError, Script, demo_of
 from kidgames.core.seats import COMPUTER, Seat
 from kidgames.core.session import Session
 from kidgames.core.turns import TurnController
+from kidgames.ui.game import GameScene
 from kidgames.ui.widgets import INK, PAPER, rounded_panel
 
 # Seconds at normal speed (the speed setting divides them):
@@ -35,14 +36,6 @@ THINK = 0.3       # a computer's pause before a demo move (the hand has shown it
 HAND_SIZE, HAND_FPS, BOB, BOB_TIME = 120, 15, 24, 0.8
 PICTURE = 110     # the caption's picture, canvas pixels
 EDGE = (200, 160, 80)
-
-
-def has_demo(spec) -> bool:
-    """Whether the game declares a demo (its setup screen and rules help then offer "Show me!")."""
-    try:
-        return demo_of(spec) is not None
-    except (DemoError, ImportError):
-        return False
 
 
 def show_demo(app, spec) -> Any:
@@ -73,15 +66,20 @@ def demo_scene_class(base: type) -> type:
     return _CLASSES[base]
 
 
-class ShowMe:
-    """Mixed in before a game's scene class (see :func:`demo_scene_class`)."""
+class ShowMe(GameScene):
+    """Mixed in before a game's scene class (see :func:`demo_scene_class`: the class made is
+    ``ShowMe`` then the game's scene, so ``super()`` here is the game's own scene)."""
 
-    claims = None                   # a demo is nobody's game: nothing is held or saved
+    @property
+    def claims(self) -> str | None:     # type: ignore[override]
+        """None: a demo is nobody's game (nothing is held or saved)."""
+        return None
+
     phase = "start"                 # (set before the game's scene lays itself out)
     index = -1
 
     def __init__(self, app, session, demo: Demo, script: Script) -> None:
-        super().__init__(app, session)        # type: ignore[call-arg]
+        super().__init__(app, session)
         self.demo = demo
         self.script = script
         self.index = -1                 # the step told now
@@ -211,7 +209,7 @@ class ShowMe:
         if self.ended:
             return False
         if self.phase == "act":
-            super()._update(dt)          # type: ignore[misc]  (the computer makes the move when due)
+            super()._update(dt)          # the computer makes the move when due
         else:
             self.time += dt
             self.anim.speed = self.speed
@@ -221,7 +219,7 @@ class ShowMe:
         return True
 
     def applied(self, outcome, before=None):
-        events = super().applied(outcome, before)        # type: ignore[misc]
+        events = super().applied(outcome, before)
         if outcome.refusal is not None:
             raise DemoError(f"the rules refused the demo's move at step {self.index}: {outcome.refusal}")
         self.script.done()
@@ -291,14 +289,15 @@ class ShowMe:
         return rect
 
     def pointing_up(self) -> bool:
-        return self.app.screen.get_height() - HAND_SIZE >= self.hand_target.top + BOB + 60
+        target = self.hand_target
+        return target is not None and self.app.screen.get_height() - HAND_SIZE >= target.top + BOB + 60
 
     def hand_area(self) -> pygame.Rect | None:
         rect = self.hand_rect()
         return rect.inflate(8, 8) if rect is not None else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)            # type: ignore[misc]
+        super().draw(surface)
         clip = surface.get_clip()
         if self.caption is not None and clip.colliderect(self.area.inflate(16, 16)):
             self.paint_caption(surface)

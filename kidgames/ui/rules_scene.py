@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from kidgames.ui.demo import has_demo, show_demo
+from kidgames.core.demo import has_demo
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button, INK, overlay_panel, rounded_panel
 
@@ -40,8 +40,12 @@ class RulesScene(Scene):
         spec = self.app.games.get(self.spec_id)
         if spec is not None and has_demo(spec):      # "Show me!": the game's demo (kidgames/ui/demo.py)
             self.buttons.append(Button(pygame.Rect(PANEL.left + 260, PANEL.bottom - 130, 300, 100),
-                                       lambda: show_demo(self.app, spec), self.t("demo.show_me"), icon="finger",
+                                       lambda: self.show_me(spec), self.t("demo.show_me"), icon="finger",
                                        colour="blue", name="show_me", text_size=34))
+
+    def show_me(self, spec) -> None:
+        from kidgames.ui.demo import show_demo       # (a scene reaches another only when it opens it)
+        show_demo(self.app, spec)
 
     def prev(self) -> None:
         self.page = max(0, self.page - 1)

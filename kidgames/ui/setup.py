@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pygame
 
+from kidgames.core.demo import has_demo
 from kidgames.core.protocol import BOARD, CHOICE, FLAG
 from kidgames.core.seats import COLOURS, COMPUTER, FAIR, LEVELS, PERSON, STARRED, Seat
 from kidgames.ui.backdrop import meadow
-from kidgames.ui.demo import has_demo, show_demo
 from kidgames.ui.keyboard import NameScene
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import INK, MIN_BUTTON, PAPER, Button, draw_pawn, rounded_panel
@@ -143,6 +143,7 @@ class SetupScene(Scene):
                                        colour="blue", name="show_me", text_size=40))
 
     def show_me(self) -> None:
+        from kidgames.ui.demo import show_demo       # (a scene reaches another only when it opens it)
         show_demo(self.app, self.spec)
 
     def shown_options(self) -> list:
