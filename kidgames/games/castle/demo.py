@@ -7,8 +7,8 @@ from kidgames.core.demo import Demo, Move, move, step
 
 
 def point(scene, thing):
-    """The pile for a draw, the Stop button, the fairy's button, the card bought in its seller's
-    spares; the pile for a step that only tells."""
+    """The Draw button, the Stop button, the fairy's button, the card bought in its seller's spares;
+    Red's castle (``castle``) for a step that only tells."""
     from . import layout
     if isinstance(thing, Move):
         if thing.kind == "stop":
@@ -21,6 +21,8 @@ def point(scene, thing):
                 if target.key == wanted:
                     return tuple(target.rect)
             return None
+    if thing == "castle":
+        return tuple(scene.castle_rect(0))
     return tuple(layout.DRAW_BUTTON)
 
 
@@ -30,7 +32,7 @@ DEMO = Demo(
     caption=(118, 6, 1140, 112),
     point=point,
     steps=(
-        step("castle.demo.goal", "castle"),
+        step("castle.demo.goal", "castle", point="castle"),
         step("castle.demo.draw", "castle", move("draw")),
         step("castle.demo.diamond", "diamond", move("draw")),
         step("castle.demo.stop", "check", move("stop")),

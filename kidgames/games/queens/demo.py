@@ -32,7 +32,7 @@ DEMO = Demo(
     caption=(186, 700, 990, 150),
     point=point,
     steps=(
-        step("queens.demo.goal", "sleeping"),
+        step("queens.demo.goal", "sleeping", point="slots"),
         step("queens.demo.pair", "sparkles", move("discard", cards=("n7", "n7"))),
         step("queens.demo.king", "card_king", move("king", slot=0)),
         step("queens.demo.knight", "knight", move("knight", target=1, queen="sunflower")),
