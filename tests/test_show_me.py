@@ -30,10 +30,13 @@ def open_demo(tmp_path, game: str, lang: str = "en", speed: str = "fast"):
 
 
 def play_out(app, scene, limit: float = 400.0) -> float:
-    """Frames until the demo has ended; the seconds it took on the app's clock."""
+    """Frames until the demo has ended; the seconds it took on the app's clock.  No frame shows a
+    secret: a demo is watched by everybody, and all its seats are computers."""
     start = app.now()
+    assert not any(seat.kind == "person" for seat in scene.seats)
     while scene in app.stack:
         app.frame(FRAME)
+        assert scene not in app.stack or scene.visible_secrets() == set()
         assert app.now() - start < limit, f"the demo still runs at step {scene.index} ({scene.phase})"
     return app.now() - start
 
