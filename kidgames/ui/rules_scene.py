@@ -39,7 +39,7 @@ class RulesScene(Scene):
         ]
         spec = self.app.games.get(self.spec_id)
         if spec is not None and has_demo(spec):      # "Show me!": the game's demo (kidgames/ui/demo.py)
-            self.buttons.append(Button(pygame.Rect(PANEL.left + 260, PANEL.bottom - 130, 300, 100),
+            self.buttons.append(Button(pygame.Rect(PANEL.left + 260, PANEL.bottom - 130, 250, 100),
                                        lambda: self.show_me(spec), self.t("demo.show_me"), icon="finger",
                                        colour="blue", name="show_me", text_size=34))
 
