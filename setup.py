@@ -8,8 +8,9 @@ file only adds the mapping, which setup.cfg cannot compute beside ``packages = f
 from setuptools import find_packages, setup
 
 CONTENT = ("boards", "sprites", "sounds", "fonts", "voices")   # kidgames.core.paths.CONTENT
-#: What a game may bring in its own package folder: its own pictures and sounds (GameSpec.own).
-GAME_ART = ["sprites/*.png", "sprites/*.md", "sprites/*.txt", "sounds/*.wav", "sounds/*.md"]
+#: What a game may bring in its own package folder: its own pictures and sounds (GameSpec.own) and
+#: texts (its Words.catalog: the "Show me!" sentences).
+GAME_ART = ["sprites/*.png", "sprites/*.md", "sprites/*.txt", "sounds/*.wav", "sounds/*.md", "locale/*.po"]
 
 setup(
     packages=find_packages(include=["kidgames", "kidgames.*"]) + [f"kidgames.{name}" for name in CONTENT],

@@ -44,6 +44,8 @@ def build_parser(games) -> argparse.ArgumentParser:
                              f"{NORMAL}), {', '.join(f'cpu:{level}' for level in LEVELS)} for its level "
                              "(e.g. Anna,Ben,cpu:hard)")
     parser.add_argument("--seed", type=int, metavar="N", help="a seed for a repeatable game")
+    parser.add_argument("--show-me", action="store_true",
+                        help="play the game's short demo (\"Show me!\"), then its setup screen")
     screen = parser.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
                         help="fill the whole screen (this run only)")
@@ -195,8 +197,8 @@ def main(argv: list[str] | None = None, games=None) -> int:
             print(f"{gid:10} {spec.title} ({spec.min_players}–{spec.max_players} players{later})")
         return 0
     given = given_options(args)
-    if (args.players or given or args.seed is not None) and not args.game:
-        parser.error("--players, --seed and game options need a GAME (e.g. python main.py knights --players Anna,cpu)")
+    if (args.players or given or args.seed is not None or args.show_me) and not args.game:
+        parser.error("--players, --seed, --show-me and game options need a GAME (e.g. python main.py knights --players Anna,cpu)")
     options = {}
     seats = None
     if args.game:
@@ -204,6 +206,12 @@ def main(argv: list[str] | None = None, games=None) -> int:
         if not spec.scene:
             parser.error(f"{spec.title} cannot be played on screen yet (its rules and computer players "
                          f"are there, its screen comes later)")
+        if args.show_me and (args.players or given or args.seed is not None):
+            parser.error("--show-me plays the game's own demo: it takes no --players, --seed or game options")
+        if args.show_me:
+            from kidgames.core.demo import demo_of
+            if demo_of(spec) is None:
+                parser.error(f"{spec.title} has no demo to show")
         if args.players:
             from kidgames.core.i18n import Catalog
             from kidgames.core.seats import COLOURS
@@ -255,6 +263,9 @@ def build_app(games, args, seats, options):
         play_on_or_new(app, args.game, start_new)
     elif args.game:
         app.show_setup(games[args.game])
+        if getattr(args, "show_me", False):       # the demo over its setup screen, which it ends on
+            from kidgames.ui.demo import show_demo
+            show_demo(app, games[args.game])
         report_problems(app)      # a home that cannot keep anything is said first
     else:
         offer_saved_game(app)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from kidgames.core.demo import has_demo
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button, INK, overlay_panel, rounded_panel
 
@@ -36,6 +37,15 @@ class RulesScene(Scene):
             Button(pygame.Rect(PANEL.right - 330, PANEL.bottom - 130, 290, 100), self.app.pop,
                    self.t("button.close"), icon="check", colour="green", name="close"),
         ]
+        spec = self.app.games.get(self.spec_id)
+        if spec is not None and has_demo(spec):      # "Show me!": the game's demo (kidgames/ui/demo.py)
+            self.buttons.append(Button(pygame.Rect(PANEL.left + 260, PANEL.bottom - 130, 250, 100),
+                                       lambda: self.show_me(spec), self.t("demo.show_me"), icon="finger",
+                                       colour="blue", name="show_me", text_size=34))
+
+    def show_me(self, spec) -> None:
+        from kidgames.ui.demo import show_demo       # (a scene reaches another only when it opens it)
+        show_demo(self.app, spec)
 
     def prev(self) -> None:
         self.page = max(0, self.page - 1)

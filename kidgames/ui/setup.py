@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from kidgames.core.demo import has_demo
 from kidgames.core.protocol import BOARD, CHOICE, FLAG
 from kidgames.core.seats import COLOURS, COMPUTER, FAIR, LEVELS, PERSON, STARRED, Seat
 from kidgames.ui.backdrop import meadow
@@ -27,6 +28,7 @@ STARS_ROW = {"colour": (10, 110), "name": (135, 380), "kind": (530, 300), "level
 STAR_SIZE = 62
 OPTIONS_TOP, OPTIONS_H, OPTIONS_GAP, OPTION_MAX_W = 744, MIN_BUTTON, 20, 560   # one row of toggles, above Play
 BOTTOM_Y = 866                    # the back and rules buttons; Play a little larger beside them
+SHOW_ME = pygame.Rect(580, BOTTOM_Y - 4, 520, 96)    # "Show me!" between the rules and Play, over the count
 
 
 class SetupScene(Scene):
@@ -137,6 +139,13 @@ class SetupScene(Scene):
             Button(pygame.Rect(1130, BOTTOM_Y - 4, 430, 124), self.start, self.t("setup.start"), icon="play",
                    colour="green", name="start", text_size=48),
         ]
+        if has_demo(self.spec):     # "Show me!": the game's demo on its real table (kidgames/ui/demo.py)
+            self.buttons.append(Button(SHOW_ME, self.show_me, self.t("demo.show_me"), icon="finger",
+                                       colour="blue", name="show_me", text_size=40))
+
+    def show_me(self) -> None:
+        from kidgames.ui.demo import show_demo       # (a scene reaches another only when it opens it)
+        show_demo(self.app, self.spec)
 
     def shown_options(self) -> list:
         """The options a family chooses here (a board file is for the command line only)."""

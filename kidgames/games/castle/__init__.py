@@ -1,5 +1,7 @@
 """Castle Builders (game id ``castle``): draw cards to build a castle, beware of the witches;
 rules engine, computer players and the screen."""
+from pathlib import Path
+
 from kidgames.core.protocol import FLAG, GameSpec, Option, Words
 
 # What the menu and the command line know of the game before its rules are imported
@@ -26,9 +28,10 @@ SPEC = GameSpec.later(
     computer_levels=True,
     words=Words(
         spoken=("castle.hint", "castle.say", "castle.question", "castle.why", "castle.use_fairy",
-                "castle.accept_witch"),
+                "castle.accept_witch", "castle.demo"),
         pictures={"castle.hint.computer": "robot", "castle.hint.draw": "plus", "castle.hint.again": "plus",
                   "castle.hint.buy": "diamond", "castle.hint.pass": "play", "castle.hint.witch": "fairy",
                   "castle.hint.lose": "witch", "castle.why.stop": "plus"},
+        catalog=Path(__file__).parent / "locale",     # the "Show me!" sentences (demo.py)
     ),
 )

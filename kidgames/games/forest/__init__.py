@@ -1,4 +1,6 @@
 """Fairy-Tale Forest (game id ``forest``): look under the trees, then name the wanted one at the castle."""
+from pathlib import Path
+
 from kidgames.core.protocol import BOARD, FLAG, GameSpec, Option, Words
 
 # What the menu and the command line know of the game before its rules are imported
@@ -25,9 +27,11 @@ SPEC = GameSpec.later(
     computer_levels=True,
     words=Words(
         spoken=("forest.hint", "forest.right", "forest.wrong", "forest.home", "forest.jumped", "forest.swapped",
-                "forest.shuffled", "forest.end", "results.forest"),
+                "forest.shuffled", "forest.end", "results.forest",
+                "forest.demo"),
         pictures={"forest.hint.roll": "dice", "forest.hint.move": "finger", "forest.hint.magic": "sparkles",
                   "forest.hint.guess": "tree", "forest.hint.swap": "swap", "forest.hint.jump": "tree",
                   "forest.hint.choose": "dice", "forest.hint.computer": "robot"},
+        catalog=Path(__file__).parent / "locale",     # the "Show me!" sentences (demo.py)
     ),
 )

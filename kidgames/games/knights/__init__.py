@@ -1,4 +1,6 @@
 """Knights and the Golden Treasure (game id ``knights``)."""
+from pathlib import Path
+
 from kidgames.core.protocol import BOARD, GameSpec, Option, Words
 
 # What the menu and the command line know of the game before its rules are imported
@@ -30,7 +32,8 @@ SPEC = GameSpec.later(
     computer_levels=False,      # the computer only throws the die
     words=Words(
         spoken=("knights.hint", "knights.effect", "knights.waiting", "knights.stuck", "knights.branch",
-                "knights.castle", "results.knights"),
+                "knights.castle", "results.knights", "knights.demo"),
         pictures={"knights.hint.roll": "dice", "knights.hint.computer": "robot"},
+        catalog=Path(__file__).parent / "locale",     # the "Show me!" sentences (demo.py)
     ),
 )

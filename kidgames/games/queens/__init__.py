@@ -1,4 +1,6 @@
 """Sleeping Queens (game id ``queens``): rules engine, computer players and the screen."""
+from pathlib import Path
+
 from kidgames.core.protocol import FLAG, GameSpec, Option, Words
 
 # What the menu and the command line know of the game before its rules are imported
@@ -29,7 +31,7 @@ SPEC = GameSpec.later(
     computer_levels=True,
     words=Words(
         spoken=("queens.hint", "queens.attack", "queens.question", "queens.say", "queens.refuse", "queens.why",
-                "queens.defend", "queens.no_discard", "queens.allow"),
+                "queens.defend", "queens.no_discard", "queens.allow", "queens.demo"),
         values=("queens.queen",),       # a queen's name, said inside "the knight of Red wants the Cat Queen"
         pictures={"queens.hint.computer": "robot", "queens.hint.wait": "person", "queens.hint.pick": "finger",
                   "queens.hint.king": "sleeping", "queens.hint.knight": "knight", "queens.hint.potion": "card_potion",
@@ -37,5 +39,6 @@ SPEC = GameSpec.later(
                   "queens.hint.wake": "sleeping", "queens.attack.knight": "dragon", "queens.attack.potion": "card_wand",
                   "queens.refuse": "finger", "queens.why.no_dragon": "dragon", "queens.why.no_wand": "card_wand",
                   "queens.no_discard": "cross"},
+        catalog=Path(__file__).parent / "locale",     # the "Show me!" sentences (demo.py)
     ),
 )
