@@ -20,7 +20,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from kidgames.core.protocol import Action, Event, GameSpec, IllegalActionError
+from kidgames.core.protocol import Action, Deferred, Event, GameSpec, IllegalActionError
 
 #: A demo's message keys begin with ``<game>.demo.`` (each game declares them spoken, with their pictures).
 KEY_PART = "demo"
@@ -88,13 +88,20 @@ def step(say: str, picture: str, *moves: Move, point: Any = None) -> Step:
 
 def demo_of(spec: GameSpec) -> Demo | None:
     """The demo the game declares in its own package (``<package>.demo:DEMO``), or None."""
-    package = spec.new_state.__module__.rpartition(".")[0]
+    package = _package(spec)
     if not package or spec.folder is None or not (spec.folder / "demo.py").is_file():
         return None
     demo = getattr(importlib.import_module(f"{package}.demo"), "DEMO", None)
     if not isinstance(demo, Demo):
         raise DemoError(f"{package}.demo has no DEMO (a Demo)")
     return demo
+
+
+def _package(spec: GameSpec) -> str:
+    """The game's package: where its rules module lives (named by a rules engine imported later)."""
+    made = spec.new_state
+    module = made.path.partition(":")[0] if isinstance(made, Deferred) else made.__module__
+    return module.rpartition(".")[0]
 
 
 def has_demo(spec: GameSpec) -> bool:
