@@ -79,3 +79,30 @@ def test_the_hands_backs_and_a_computers_level_are_never_under_a_queen(tmp_path,
         assert not robot.colliderect(queens), f"seat {seat}: a queen lies over the robot and its level"
         assert not robot.colliderect(backs)
         assert scene.seat_rects()[seat].contains(robot)
+
+
+def name_ink_height(tmp_path, names: list[str], seat: int) -> int:
+    """The height in canvas pixels of the ink of seat ``seat``'s name in its panel (an unlit panel:
+    the name's letters against the panel's plain paper), as the canvas shows it."""
+    app = make_app(tmp_path, window_size=(1024, 768))
+    seats = [Seat(name, COLOURS[i], "computer", "normal") for i, name in enumerate(names)]
+    scene = start_game_scene(app, "queens", seats, seed=5)
+    for _ in range(20):
+        app.frame(FRAME)
+    panel = scene.seat_rects()[seat]
+    area = pygame.Rect(panel.x + 66, panel.y + 8, 126, 44)     # beside the pawn, above the scores
+    paper = app.screen.get_at((area.right - 2, area.bottom - 2))
+    rows = [y for y in range(area.top, area.bottom)
+            if any(sum(abs(a - b) for a, b in zip(app.screen.get_at((x, y))[:3], paper[:3])) > 120
+                   for x in range(area.left, area.right))]
+    assert rows, f"no name drawn for seat {seat}"
+    return rows[-1] - rows[0] + 1
+
+
+def test_a_long_name_does_not_make_the_other_names_small(tmp_path):
+    """A family's long name is shrunk or cut alone: Anna's name in the panel below is as tall beside
+    "Maximilian Alexander" as beside "Ben" (it was drawn at the smallest size for everybody)."""
+    beside_short = name_ink_height(tmp_path / "short", ["Ben", "Anna"], seat=1)
+    beside_long = name_ink_height(tmp_path / "long", ["Maximilian Alexander", "Anna"], seat=1)
+    assert beside_long == beside_short
+    assert name_ink_height(tmp_path / "long2", ["Maximilian Alexander", "Anna"], seat=0) > 0

@@ -302,12 +302,21 @@ class QueensScene(CardTableScene[QueensView]):
         return seat_rects(len(self.seats), SEATS_AREA, tallest=220)
 
     def name_size(self) -> int:
-        """One size for every name in the panels: the largest (up to 30) at which each fits on one
-        line beside its pawn (a long colour name in Russian must not be smaller than the rest)."""
-        def fits(size: int) -> bool:
-            return all(self.app.assets.text(seat.name, size, INK, title=True).get_width() <= PANEL_NAME_W - 74
-                       for seat in self.seats)
-        return self._kept(("name_size", self.app.assets.lang), lambda: next(filter(fits, range(30, 17, -1)), 18))
+        """One size for the names in the panels: the largest (up to 30) at which each fits on one
+        line beside its pawn — of the names no wider than this language's widest colour word (a long
+        colour name in Russian must not be smaller than the rest).  A longer name the family typed is
+        shrunk or cut alone (:meth:`draw_name`): it never makes the other names small."""
+        text = self.app.assets.text
+
+        def width(name: str, size: int) -> int:
+            return text(name, size, INK, title=True).get_width()
+
+        def pick() -> int:
+            widest = max(width(self.app.t(f"colour.{colour}"), 30) for colour in PAWN_RGB)
+            names = [seat.name for seat in self.seats if width(seat.name, 30) <= widest]
+            return next((size for size in range(30, 17, -1)
+                         if all(width(name, size) <= PANEL_NAME_W - 74 for name in names)), 18)
+        return self._kept(("name_size", self.app.assets.lang), pick)
 
     def queen_width(self) -> int:
         return width_to_fit(self.seat_rects()[0].h - 14, 110)
