@@ -260,16 +260,21 @@ def startup_rows(s: dict) -> list[tuple[str, str, str, str]]:
     ]
 
 
+def table(head: str, rows) -> str:
+    """``head``, then the rows (measure, figure, target, met) in aligned columns."""
+    w = [max(len(x[i]) for x in rows) for i in range(3)]
+    lines = [head, f"{'measure':<{w[0]}}  {'figure':<{w[1]}}  {'target':<{w[2]}}  met"]
+    lines += [f"{a:<{w[0]}}  {b:<{w[1]}}  {c:<{w[2]}}  {d}".rstrip() for a, b, c, d in rows]
+    return "\n".join(lines)
+
+
 def startup_report(r: dict) -> str:
     rows = startup_rows(r["startup"])
     env = r["environment"]
     head = (f"kidgames start-up benchmark: video driver {r['startup']['driver']}, Python {env['python']}, "
             f"pygame-ce {env['pygame']} (SDL {env['sdl']}), {env['cpus']} CPUs, load {env['load_before']:.2f} -> "
             f"{env['load_after']:.2f}, {r['seconds']:.0f} s in all\n{calibration_line(env)}")
-    w = [max(len(x[i]) for x in rows) for i in range(3)]
-    lines = [head, f"{'measure':<{w[0]}}  {'figure':<{w[1]}}  {'target':<{w[2]}}  met"]
-    lines += [f"{a:<{w[0]}}  {b:<{w[1]}}  {c:<{w[2]}}  {d}".rstrip() for a, b, c, d in rows]
-    return "\n".join(lines)
+    return table(head, rows)
 
 
 # -- child: 2. frame times (and the memory high-water mark along the way) -------------------------------
@@ -673,10 +678,7 @@ def frames_only_report(r: dict) -> str:
     head = (f"kidgames frame benchmark ({r['mode']}), only {r['only']}: Python {env['python']}, pygame-ce "
             f"{env['pygame']} (SDL {env['sdl']}), {env['cpus']} CPUs, load {env['load_before']:.2f} -> "
             f"{env['load_after']:.2f}, {r['seconds']:.0f} s in all")
-    w = [max(len(x[i]) for x in rows) for i in range(3)]
-    lines = [head, f"{'measure':<{w[0]}}  {'figure':<{w[1]}}  {'target':<{w[2]}}  met"]
-    lines += [f"{a:<{w[0]}}  {b:<{w[1]}}  {c:<{w[2]}}  {d}".rstrip() for a, b, c, d in rows]
-    return "\n".join(lines)
+    return table(head, rows)
 
 
 def report(r: dict) -> str:
@@ -727,12 +729,7 @@ def report(r: dict) -> str:
             f"Python {env['python']}, pygame-ce {env['pygame']} (SDL {env['sdl']}), {env['cpus']} CPUs, "
             f"load {env['load_before']:.2f} -> {env['load_after']:.2f}, {r['seconds']:.0f} s in all\n"
             f"{calibration_line(env)}")
-    w0 = max(len(x[0]) for x in rows)
-    w1 = max(len(x[1]) for x in rows)
-    w2 = max(len(x[2]) for x in rows)
-    lines = [head, f"{'measure':<{w0}}  {'figure':<{w1}}  {'target':<{w2}}  met"]
-    lines += [f"{a:<{w0}}  {b:<{w1}}  {c:<{w2}}  {d}".rstrip() for a, b, c, d in rows]
-    return "\n".join(lines)
+    return table(head, rows)
 
 
 def environment() -> dict:
