@@ -13,7 +13,6 @@ watches (all its seats are computers: nothing private is ever drawn).
 """
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -23,6 +22,7 @@ from kidgames.core.seats import COMPUTER, Seat
 from kidgames.core.session import Session
 from kidgames.core.turns import TurnController
 from kidgames.ui.game import GameScene
+from kidgames.ui.nudge import HAND_FPS, PointingHand
 from kidgames.ui.widgets import INK, PAPER, rounded_panel
 
 # Seconds at normal speed (the speed setting divides them):
@@ -33,7 +33,7 @@ ALONE = 4.2       # a step that only tells (no move)
 VOICE_WAIT = 12.0  # the longest a step waits for its sentence to be said to the end (from its start)
 THINK = 0.3       # a computer's pause before a demo move (the hand has shown it already)
 
-HAND_SIZE, HAND_FPS, BOB, BOB_TIME = 120, 15, 24, 0.8
+HAND_ROOM = 60     # room the hand wants below a thing, beyond its bob, to point up from there
 PICTURE = 110     # the caption's picture, canvas pixels
 EDGE = (200, 160, 80)
 
@@ -88,9 +88,7 @@ class ShowMe(GameScene):
         self.moves_done = 0             # of the step told now
         self.caption: str | None = None
         self.caption_picture = ""
-        self.hand_target: pygame.Rect | None = None
-        self.hand_from = 0.0
-        self.hand_step = -1
+        self.hand = PointingHand(app, lasts=None, margin=HAND_ROOM)   # bobs until the move is made
         self.shown: list[int] = []      # the steps whose caption was on a drawn frame, in order (tests)
         self.told_at = 0.0              # when the step told now began to be said (app clock)
         self.pointed: list[tuple[int, pygame.Rect]] = []   # (step, where the hand pointed), for tests
@@ -148,10 +146,8 @@ class ShowMe(GameScene):
         if thing is not None and self.demo.point is not None:
             where = self.demo.point(self, thing)
         if where is not None:
-            self.hand_target = pygame.Rect(where)
             self.pointed.append((self.index, pygame.Rect(where)))
-            self.hand_from = self.app.now()
-            self.hand_step = -1
+            self.hand.point(where, self.app.now())
 
     def voice_done(self) -> bool:
         """The step's sentence has been said (the moves are made while it is said; the next step
@@ -255,46 +251,10 @@ class ShowMe(GameScene):
 
     # -- the caption and the hand ------------------------------------------------------------------------
     def hide_hand(self) -> None:
-        area = self.hand_area()
-        if area is not None:
-            self.app.invalidate(area)
-        self.hand_target = None
-        self.hand_step = -1
+        self.hand.hide_hand()
 
     def move_hand(self) -> None:
-        if self.hand_target is None:
-            return
-        step = int((self.app.now() - self.hand_from) * HAND_FPS)
-        if step != self.hand_step:
-            before = self.hand_area()
-            self.hand_step = step
-            for area in (before, self.hand_area()):
-                if area is not None:
-                    self.app.invalidate(area)
-
-    def hand_rect(self) -> pygame.Rect | None:
-        target = self.hand_target
-        if target is None or self.hand_step < 0:
-            return None
-        t = self.hand_step / HAND_FPS
-        offset = round(BOB * abs(math.sin(t * math.pi / BOB_TIME)))
-        rect = pygame.Rect(0, 0, HAND_SIZE, HAND_SIZE)
-        rect.left = target.centerx - HAND_SIZE // 3
-        height = self.app.screen.get_height()
-        reach = min(target.h // 3, 40)
-        if self.pointing_up():
-            rect.top = min(target.bottom - reach + BOB, height - HAND_SIZE) - offset
-        else:
-            rect.bottom = target.top + reach - BOB + offset
-        return rect
-
-    def pointing_up(self) -> bool:
-        target = self.hand_target
-        return target is not None and self.app.screen.get_height() - HAND_SIZE >= target.top + BOB + 60
-
-    def hand_area(self) -> pygame.Rect | None:
-        rect = self.hand_rect()
-        return rect.inflate(8, 8) if rect is not None else None
+        self.hand.move_hand(self.app.now())
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -303,12 +263,7 @@ class ShowMe(GameScene):
             self.paint_caption(surface)
             if not self.shown or self.shown[-1] != self.index:
                 self.shown.append(self.index)
-        rect = self.hand_rect()
-        if rect is not None and clip.colliderect(rect):
-            picture = self.app.assets.image("finger", HAND_SIZE)
-            if not self.pointing_up():
-                picture = pygame.transform.flip(picture, False, True)
-            surface.blit(picture, picture.get_rect(center=rect.center))
+        self.hand.paint(surface)
 
     def paint_caption(self, surface: pygame.Surface) -> None:
         area = self.area

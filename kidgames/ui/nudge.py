@@ -26,17 +26,103 @@ BOB = 26               # how far the hand moves towards the thing and back, canv
 BOBS = 3               # taps it mimes in HAND_TIME
 
 
-class PromptNudge:
+class PointingHand:
+    """A finger that bobs at a thing to tap (canvas rect ``target``), from below or from above, for
+    ``lasts`` seconds (None: until hidden); only its own area is redrawn as it moves.  ``margin``:
+    room it wants below the thing, beyond its bob, to point up from there."""
+
+    def __init__(self, app, lasts: float | None = HAND_TIME, margin: int = 0) -> None:
+        self.app = app
+        self.lasts = lasts
+        self.margin = margin
+        self.hand_from: float | None = None  # when the hand began to bob (None: no hand)
+        self.target: pygame.Rect | None = None
+        self.step = -1                      # the hand's frame now shown
+
+    def point(self, target, now: float) -> None:
+        """Bob at ``target`` from ``now`` on (the hand shown before goes)."""
+        self.hide_hand()
+        self.target, self.hand_from = pygame.Rect(target), now
+
+    def move_hand(self, now: float) -> None:
+        if self.hand_from is None:
+            return
+        shown = now - self.hand_from
+        if self.lasts is not None and shown >= self.lasts:
+            self.hide_hand()
+            return
+        step = int(shown * HAND_FPS)
+        if step != self.step:
+            before = self.hand_area()
+            self.step = step
+            for area in (before, self.hand_area()):
+                if area is not None:
+                    self.app.invalidate(area)
+
+    def hide_hand(self) -> None:
+        area = self.hand_area()
+        if area is not None:
+            self.app.invalidate(area)
+        self.hand_from, self.target, self.step = None, None, -1
+
+    @property
+    def showing(self) -> bool:
+        return self.hand_from is not None and self.step >= 0
+
+    def offset(self) -> float:
+        """How far the hand has moved towards the thing, in this frame of its bob."""
+        t = self.step / (HAND_TIME * HAND_FPS)
+        return BOB * abs(math.sin(t * math.pi * BOBS))
+
+    def pointing_up(self) -> bool:
+        """From below, pointing up, where the hand fits under the thing's top (it may cover the
+        thing's lower part: a die at the foot of the screen); else from above, pointing down."""
+        canvas = self.app.screen.get_height()
+        assert self.target is not None      # asked only while the hand points at something
+        return canvas - HAND_SIZE >= self.target.top + BOB + self.margin
+
+    def reach(self) -> int:
+        """How far into the thing the fingertip comes."""
+        assert self.target is not None      # asked only while the hand points at something
+        return min(self.target.h // 3, 40)
+
+    def hand_rect(self) -> pygame.Rect | None:
+        if not self.showing or self.target is None:
+            return None
+        rect = pygame.Rect(0, 0, HAND_SIZE, HAND_SIZE)
+        # the fingertip (a third from the picture's left) on the thing's middle, a little inside it
+        rect.left = self.target.centerx - HAND_SIZE // 3
+        canvas = self.app.screen.get_height()
+        if self.pointing_up():
+            rest = min(self.target.bottom - self.reach() + BOB, canvas - HAND_SIZE)
+            rect.top = rest - round(self.offset())
+        else:
+            rect.bottom = self.target.top + self.reach() - BOB + round(self.offset())
+        return rect
+
+    def hand_area(self) -> pygame.Rect | None:
+        rect = self.hand_rect()
+        return rect.inflate(8, 8) if rect is not None else None
+
+    def paint(self, surface: pygame.Surface) -> None:
+        rect = self.hand_rect()
+        if rect is None or not surface.get_clip().colliderect(rect):
+            return
+        picture = self.app.assets.image("finger", HAND_SIZE)
+        if not self.pointing_up():
+            picture = pygame.transform.flip(picture, False, True)
+        surface.blit(picture, picture.get_rect(center=rect.center))
+
+
+class PromptNudge(PointingHand):
     """The prompt's coming back for one game scene (see the module's docstring)."""
 
     def __init__(self, scene) -> None:
+        super().__init__(scene.app)
         self.scene = scene
         self.since: float | None = None     # when the present wait began (app clock)
         self.done = 0                       # how often the prompt came back in this wait
         self.hint = None                    # the prompt this wait is for
-        self.hand_from: float | None = None  # when the hand began to bob (None: no hand)
-        self.target: pygame.Rect | None = None
-        self.step = -1                      # the hand's frame now shown
         self.comebacks: list[tuple[float, object, bool]] = []   # (when, prompt, said aloud): for tests
 
     # -- following the scene ---------------------------------------------------------------------------
@@ -75,11 +161,11 @@ class PromptNudge:
         voice = self.scene.app.voice
         said = bool(voice.enabled()) and voice.say(hint)
         self.comebacks.append((now, hint, said))
-        self.hide_hand()
-        self.target = self.scene.nudge_target()
-        if self.target is not None:
-            self.hand_from = now
-            self.step = -1
+        target = self.scene.nudge_target()
+        if target is None:
+            self.hide_hand()
+        else:
+            self.point(target, now)
 
     def wake_in(self) -> float | None:
         """Seconds until the prompt comes back or the hand's next frame (None: nothing due)."""
@@ -93,73 +179,3 @@ class PromptNudge:
             shown = now - self.hand_from
             due.append((int(shown * HAND_FPS) + 1) / HAND_FPS - shown)
         return max(0.0, min(due)) if due else None
-
-    # -- the pointing hand --------------------------------------------------------------------------------
-    def move_hand(self, now: float) -> None:
-        if self.hand_from is None:
-            return
-        shown = now - self.hand_from
-        if shown >= HAND_TIME:
-            self.hide_hand()
-            return
-        step = int(shown * HAND_FPS)
-        if step != self.step:
-            before = self.hand_area()
-            self.step = step
-            for area in (before, self.hand_area()):
-                if area is not None:
-                    self.scene.app.invalidate(area)
-
-    def hide_hand(self) -> None:
-        area = self.hand_area()
-        if area is not None:
-            self.scene.app.invalidate(area)
-        self.hand_from, self.target, self.step = None, None, -1
-
-    @property
-    def showing(self) -> bool:
-        return self.hand_from is not None and self.step >= 0
-
-    def offset(self) -> float:
-        """How far the hand has moved towards the thing, in this frame of its bob."""
-        t = self.step / (HAND_TIME * HAND_FPS)
-        return BOB * abs(math.sin(t * math.pi * BOBS))
-
-    def pointing_up(self) -> bool:
-        """From below, pointing up, where the hand fits under the thing's top (it may cover the
-        thing's lower part: a die at the foot of the screen); else from above, pointing down."""
-        canvas = self.scene.app.screen.get_height()
-        assert self.target is not None      # asked only while the hand points at something
-        return canvas - HAND_SIZE >= self.target.top + BOB
-
-    def reach(self) -> int:
-        """How far into the thing the fingertip comes."""
-        assert self.target is not None      # asked only while the hand points at something
-        return min(self.target.h // 3, 40)
-
-    def hand_rect(self) -> pygame.Rect | None:
-        if not self.showing or self.target is None:
-            return None
-        rect = pygame.Rect(0, 0, HAND_SIZE, HAND_SIZE)
-        # the fingertip (a third from the picture's left) on the thing's middle, a little inside it
-        rect.left = self.target.centerx - HAND_SIZE // 3
-        canvas = self.scene.app.screen.get_height()
-        if self.pointing_up():
-            rest = min(self.target.bottom - self.reach() + BOB, canvas - HAND_SIZE)
-            rect.top = rest - round(self.offset())
-        else:
-            rect.bottom = self.target.top + self.reach() - BOB + round(self.offset())
-        return rect
-
-    def hand_area(self) -> pygame.Rect | None:
-        rect = self.hand_rect()
-        return rect.inflate(8, 8) if rect is not None else None
-
-    def paint(self, surface: pygame.Surface) -> None:
-        rect = self.hand_rect()
-        if rect is None or not surface.get_clip().colliderect(rect):
-            return
-        picture = self.scene.app.assets.image("finger", HAND_SIZE)
-        if not self.pointing_up():
-            picture = pygame.transform.flip(picture, False, True)
-        surface.blit(picture, picture.get_rect(center=rect.center))
