@@ -146,6 +146,7 @@ def test_the_last_setup_is_remembered(tmp_path, quick_skip):
     tap_button(app, "game:knights")
     tap_button(app, "add")
     tap_button(app, "start")
+    app.saves.flush()       # the app saves in the background: the next start reads the disk after it
     app2 = make_app(tmp_path)
     tap_button(app2, "game:knights")
     tap_button(app2, "no")                  # not the saved game: a new one
