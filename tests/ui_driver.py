@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import weakref
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -14,12 +16,19 @@ from kidgames.ui.menu import MenuScene  # noqa: E402
 
 FRAME = 1 / 60
 
+#: The apps this driver made, by home: a later start in the same home waits for their pending saves,
+#: as a family's next start comes after the last run's save is on disk (the app saves in the background).
+_APPS: "weakref.WeakValueDictionary[int, App]" = weakref.WeakValueDictionary()
+
 
 def make_app(home, lang="en", speed="fast", **kw) -> App:
     """The app as a test drives it: its clock steps with the frames (``app.frame(dt)``), so a test
     passes time by running frames, never by sleeping."""
     from kidgames.core.settings import SettingsStore
     from kidgames.core.clock import SteppedTime
+    for earlier in list(_APPS.values()):
+        if earlier.home is not None and home is not None and Path(earlier.home) == Path(home):
+            earlier.saves.flush()
     settings = SettingsStore(home).load()
     settings.lang, settings.speed = lang, speed
     kw.setdefault("time_source", SteppedTime())
@@ -27,6 +36,7 @@ def make_app(home, lang="en", speed="fast", **kw) -> App:
     app.reset_to(MenuScene(app))
     app.guard_until = 0.0
     app.frame(0.0)
+    _APPS[id(app)] = app
     return app
 
 
