@@ -83,6 +83,8 @@ from kidgames.ui.app import App
 from kidgames.ui.menu import MenuScene, offer_saved_game
 T2 = time.perf_counter()
 app = App(GAMES, mute=args.mute, fullscreen=args.fullscreen, speed=args.speed)
+from kidgames.ui.guide import unguided
+unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
 T3 = time.perf_counter()
 app.reset_to(MenuScene(app))
 offer_saved_game(app)
@@ -295,6 +297,8 @@ def build_app(window_size=None, mute: bool = False, stepped: bool = True):
     if window_size is not None:
         kw["window_size"] = tuple(window_size)
     app = App(GAMES, mute=mute, time_source=SteppedTime() if stepped else RealTime(), **kw)
+    from kidgames.ui.guide import unguided
+    unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
     app.reset_to(MenuScene(app))
     app.guard_until = 0.0
     app.frame(0.0)

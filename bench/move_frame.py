@@ -205,6 +205,8 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False,
     split.wrap(TurnController, "computer_action", "choose")
 
     app = App(GAMES, mute=True, speed="fast", time_source=SteppedTime(), window_size=window)
+    from kidgames.ui.guide import unguided
+    unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
     app.reset_to(MenuScene(app))
     app.frame(0.0)
     split.wrap(app, "draw", "draw")

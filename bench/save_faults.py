@@ -48,6 +48,8 @@ def child_play(home: str, fault: str, mount: str) -> None:
     from kidgames.ui.game import start_game_scene
     from kidgames.ui.menu import MenuScene, report_problems
     app = App(GAMES, home=Path(home) if home else None, mute=True, time_source=SteppedTime())
+    from kidgames.ui.guide import unguided
+    unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
     app.reset_to(MenuScene(app))
     report_problems(app)
     told = []
@@ -130,6 +132,8 @@ from kidgames.ui.game import GameScene, start_game_scene
 from kidgames.ui.menu import MenuScene, continue_game
 from kidgames.core.seats import Seat
 app = App(GAMES, home=sys.argv[1], mute=True, time_source=SteppedTime())
+from kidgames.ui.guide import unguided
+unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
 app.reset_to(MenuScene(app))
 before = (app.saves.folder / "knights.json").read_bytes()
 continue_game(app, "knights")
@@ -166,6 +170,8 @@ from kidgames.ui.game import start_game_scene
 from kidgames.ui.menu import MenuScene, continue_game
 import time
 app = App(GAMES, home=sys.argv[1], mute=True, speed="fast", time_source=SteppedTime())
+from kidgames.ui.guide import unguided
+unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
 app.reset_to(MenuScene(app))
 if app.saves.exists("knights"):
     continue_game(app, "knights")

@@ -10,6 +10,7 @@ from kidgames.core.clock import SteppedTime
 from kidgames.core.settings import SettingsStore
 from kidgames.games import GAMES
 from kidgames.ui.app import App
+from kidgames.ui.guide import unguided
 from kidgames.ui.menu import MenuScene
 from kidgames.ui.nudge import HAND_TIME, NUDGE_AFTER
 from tests.ui_driver import FRAME, run_until, tap, tap_button
@@ -22,6 +23,7 @@ def voiced_app(home, voices: bool = True) -> App:
     settings = SettingsStore(home).load()
     settings.lang, settings.speed, settings.voices = "en", "fast", voices
     app = App(GAMES, settings=settings, home=home, mute=False, time_source=SteppedTime())
+    unguided(app)       # the prompt of a game that is not guided (a guided one comes back sooner)
     app.reset_to(MenuScene(app))
     app.guard_until = 0.0
     app.frame(0.0)

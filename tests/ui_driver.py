@@ -12,6 +12,7 @@ import pygame  # noqa: E402
 
 from kidgames.games import GAMES  # noqa: E402
 from kidgames.ui.app import App  # noqa: E402
+from kidgames.ui.guide import unguided  # noqa: E402
 from kidgames.ui.menu import MenuScene  # noqa: E402
 
 FRAME = 1 / 60
@@ -21,9 +22,10 @@ FRAME = 1 / 60
 _APPS: "weakref.WeakValueDictionary[int, App]" = weakref.WeakValueDictionary()
 
 
-def make_app(home, lang="en", speed="fast", **kw) -> App:
+def make_app(home, lang="en", speed="fast", guided: bool = False, **kw) -> App:
     """The app as a test drives it: its clock steps with the frames (``app.frame(dt)``), so a test
-    passes time by running frames, never by sleeping."""
+    passes time by running frames, never by sleeping.  No game is guided (a first game on a fresh
+    home would be: kidgames/ui/guide.py) unless ``guided``: the saved settings then say."""
     from kidgames.core.settings import SettingsStore
     from kidgames.core.clock import SteppedTime
     for earlier in list(_APPS.values()):
@@ -33,6 +35,8 @@ def make_app(home, lang="en", speed="fast", **kw) -> App:
     settings.lang, settings.speed = lang, speed
     kw.setdefault("time_source", SteppedTime())
     app = App(GAMES, settings=settings, home=home, mute=True, **kw)
+    if not guided:
+        unguided(app)
     app.reset_to(MenuScene(app))
     app.guard_until = 0.0
     app.frame(0.0)

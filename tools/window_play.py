@@ -275,6 +275,8 @@ def main(argv=None) -> int:
     catalog = Catalog(args.lang)
     seats = parse_players(args.players, spec, {c: catalog.t(f"colour.{c}") for c in COLOURS})
     app = App(GAMES, mute=not args.sound, fullscreen=False, speed=args.speed)
+    from kidgames.ui.guide import unguided
+    unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
     app.set_language(args.lang)
     app.settings.secret_seconds = None if args.secret == "tap" else int(args.secret)
     app.reset_to(MenuScene(app))

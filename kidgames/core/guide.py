@@ -55,6 +55,11 @@ def guide_of(spec: GameSpec) -> Guide | None:
     return guide
 
 
+def has_guide(spec: GameSpec) -> bool:
+    """Whether the game declares a guide (without importing it: the setup screen asks)."""
+    return bool(_package(spec)) and spec.folder is not None and (spec.folder / "guide.py").is_file()
+
+
 def praise_for(guide: Guide, events: Sequence[Event], seat: int) -> tuple[str, Mapping[str, Any]] | None:
     """What ``guide`` praises of one decision of the person at ``seat``: only its public events are
     handed on (a secret is never said aloud)."""

@@ -31,6 +31,9 @@ class Settings:
     kiosk: bool = False          # no way to close the app but the grown-up's Shift+Ctrl+Escape
     last_setup: dict[str, Any] = field(default_factory=dict)   # game id -> list of seat dicts
     last_options: dict[str, Any] = field(default_factory=dict)  # game id -> {option: JSON value}
+    # A guided first game (issue 35): game id -> whether its next game is guided.  A game not named
+    # here has never been played to its end on this computer: its first game is guided.
+    guided: dict[str, bool] = field(default_factory=dict)
 
     @property
     def speed_factor(self) -> float:
@@ -64,7 +67,13 @@ class Settings:
             settings.secret_seconds = secret
         settings.last_setup = last_setup_from_json(data.get("last_setup"))
         settings.last_options = last_options_from_json(data.get("last_options"))
+        settings.guided = guided_from_json(data.get("guided"))
         return settings
+
+    def is_guided(self, game_id: str) -> bool:
+        """Whether the next game of ``game_id`` is guided (its first one is, until a guided game
+        of it reached its results or the setup screen's switch turned it off)."""
+        return self.guided.get(game_id, True)
 
 
 def last_setup_from_json(data: Any) -> dict[str, list[dict]]:
@@ -91,6 +100,14 @@ def last_options_from_json(data: Any) -> dict[str, dict]:
     return {game_id: {name: value for name, value in options.items()
                       if isinstance(name, str) and (value is None or isinstance(value, (bool, int, str)))}
             for game_id, options in data.items() if isinstance(game_id, str) and isinstance(options, dict)}
+
+
+def guided_from_json(data: Any) -> dict[str, bool]:
+    """The remembered guided-game switches: game id -> True or False; anything else is dropped (the
+    game's first game is guided again)."""
+    if not isinstance(data, dict):
+        return {}
+    return {game_id: on for game_id, on in data.items() if isinstance(game_id, str) and isinstance(on, bool)}
 
 
 class SettingsStore:

@@ -28,7 +28,8 @@ from kidgames.core.protocol import Words, key_matches
 #: answers, the reason a tap did nothing, its events) on its spec.
 APP_WORDS = Words(
     spoken=("curtain.pass", "curtain.hint", "curtain.secret", "curtain.question", "results.win",
-            "results.together", "results.nobody", "undo", "secret.close", "lock.hold", "lock.task"),
+            "results.together", "results.nobody", "undo", "secret.close", "lock.hold", "lock.task",
+            "setup.guide"),
     values=("colour", "results.and"),
 )
 #: Buttons of the curtains: the child taps them, the curtain's sentence is what is spoken.

@@ -13,6 +13,7 @@ from kidgames.core.seats import Seat
 from kidgames.core.session import Outcome, Session, View
 from kidgames.ui.curtain import QUESTION, SECRET, CurtainScene
 from kidgames.ui.dialog import ConfirmScene
+from kidgames.ui.guide import Guiding, guide_scene
 from kidgames.ui.input import DOUBLE_TAP
 from kidgames.ui.nudge import PromptNudge
 from kidgames.ui.prompts import prompt_picture
@@ -68,6 +69,7 @@ def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
                                          seed=seed)
         scene = spec.load_scene_class()(app, session)
         scene.from_save = game_id if from_save else None
+        guide_scene(scene)      # a game's first game on this computer is guided (kidgames/ui/guide.py)
     except Exception as exc:
         app.hold_games_in_stack()      # the game claimed above, which never opened, is let go
         if from_save:
@@ -125,6 +127,7 @@ class GameScene(Scene, Generic[V]):
     from_save: str | None = None    # the game id whose save this game was opened from
     table: Table | None = None      # what the game shows, as pieces (kidgames/ui/table.py)
     banner_piece: Banner | None = None      # the game's banner on its table (kidgames/ui/pieces.py), if any
+    guiding: Guiding | None = None          # the guide of a guided first game (kidgames/ui/guide.py)
 
     #: The scene's animation of each event kind: its ``_anim_<kind>(event, rest)`` methods, its
     #: own and those it inherits, gathered once when the class is made (see :meth:`animate`).
@@ -206,7 +209,11 @@ class GameScene(Scene, Generic[V]):
         """A person's decision (a tap), straight to the session; its events are animated, and a
         refused one (a stray tap) changes nothing and goes to :meth:`refused`."""
         before = self.before_decision()
-        return self.applied(self.session.submit(action), before)
+        seat = self.session.view().decider
+        events = self.applied(self.session.submit(action), before)
+        if self.guiding is not None:
+            self.guiding.praise(seat, events)
+        return events
 
     def before_decision(self) -> Any:
         """What a scene keeps of the picture just before a decision is applied (see
@@ -220,6 +227,8 @@ class GameScene(Scene, Generic[V]):
         :meth:`before_decision` gave just before it was applied."""
         if outcome.refusal is not None:
             self.refused(outcome.refusal)
+            if self.guiding is not None:
+                self.guiding.refused(outcome.refusal)
             return []
         events = list(outcome.events)
         self.undo_words = None
@@ -316,6 +325,8 @@ class GameScene(Scene, Generic[V]):
         itself), and the hand pointing at the thing to tap when the prompt comes back."""
         if self.table is not None:
             self.table.paint(surface)
+        if self.guiding is not None:
+            self.guiding.paint(surface)
         self.nudge.paint(surface)
 
     def dirty_rects(self) -> list[pygame.Rect] | None:
@@ -336,7 +347,8 @@ class GameScene(Scene, Generic[V]):
         button = self.button("say")
         if button is not None:
             button.icon = self.prompt_picture(hint)
-        return {"undo": self.undo_words, "banner": banner[0] if banner else None, "hint": hint or None}
+        return {"undo": self.undo_words, "banner": banner[0] if banner else None,
+                "guide": self.guiding.spoken() if self.guiding is not None else None, "hint": hint or None}
 
     def hint_text(self) -> str:
         """Whose turn it is and what to tap (a game's scene says; nothing by default)."""
@@ -381,6 +393,14 @@ class GameScene(Scene, Generic[V]):
         return not view.is_over and not view.computer_turn
 
     def handle(self, pointer) -> None:
+        if self.guiding is None:
+            self.handle_pointer(pointer)
+            return
+        mark = self.guiding.before_tap(pointer)
+        self.handle_pointer(pointer)
+        self.guiding.after_tap(mark)        # a tap that did nothing: why, and the hand at what works
+
+    def handle_pointer(self, pointer) -> None:
         if pointer.kind == "down":
             self.nudge.restart()      # somebody is there: the prompt waits anew
         if self.handle_buttons(pointer):
@@ -461,6 +481,8 @@ class GameScene(Scene, Generic[V]):
     def _update(self, dt: float) -> bool:
         self.time += dt
         self.nudge.update()
+        if self.guiding is not None:
+            self.guiding.update(dt)
         self.anim.speed = self.app.settings.speed_factor
         if self.anim.update(dt):
             return True
@@ -492,7 +514,8 @@ class GameScene(Scene, Generic[V]):
         return self.idle_animation()
 
     def wake_in(self) -> float | None:
-        due = [wake for wake in (self.nudge.wake_in(), self.play_wake_in()) if wake is not None]
+        guide = self.guiding.wake_in() if self.guiding is not None else None
+        due = [wake for wake in (self.nudge.wake_in(), self.play_wake_in(), guide) if wake is not None]
         return min(due) if due else None
 
     def play_wake_in(self) -> float | None:
@@ -550,5 +573,7 @@ class GameScene(Scene, Generic[V]):
         return pygame.Rect(say.rect) if say is not None else None
 
     def show_results(self) -> None:
+        if self.guiding is not None:
+            self.guiding.results()
         view = self.session.view()
         self.app.show_results(self.spec, self.seats, view.winners, view.scores, self.options)

@@ -124,6 +124,7 @@ class PromptNudge(PointingHand):
         self.done = 0                       # how often the prompt came back in this wait
         self.hint = None                    # the prompt this wait is for
         self.comebacks: list[tuple[float, object, bool]] = []   # (when, prompt, said aloud): for tests
+        self.after = NUDGE_AFTER            # seconds of waiting before it comes back (a guided game: less)
 
     # -- following the scene ---------------------------------------------------------------------------
     def waiting(self) -> bool:
@@ -152,7 +153,7 @@ class PromptNudge(PointingHand):
                 return
         if self.since is None:
             self.since = now
-        if self.done < NUDGES and now - self.since >= NUDGE_AFTER * (self.done + 1):
+        if self.done < NUDGES and now - self.since >= self.after * (self.done + 1):
             self.done += 1
             self.come_back(now, hint)
         self.move_hand(now)
@@ -174,7 +175,7 @@ class PromptNudge(PointingHand):
         now = self.scene.app.now()
         due = []
         if self.done < NUDGES:
-            due.append(self.since + NUDGE_AFTER * (self.done + 1) - now)
+            due.append(self.since + self.after * (self.done + 1) - now)
         if self.hand_from is not None:
             shown = now - self.hand_from
             due.append((int(shown * HAND_FPS) + 1) / HAND_FPS - shown)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from kidgames.core.demo import has_demo
+from kidgames.core.guide import has_guide
 from kidgames.core.protocol import BOARD, CHOICE, FLAG
 from kidgames.core.seats import COLOURS, COMPUTER, FAIR, LEVELS, PERSON, STARRED, Seat
 from kidgames.ui.backdrop import meadow
@@ -29,6 +30,7 @@ STAR_SIZE = 62
 OPTIONS_TOP, OPTIONS_H, OPTIONS_GAP, OPTION_MAX_W = 744, MIN_BUTTON, 20, 560   # one row of toggles, above Play
 BOTTOM_Y = 866                    # the back and rules buttons; Play a little larger beside them
 SHOW_ME = pygame.Rect(580, BOTTOM_Y - 4, 520, 96)    # "Show me!" between the rules and Play, over the count
+GUIDE_SWITCH = pygame.Rect(24, 4, 176, MIN_BUTTON)   # a guided game on or off: left of the title, above the seats
 
 
 class SetupScene(Scene):
@@ -37,6 +39,7 @@ class SetupScene(Scene):
         self.spec = spec
         self.seats = self.remembered() or self.default_seats()
         self.options = spec.options_from_json(app.settings.last_options.get(spec.id))
+        self.guide_words = None     # what the guide switch says when tapped (spoken)
 
     def enter(self) -> None:
         super().enter()
@@ -139,9 +142,25 @@ class SetupScene(Scene):
             Button(pygame.Rect(1130, BOTTOM_Y - 4, 430, 124), self.start, self.t("setup.start"), icon="play",
                    colour="green", name="start", text_size=48),
         ]
+        if has_guide(self.spec):    # a guided game (kidgames/ui/guide.py): the hand shows it on or off
+            on = self.app.settings.is_guided(self.spec.id)
+            self.buttons.append(Button(GUIDE_SWITCH, self.toggle_guide, icon="finger", badge="check" if on else "cross",
+                                       colour="green" if on else "grey", selected=on, name="guide"))
         if has_demo(self.spec):     # "Show me!": the game's demo on its real table (kidgames/ui/demo.py)
             self.buttons.append(Button(SHOW_ME, self.show_me, self.t("demo.show_me"), icon="finger",
                                        colour="blue", name="show_me", text_size=40))
+
+    def toggle_guide(self) -> None:
+        """The next game guided, or not (remembered per game); said aloud."""
+        from kidgames.ui.guide import set_guided
+        on = not self.app.settings.is_guided(self.spec.id)
+        set_guided(self.app, self.spec.id, on)
+        self.guide_words = self.t("setup.guide.on" if on else "setup.guide.off")
+        self.app.forget_spoken(self, "guide")
+        self.layout()
+
+    def spoken_prompts(self) -> dict:
+        return {"guide": self.guide_words}
 
     def show_me(self) -> None:
         from kidgames.ui.demo import show_demo       # (a scene reaches another only when it opens it)
