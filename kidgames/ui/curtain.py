@@ -37,6 +37,7 @@ class CurtainScene(Scene):
     (a question's curtain carries the question); each kind has its own when none is given."""
 
     overlay = False
+    hand = None     # a guided game's hand at the button (kidgames/ui/guide.py), painted over everything
 
     def __init__(self, app, seat, on_open: Callable[[], None], kind: str = HANDOVER,
                  text: str | None = None, pawn: str = "pawn", hint: str | None = None,
@@ -102,6 +103,8 @@ class CurtainScene(Scene):
                                (255, 255, 255), w - 300, 110, outline=(40, 30, 30))
         surface.blit(hint, hint.get_rect(midtop=(w // 2, TEXT_AT + 130)))
         self.draw_buttons(surface)
+        if self.hand is not None:
+            self.hand.paint(surface)
 
     def backdrop(self, size) -> pygame.Surface:
         """The curtain cloth in the person's colour (made once per curtain: a gradient is slow)."""

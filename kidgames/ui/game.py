@@ -34,6 +34,9 @@ SKIP_GUARD = DOUBLE_TAP  # the second tap of a double tap never skips the move t
 SECRET_GUARD = 0.8
 #: The buttons every game scene has (top_buttons, prompt_button): never the thing a prompt asks for.
 SHARED_BUTTONS = ("home", "rules", "sound", "say")
+#: Buttons that take a step back (the arrow, letting go of a half-made choice): the hand never points
+#: at them while anything else is offered (a child following the hand would go round in a circle).
+TAKES_BACK = ("undo", "cancel")
 # Seconds a banner up at a tap that skips ahead stays in view (at normal speed): the voice is saying it.
 BANNER_AFTER_SKIP = 1.2
 # While a person's last step can be taken back, a computer thinks this much longer (at normal speed)
@@ -559,6 +562,7 @@ class GameScene(Scene, Generic[V]):
         that loses something (``Button.costs``) while one that loses nothing is offered."""
         picture = self.prompt_picture(self.hint_text())
         offered = [b for b in self.buttons if b.visible and b.enabled and b.name not in SHARED_BUTTONS]
+        offered = [b for b in offered if b.name not in TAKES_BACK] or offered
         offered = [b for b in offered if not b.costs] or offered
         for button in offered:
             if button.icon == picture:

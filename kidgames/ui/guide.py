@@ -27,6 +27,7 @@ import pygame
 
 from kidgames.core.guide import Guide, guide_of, praise_for
 from kidgames.core.protocol import Event, Refusal
+from kidgames.ui.nudge import HAND_FPS, PointingHand
 from kidgames.ui.widgets import INK, PAPER, rounded_panel
 
 GUIDED_AFTER = 4.0      # seconds of nothing happening before the hand points, in a guided game
@@ -45,7 +46,7 @@ def guide_scene(scene) -> "Guiding | None":
     """Guide ``scene``'s game when the settings say its next game is guided, the game declares a
     guide and a person plays (a table of computers is watched, not learned)."""
     app = scene.app
-    if not app.settings.is_guided(scene.spec.id) or not any(s.is_person for s in scene.seats):
+    if not app.settings.is_guided(scene.spec.id) or not any(not s.is_computer for s in scene.seats):
         return None
     guide = guide_of(scene.spec)
     if guide is None:
@@ -93,6 +94,8 @@ class Guiding:
         self.point_soon = False         # a refused tap: the hand points once the hint has settled
         self.rings: tuple = ()          # the shining things as drawn now (their areas)
         self.finished = False
+        self.curtain: Any = None        # the curtain of this game on top, and since when (its hand)
+        self.curtain_since = 0.0
         self.decisions = 0              # the people's decisions applied (a tap that sent one is no refusal)
         # for tests: what was told, (kind, message) in order; where the hand pointed after a refusal
         self.told: list[tuple[str, Any]] = []
@@ -162,14 +165,15 @@ class Guiding:
         scene = self.scene
         if pointer.kind != "tap" or not scene.person_can_act() or scene.app.top is not scene:
             return None
-        return (pointer.pos, list(scene.tap_targets()), len(self.told), self.decisions)
+        on_button = any(b.visible and b.rect.collidepoint(pointer.pos) for b in scene.buttons)
+        return (pointer.pos, list(scene.tap_targets()), len(self.told), self.decisions, on_button)
 
     def after_tap(self, mark: tuple | None) -> None:
         """A tap that hit nothing on the table and sent nothing is refused: said and pointed at."""
         if mark is None:
             return
         from kidgames.ui.targets import pick
-        pos, targets, told, decisions = mark
+        pos, targets, told, decisions, on_button = mark
         scene = self.scene
         if self.point_soon or len(self.told) != told:
             return                  # the rules refused it (and it was said)
@@ -178,7 +182,7 @@ class Guiding:
             return
         if self.decisions != decisions or scene.anim.busy or not scene.person_can_act():
             return                  # a decision was sent
-        if pick(pos, targets) is not None or any(b.visible and b.rect.collidepoint(pos) for b in scene.buttons):
+        if on_button or pick(pos, targets) is not None:
             return                  # a choice on the way (a card picked up, a tree chosen)
         self.refused(None)
 
@@ -200,11 +204,35 @@ class Guiding:
         if self.point_soon and on_top and scene.nudge.waiting():
             self.point_soon = False
             self.point_now()
+        self.follow_curtain()
         rings = self.shining() if on_top else ()
         if rings != self.rings:
             for area in (*self.rings, *rings):
                 self.app.invalidate(area.inflate(SHINE_WIDTH * 2 + 4, SHINE_WIDTH * 2 + 4))
             self.rings = rings
+
+    def follow_curtain(self) -> None:
+        """A curtain of this game on top (a hand-over, a secret, a question): after the same wait, the
+        hand points at its button too (the child who waits is shown where to tap)."""
+        from kidgames.ui.curtain import CurtainScene
+        top = self.app.top
+        now = self.app.now()
+        if top is self.curtain:
+            assert top is not None
+            if top.hand is None and now - self.curtain_since >= GUIDED_AFTER:
+                button = top.button("ready")
+                if button is not None:
+                    top.hand = PointingHand(self.app)
+                    top.hand.point(button.rect, now)
+            elif top.hand is not None:
+                top.hand.move_hand(now)
+                if top.hand.hand_from is None:          # shown its time: again after another wait
+                    top.hand = None
+                    self.curtain_since = now
+            return
+        self.curtain = None
+        if isinstance(top, CurtainScene) and self.scene in self.app.stack:
+            self.curtain, self.curtain_since = top, now
 
     def point_now(self) -> None:
         """The hand at what would work, now (and the prompt's wait starts again from here)."""
@@ -223,6 +251,16 @@ class Guiding:
             due.append(max(0.0, self.lasts - self.shown_for))
         if self.point_soon:
             due.append(0.0)
+        curtain = self.curtain
+        if curtain is not None and self.app.top is curtain:
+            if curtain.hand is None:
+                due.append(max(0.0, self.curtain_since + GUIDED_AFTER - self.app.now()))
+            else:
+                due.append(1 / HAND_FPS)
+        elif self.app.top is not self.scene and self.app.top is not curtain and self.scene in self.app.stack:
+            from kidgames.ui.curtain import CurtainScene
+            if isinstance(self.app.top, CurtainScene):
+                due.append(0.0)         # a new curtain: its wait for the hand begins
         return min(due) if due else None
 
     def spoken(self) -> Any:

@@ -39,7 +39,7 @@ class SetupScene(Scene):
         self.spec = spec
         self.seats = self.remembered() or self.default_seats()
         self.options = spec.options_from_json(app.settings.last_options.get(spec.id))
-        self.guide_words = None     # what the guide switch says when tapped (spoken)
+        self.guide_words: str | None = None     # what the guide switch says when tapped (spoken)
 
     def enter(self) -> None:
         super().enter()

@@ -62,6 +62,10 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         self.choice: list[Action] | None = None       # two moves to one space: one die or both?
         self.magic_mode: str | None = None             # "swap" or "jump" after its magic button
         self.swap_first: str | None = None
+        # Who has looked under a tree since the wanted card came up (public: everybody sees a tree
+        # lift): the hand of a prompt then points at the key space first, where a guess wins cards.
+        self.looked: set[int] = set()
+        self.missed: set[str] = set()      # the trees guessed wrong for the wanted card (public)
         # The magic choices: where they stand (made once for the game, see magic_places) and
         # their picture stories (playing since story_from, showing story_step; -1: resting).
         self._magic_stable: list[pygame.Rect] | None = None
@@ -251,13 +255,23 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         if view.phase == MOVE and self.choice is None:
             # the hand of a prompt that comes back points at the first: a blue space (a look under
             # a tree helps), never the key space while another is offered (a guess may send home)
-            ways = sorted((dest for dest, _ in view.ways),
-                          key=lambda dest: (dest == self.board.key, self.board.tree_slot(dest) not in view.trees))
+            # until the player has looked under a tree since the wanted card came up; nearer the
+            # castle first (a child following the hand comes to the castle, as the game needs)
+            looked = view.current_player in self.looked
+
+            def rank(dest: str) -> tuple[int, int]:
+                if dest == self.board.key:
+                    return (0 if looked else 3), 0
+                near = len(shortest_walk(dest, self.board.key, self.board.neighbours))
+                return (1 if self.board.tree_slot(dest) in view.trees and not looked else 2), near
+            ways = sorted((dest for dest, _ in view.ways), key=rank)
             return [Target(("space", dest), self.space_xy(dest)) for dest in ways]
         return []
 
     def tree_targets(self) -> list[Target]:
-        return [Target(("tree", slot), self.tree_centre(slot)) for slot in self.table_view().trees]
+        """The trees; first those not yet guessed wrong for the wanted card (the hand points there)."""
+        trees = sorted(self.table_view().trees, key=lambda slot: slot in self.missed)
+        return [Target(("tree", slot), self.tree_centre(slot)) for slot in trees]
 
     def tree_centre(self, slot: str) -> tuple[float, float]:
         x, y = self.slot_xy(slot)
@@ -285,6 +299,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         secret curtain; everybody else (and a computer's look always) sees the tree lift with its
         back to the room."""
         slot, motif = ev.slot, ev.motif
+        self.looked.add(ev.player)
 
         def show() -> None:
             self.lifted, self.look_owner = (slot, 1.0, motif), ev.private_to
@@ -308,6 +323,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         return {self.look_owner} if self.lifted and self.lifted[2] and self.look_owner is not None else set()
 
     def _anim_guess_missed(self, ev, rest) -> None:
+        self.missed.add(ev.slot)
         self._say("wrong", ev.player, "cross", 0.9, sound="stuck")
 
     def _anim_guessed_right(self, ev, rest) -> None:
@@ -328,12 +344,15 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         self.pawns.hop(self.anim, p, self.space_xy(self.board.key), self.space_xy(ev.to), 0.5, 50)
 
     def _anim_new_wanted(self, ev, rest) -> None:
+        self.looked.clear()
+        self.missed.clear()
         def flip(t: float) -> None:
             self.shown_wanted = ev.motif
             self.flip = abs(1 - 2 * t)
         self.anim.add(0.5, flip, start=self.sound("card"), end=lambda: setattr(self, "flip", 1.0))
 
     def _anim_trees_swapped(self, ev, rest) -> None:
+        self.missed.clear()
         a, b = self.to_canvas(self.board.slots[ev.a].at), self.to_canvas(self.board.slots[ev.b].at)
         self._say("swapped", ev.player, "swap", 0.5, sound="magic")
 

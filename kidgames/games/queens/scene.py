@@ -288,12 +288,26 @@ class QueensScene(CardTableScene[QueensView]):
         if self.deciding() is None or self.anim.busy:
             return []
         targets = []
+        lit = self.highlighted_queens()
+        targets += [Target(("slot", s), slot_rect(s).center, slot_rect(s)) for s in sorted(self.highlighted_slots())]
+        if self.table_view().pending is None:      # an attacked queen shines to be seen, not tapped
+            targets += [t for t in self.queen_targets() if t.key in lit]
         if self.hand_face_up() and self.table_view().pending is None:
             parts = visible_parts(self.hand_layout().card_rects())
-            targets += [Target(("card", i), part.center, part) for i, part in enumerate(parts)]
-        lit = self.highlighted_queens()
-        targets += [t for t in self.queen_targets() if t.key in lit]
-        targets += [Target(("slot", s), slot_rect(s).center, slot_rect(s)) for s in sorted(self.highlighted_slots())]
+            cards = [Target(("card", i), part.center, part) for i, part in enumerate(parts)]
+            # the hand points first at what the chosen card is played on (the places, then the
+            # queens that shine: a potion's queen chosen, its place comes next),
+            # then at a card that can be played, never at a chosen one while another is offered
+            # (a tap on it lets it go: a child following the hand would go round in a circle)
+            _, hand, _ = self.bottom()
+            view = self.table_view()
+
+            def order(target: Target) -> tuple[bool, bool]:
+                i = target.key[1]
+                card = hand[i] if i < len(hand) else None
+                playable = card in ("king", "knight", "potion") and view.play_refusal(card) is None
+                return i in self.selected, not playable
+            targets += sorted(cards, key=order)
         return targets
 
     # -- the seats (the places @kept: read them, never change them) ------------------------------

@@ -1,0 +1,307 @@
+"""A guided first game (issue 35, part 2; kidgames/ui/guide.py): the first game of a game on this
+computer says and shows its goal, brings the hand after ~4 s, rings what a tap may choose, praises a
+person's good move (never a computer's, never a secret), says why a tap did nothing and points at what
+works; remembered per game, with a switch on the setup screen.  And the issue's measurement: a first
+game played by tapping only where the hand points finishes, the hand never pointing at a tap the rules
+refuse."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pygame
+import pytest
+
+from kidgames.core.demo import demo_of
+from kidgames.core.guide import Guide, guide_of
+from kidgames.core.protocol import Event
+from kidgames.core.seats import COMPUTER, Seat
+from kidgames.core.settings import Settings, SettingsStore
+from kidgames.games import GAMES
+from kidgames.ui import guide as ui_guide
+from kidgames.ui.curtain import CurtainScene
+from kidgames.ui.game import GameScene, start_game_scene
+from kidgames.ui.guide import GUIDED_AFTER
+from kidgames.ui.nudge import NUDGE_AFTER
+from kidgames.ui.results import ResultsScene
+from kidgames.ui.widgets import MIN_TARGET
+from tests.ui_driver import FRAME, make_app, run_until, tap, tap_button
+
+GAME_IDS = ["knights", "forest", "castle", "queens"]
+#: Options of a short first game, where the game has them.
+SHORT = {"forest": {"short": True}}
+
+
+class Recorder:
+    """A praise for tests: it names every decision of the person at ``seat`` that has an event of
+    theirs, and keeps every event it was handed."""
+
+    def __init__(self, game: str) -> None:
+        self.key = f"{game}.demo.you"
+        self.handed: list[Event] = []
+
+    def __call__(self, events: Sequence[Event], seat: int) -> Any:
+        self.handed += events
+        if any(event.get("player") == seat for event in events):
+            return self.key, {}
+        return None
+
+
+def test_guide(game: str) -> tuple[Guide, Recorder]:
+    demo = demo_of(GAMES[game])
+    assert demo is not None
+    recorder = Recorder(game)
+    return Guide(goal=demo.steps[0].say, goal_picture=demo.steps[0].picture, praise=recorder), recorder
+
+
+test_guide.__test__ = False     # type: ignore[attr-defined]     # a helper, not a test
+
+
+@pytest.fixture
+def own_guides(monkeypatch):
+    """Each game guided by a guide of this test (its praise recorded), whatever the game declares."""
+    made: dict[str, Recorder] = {}
+
+    def guide_for(spec):
+        guide, recorder = test_guide(spec.id)
+        made[spec.id] = recorder
+        return guide
+    monkeypatch.setattr(ui_guide, "guide_of", guide_for)
+    monkeypatch.setattr("kidgames.ui.setup.has_guide", lambda spec: True)
+    return made
+
+
+@pytest.fixture
+def any_guides(monkeypatch):
+    """The games' own guides where they declare one, else a guide of this test."""
+    def guide_for(spec):
+        return guide_of(spec) or test_guide(spec.id)[0]
+    monkeypatch.setattr(ui_guide, "guide_of", guide_for)
+    monkeypatch.setattr("kidgames.ui.setup.has_guide", lambda spec: True)
+
+
+def guided_app(home, **kw):
+    return make_app(home, guided=True, **kw)
+
+
+def people(n: int = 2, computer: bool = False) -> list[Seat]:
+    seats = [Seat(name, colour) for name, colour in (("Anna", "red"), ("Ben", "blue"), ("Cleo", "green"))[:n]]
+    if computer:
+        seats.append(Seat("Robo", "yellow", COMPUTER, "normal"))
+    return seats
+
+
+def until_person_waits(app, scene, seconds: float = 60) -> None:
+    """Frames until a person must act on the table (curtains lifted by their button)."""
+    for _ in range(int(seconds / FRAME)):
+        top = app.top
+        if isinstance(top, CurtainScene):
+            tap_button(app, "ready")
+            continue
+        if top is scene and scene.nudge.waiting():
+            return
+        app.frame(FRAME)
+    raise AssertionError("no person came to act")
+
+
+def wait(app, seconds: float) -> None:
+    end = app.now() + seconds
+    while app.now() < end - 1e-9:
+        app.frame(min(max(app.next_wake(), FRAME), end - app.now(), 0.1))
+
+
+def said_keys(app) -> list[str]:
+    return [key for key, _ in app.voice.said]
+
+
+# -- remembered per game, and the switch ---------------------------------------------------------------
+def test_settings_remember_each_game_and_ignore_damaged_values():
+    assert Settings().is_guided("queens"), "a game never played is guided"
+    settings = Settings.from_json({"guided": {"queens": False, "forest": True, "castle": "no", 3: False}})
+    assert not settings.is_guided("queens") and settings.is_guided("forest") and settings.is_guided("castle")
+    assert settings.guided == {"queens": False, "forest": True}
+    assert Settings.from_json({"guided": ["queens"]}).guided == {}
+    assert Settings.from_json(Settings.from_json({"guided": {"knights": False}}).to_json()).guided == {"knights": False}
+
+
+def test_a_fresh_home_guides_a_first_game_and_a_finished_guided_game_is_learned(tmp_path, own_guides):
+    app = guided_app(tmp_path)
+    scene = start_game_scene(app, "knights", people(), seed=3)
+    assert scene.guiding is not None, "the first game of a fresh home is guided"
+    other = Settings.from_json(SettingsStore(tmp_path).load().to_json())
+    assert other.is_guided("knights")       # started is not learned
+    scene.session._controller.state.winner = 0 if hasattr(scene.session._controller.state, "winner") else None
+    app.stack.remove(scene)
+    # a guided game that reached its results: the game is learned (saved), the next one unguided
+    scene = start_game_scene(app, "queens", people(), seed=3)
+    scene.show_results()
+    assert not SettingsStore(tmp_path).load().is_guided("queens")
+    assert SettingsStore(tmp_path).load().is_guided("knights")
+    again = start_game_scene(app, "queens", people(), seed=4)
+    assert again.guiding is None, "a learned game is played unguided"
+
+
+def test_the_setup_switch_turns_it_off_and_on_again_spoken_and_big_enough(tmp_path, own_guides):
+    app = guided_app(tmp_path)
+    app.settings.voices = True
+    tap_button(app, "game:forest")
+    switch = app.top.button("guide")
+    assert switch is not None and min(switch.rect.size) >= MIN_TARGET and switch.badge == "check"
+    tap_button(app, "guide")
+    assert said_keys(app)[-1] == "setup.guide.off"
+    assert app.top.button("guide").badge == "cross"
+    assert not SettingsStore(tmp_path).load().is_guided("forest"), "remembered at once"
+    assert SettingsStore(tmp_path).load().is_guided("castle"), "per game"
+    tap_button(app, "start")
+    assert isinstance(app.top, GameScene) and app.top.guiding is None
+    app.show_menu()
+    tap_button(app, "game:forest")
+    tap_button(app, "guide")
+    assert said_keys(app)[-1] == "setup.guide.on" and app.top.button("guide").badge == "check"
+    tap_button(app, "start")
+    scene = next(s for s in app.stack if isinstance(s, GameScene))
+    assert scene.guiding is not None
+
+
+def test_make_app_and_tools_play_unguided_unless_asked(tmp_path, own_guides):
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "knights", people(), seed=3)
+    assert scene.guiding is None and scene.nudge.after == NUDGE_AFTER
+    assert SettingsStore(tmp_path).load().is_guided("knights"), "the saved settings keep their own"
+
+
+# -- in a guided game ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_goal_is_said_and_shown_at_the_start(tmp_path, own_guides, game):
+    app = guided_app(tmp_path)
+    scene = start_game_scene(app, game, people(), seed=5, options=SHORT.get(game))
+    app.frame(FRAME)
+    until_person_waits(app, scene)
+    goal = demo_of(GAMES[game]).steps[0].say
+    assert goal in said_keys(app), "the goal is said"
+    assert scene.guiding.caption is not None and scene.guiding.caption[0].key == goal
+    assert scene.guiding.caption[1] == demo_of(GAMES[game]).steps[0].picture
+    # shown: the caption's pixels are on the window
+    shown = pygame.display.get_surface().copy()
+    scene.guiding.hide()
+    app.dirty = True
+    app.frame(FRAME)
+    area = pygame.Rect(app.to_window(scene.guiding.area.topleft), (20, 20))
+    assert pygame.display.get_surface().subsurface(area).get_at((10, 10)) != shown.subsurface(area).get_at((10, 10)) \
+        or shown.subsurface(area).get_at((10, 10))[:3] != pygame.display.get_surface().subsurface(area).get_at((10, 10))[:3]
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_the_hand_points_after_about_four_seconds(tmp_path, own_guides, game):
+    app = guided_app(tmp_path)
+    scene = start_game_scene(app, game, people(), seed=5, options=SHORT.get(game))
+    until_person_waits(app, scene)
+    wait(app, GUIDED_AFTER - 0.5)
+    assert not scene.nudge.showing
+    wait(app, 1.0)
+    assert scene.nudge.showing, "no hand after ~4 s"
+    hand = scene.nudge.hand_rect()
+    assert hand is not None and hand.colliderect(scene.nudge_target().inflate(2, 2))
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_what_a_tap_may_choose_shines(tmp_path, own_guides, game):
+    app = guided_app(tmp_path)
+    scene = start_game_scene(app, game, people(), seed=5, options=SHORT.get(game))
+    until_person_waits(app, scene)
+    app.frame(FRAME)
+    targets = scene.tap_targets()
+    assert targets and len(scene.guiding.rings) == len([t for t in targets if t.rect is None or t.rect.w > 0])
+    plain = make_app(tmp_path / "plain")
+    other = start_game_scene(plain, game, people(), seed=5, options=SHORT.get(game))
+    until_person_waits(plain, other)
+    assert other.guiding is None
+
+
+def test_a_good_move_of_a_person_is_praised_and_a_computers_never(tmp_path, own_guides):
+    app = guided_app(tmp_path)
+    scene = start_game_scene(app, "knights", [Seat("Anna", "red"), Seat("Robo", "blue", COMPUTER, "normal")], seed=5)
+    until_person_waits(app, scene)
+    praise = own_guides["knights"].key
+    before = said_keys(app).count(praise)
+    tap(app, scene.tap_targets()[0].rect.center)
+    assert run_until(app, lambda: scene.guiding.caption is not None and scene.guiding.caption[0].key == praise, 20)
+    assert said_keys(app).count(praise) == before + 1, "the praise is said"
+    praised = sum(1 for kind, _ in scene.guiding.told if kind == "praise")
+    # the computer's whole turn: no praise
+    assert run_until(app, lambda: scene.session.view().decider == 0 and scene.nudge.waiting(), 40)
+    assert sum(1 for kind, _ in scene.guiding.told if kind == "praise") == praised
+    assert said_keys(app).count(praise) == before + 1
+
+
+def test_a_praise_is_never_handed_a_private_event(tmp_path, own_guides):
+    """Forest: looks under trees are private; two people play a while, every decision praised."""
+    app = guided_app(tmp_path)
+    scene = start_game_scene(app, "forest", people(), seed=2, options={"short": True})
+    looks = play_by_the_hand(app, scene, decisions=40)
+    handed = own_guides["forest"].handed
+    assert handed, "nothing was praised"
+    assert all(event.private_to is None for event in handed)
+    assert looks["private"], "no private event happened in this game (seed)"
+
+
+@pytest.mark.parametrize("game", ["queens", "knights"])
+def test_a_refused_tap_says_why_and_the_hand_points_at_what_works(tmp_path, own_guides, game):
+    app = guided_app(tmp_path)
+    scene = start_game_scene(app, game, people(), seed=5)
+    until_person_waits(app, scene)
+    said = len(app.voice.said)
+    nowhere = (700, 560) if game == "knights" else (600, 470)
+    tap(app, nowhere)
+    app.frame(FRAME)
+    assert len(app.voice.said) > said, "nothing was said"
+    assert scene.nudge.showing and scene.guiding.pointed, "the hand did not point at once"
+    target = scene.guiding.pointed[-1]
+    assert target == scene.nudge_target()
+    assert any(t.rect is not None and t.rect.colliderect(target) or target.collidepoint(t.centre)
+               for t in scene.tap_targets()) or any(b.rect == target for b in scene.buttons)
+
+
+# -- the measurement: a first game played by tapping only where the hand points ---------------------------
+def play_by_the_hand(app, scene, decisions: int | None = None, frames: int = 400_000) -> dict:
+    """Tap only where the hand points (on the table and on every curtain), until the results (or
+    ``decisions`` taps on the table); every table tap must be one the rules and the scene take."""
+    seen = {"taps": 0, "private": False}
+    original = scene.session.submit
+
+    def submit(action):
+        outcome = original(action)
+        assert outcome.refusal is None, f"the hand pointed at a refused tap: {action} {outcome.refusal}"
+        seen["private"] = seen["private"] or any(e.private_to is not None for e in outcome.events)
+        return outcome
+    scene.session.submit = submit
+    for _ in range(frames):
+        top = app.top
+        if isinstance(top, ResultsScene):
+            return seen
+        if decisions is not None and seen["taps"] >= decisions:
+            return seen
+        if isinstance(top, CurtainScene) and top.hand is not None and top.hand.showing:
+            tap(app, top.hand.target.center)
+            continue
+        if top is scene and scene.nudge.showing:
+            told = len(scene.guiding.told)
+            pointed = len(scene.guiding.pointed)
+            tap(app, scene.nudge.target.center)
+            seen["taps"] += 1
+            assert not any(kind == "why" for kind, _ in scene.guiding.told[told:]), "the hand's tap was refused"
+            assert len(scene.guiding.pointed) == pointed, "the hand's tap did nothing"
+            assert getattr(scene, "refusal", None) is None, f"refused: {scene.refusal}"
+            continue
+        app.frame(min(max(app.next_wake(), FRAME), 0.25))
+    raise AssertionError(f"the game did not end ({seen['taps']} taps)")
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+@pytest.mark.parametrize("computer", [False, True])
+def test_a_first_game_played_only_where_the_hand_points_finishes(tmp_path, any_guides, game, computer):
+    app = guided_app(tmp_path)
+    scene = start_game_scene(app, game, people(2, computer), seed=7, options=SHORT.get(game))
+    assert scene.guiding is not None
+    play_by_the_hand(app, scene)
+    assert scene.session.view().is_over
+    assert not SettingsStore(tmp_path).load().is_guided(game), "the finished guided game is learned"
