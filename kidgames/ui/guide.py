@@ -244,6 +244,7 @@ class Guiding:
         if target is not None:
             self.pointed.append(pygame.Rect(target))
             nudge.point(target, now)
+            nudge.move_hand(now)
 
     def wake_in(self) -> float | None:
         due = []
@@ -269,11 +270,15 @@ class Guiding:
 
     # -- drawing --------------------------------------------------------------------------------------
     def shining(self) -> tuple:
-        """The areas of what a tap may choose now (only while a person may act)."""
+        """The areas of what a tap may choose now (only while a person may act): the things on the
+        table, and the buttons of the decision (a choice that loses something only where no other
+        is offered; never a take-back)."""
+        from kidgames.ui.game import SHARED_BUTTONS, TAKES_BACK
         scene = self.scene
         if not scene.person_can_act() or scene.session.view().curtain is not None:
             return ()
-        areas = []
+        offered = [b for b in scene.buttons if b.visible and b.enabled and b.name not in SHARED_BUTTONS + TAKES_BACK]
+        areas = [pygame.Rect(b.rect) for b in ([b for b in offered if not b.costs] or offered)]
         for target in scene.tap_targets():
             if target.rect is not None and target.rect.w > 0:
                 areas.append(pygame.Rect(target.rect))
