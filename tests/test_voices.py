@@ -95,8 +95,10 @@ def test_every_clip_is_spoken_by_its_languages_voice_at_a_pace_young_children_fo
 
 
 def test_all_voices_together_stay_small():
+    """About 2,000 clips of five languages (33 MB with the guided first game's 365, issue 35): a few
+    percent of the built app (test_built_app.py: under 150 MB)."""
     size = sum(p.stat().st_size for p in VOICES.rglob("*.ogg"))
-    assert size < 30e6, f"{size / 1e6:.1f} MB"
+    assert size < 40e6, f"{size / 1e6:.1f} MB"
 
 
 def test_a_name_is_spoken_by_its_pawns_colour_and_the_values_by_their_own_clips():

@@ -28,10 +28,13 @@ SPEC = GameSpec.later(
     computer_levels=True,
     words=Words(
         spoken=("castle.hint", "castle.say", "castle.question", "castle.why", "castle.use_fairy",
-                "castle.accept_witch", "castle.demo"),
+                "castle.accept_witch", "castle.demo", "castle.guide"),
         pictures={"castle.hint.computer": "robot", "castle.hint.draw": "plus", "castle.hint.again": "plus",
                   "castle.hint.buy": "diamond", "castle.hint.pass": "play", "castle.hint.witch": "fairy",
-                  "castle.hint.lose": "witch", "castle.why.stop": "plus"},
-        catalog=Path(__file__).parent / "locale",     # the "Show me!" sentences (demo.py)
+                  "castle.hint.lose": "witch", "castle.why.stop": "plus",
+                  # the guided first game (guide.py)
+                  "castle.guide": "castle", "castle.guide.finished": "trophy", "castle.guide.bought": "diamond",
+                  "castle.guide.saved": "fairy", "castle.guide.diamond": "diamond", "castle.guide.fairy": "fairy"},
+        catalog=Path(__file__).parent / "locale",     # the "Show me!" (demo.py) and guide (guide.py) sentences
     ),
 )

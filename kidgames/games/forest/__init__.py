@@ -28,10 +28,15 @@ SPEC = GameSpec.later(
     words=Words(
         spoken=("forest.hint", "forest.right", "forest.wrong", "forest.home", "forest.jumped", "forest.swapped",
                 "forest.shuffled", "forest.end", "results.forest",
-                "forest.demo"),
+                "forest.demo", "forest.guide"),
         pictures={"forest.hint.roll": "dice", "forest.hint.move": "finger", "forest.hint.magic": "sparkles",
                   "forest.hint.guess": "tree", "forest.hint.swap": "swap", "forest.hint.jump": "tree",
-                  "forest.hint.choose": "dice", "forest.hint.computer": "robot"},
-        catalog=Path(__file__).parent / "locale",     # the "Show me!" sentences (demo.py)
+                  "forest.hint.choose": "dice", "forest.hint.computer": "robot",
+                  # the guided first game (guide.py): each treasure found is pictured
+                  "forest.guide": "tree", "forest.guide.key": "castle", "forest.guide.magic": "sparkles",
+                  **{f"forest.guide.found.{motif}": motif for motif in (
+                      "spindle", "brick_house", "boots", "belt", "beans", "lollipop", "spinning_wheel", "mirror",
+                      "red_hood", "golden_ball", "rapunzel_hair", "glass_slipper", "crown")}},
+        catalog=Path(__file__).parent / "locale",     # the "Show me!" (demo.py) and guide (guide.py) sentences
     ),
 )

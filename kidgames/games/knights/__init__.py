@@ -32,8 +32,15 @@ SPEC = GameSpec.later(
     computer_levels=False,      # the computer only throws the die
     words=Words(
         spoken=("knights.hint", "knights.effect", "knights.waiting", "knights.stuck", "knights.branch",
-                "knights.castle", "results.knights", "knights.demo"),
-        pictures={"knights.hint.roll": "dice", "knights.hint.computer": "robot"},
-        catalog=Path(__file__).parent / "locale",     # the "Show me!" sentences (demo.py)
+                "knights.castle", "results.knights", "knights.demo", "knights.guide"),
+        pictures={"knights.hint.roll": "dice", "knights.hint.computer": "robot",
+                  # the guided first game (guide.py): the field that helped
+                  "knights.guide": "castle", "knights.guide.treasure": "chest", "knights.guide.bank": "pool",
+                  "knights.guide.free.pool": "pool",
+                  **{f"knights.guide.{field}": field for field in (
+                      "sword", "witch", "white_horse", "dove", "pink_piglet", "princess", "fish", "apple", "firebird",
+                      "frog_king")},
+                  **{f"knights.guide.free.{field}": field for field in ("dragon", "claws")}},
+        catalog=Path(__file__).parent / "locale",     # the "Show me!" (demo.py) and guide (guide.py) sentences
     ),
 )

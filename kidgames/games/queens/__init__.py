@@ -31,14 +31,21 @@ SPEC = GameSpec.later(
     computer_levels=True,
     words=Words(
         spoken=("queens.hint", "queens.attack", "queens.question", "queens.say", "queens.refuse", "queens.why",
-                "queens.defend", "queens.no_discard", "queens.allow", "queens.demo"),
+                "queens.defend", "queens.no_discard", "queens.allow", "queens.demo", "queens.guide"),
         values=("queens.queen",),       # a queen's name, said inside "the knight of Red wants the Cat Queen"
         pictures={"queens.hint.computer": "robot", "queens.hint.wait": "person", "queens.hint.pick": "finger",
                   "queens.hint.king": "sleeping", "queens.hint.knight": "knight", "queens.hint.potion": "card_potion",
                   "queens.hint.jester": "card_jester", "queens.hint.discard": "sparkles",
                   "queens.hint.wake": "sleeping", "queens.attack.knight": "dragon", "queens.attack.potion": "card_wand",
                   "queens.refuse": "finger", "queens.why.no_dragon": "dragon", "queens.why.no_wand": "card_wand",
-                  "queens.no_discard": "cross"},
-        catalog=Path(__file__).parent / "locale",     # the "Show me!" sentences (demo.py)
+                  "queens.no_discard": "cross",
+                  # the guided first game (guide.py): each queen woken or brought is pictured
+                  "queens.guide": "sleeping", "queens.guide.slept": "card_potion", "queens.guide.dragon": "dragon",
+                  "queens.guide.wand": "card_wand", "queens.guide.again": "card_jester",
+                  "queens.guide.pair": "sparkles", "queens.guide.sum": "sparkles",
+                  **{f"queens.guide.{done}.{queen}": f"queen_{queen}" for done in ("woke", "took") for queen in (
+                      "heart", "cat", "dog", "pancake", "ladybug", "moon", "peacock", "sunflower", "cake", "rainbow",
+                      "rose", "starfish")}},
+        catalog=Path(__file__).parent / "locale",     # the "Show me!" (demo.py) and guide (guide.py) sentences
     ),
 )
