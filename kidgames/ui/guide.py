@@ -34,7 +34,10 @@ GUIDED_AFTER = 4.0      # seconds of nothing happening before the hand points, i
 GOAL_TIME = 7.0         # seconds the goal's caption stays (from when the table is first in view)
 PRAISE_TIME = 4.0       # seconds a praise's caption stays
 WHY_TIME = 4.0          # seconds the caption of a refused tap's reason stays
-CAPTION = (330, 12, 940, 150)   # where the caption shows when the game has no demo caption to share
+#: Where else the caption may show (canvas x, y, w, h), in this order: at the top, across the middle,
+#: at the foot (the first place clear of what may be tapped is taken, see :meth:`Guiding.place`).
+PLACES = ((330, 12, 940, 150), (330, 425, 940, 150), (330, 830, 940, 150))
+HINT_ROOM = 600         # the hint's words lie beside the prompt button, this far to its right at most
 PICTURE = 110           # the caption's picture, canvas pixels
 EDGE = (200, 160, 80)
 SHINE = (255, 214, 60)  # the golden ring of a thing a tap may choose
@@ -67,15 +70,15 @@ def unguided(app) -> None:
     app._for_this_run("guided", {game_id: False for game_id in app.games})
 
 
-def caption_area(spec) -> pygame.Rect:
-    """Where the guide's caption shows: where the game's "Show me!" shows its sentences (a place the
-    game keeps clear of what is tapped), else :data:`CAPTION`."""
+def caption_places(spec) -> list[pygame.Rect]:
+    """Where the guide's caption may show: first where the game's "Show me!" shows its sentences,
+    then :data:`PLACES`."""
     from kidgames.core.demo import demo_of
     try:
         demo = demo_of(spec)
     except Exception:          # a broken demo declaration: its tests say so; the guide still shows
         demo = None
-    return pygame.Rect(demo.caption if demo is not None else CAPTION)
+    return [pygame.Rect(place) for place in ((demo.caption,) if demo is not None else ()) + PLACES]
 
 
 class Guiding:
@@ -85,7 +88,8 @@ class Guiding:
         self.scene = scene
         self.app = scene.app
         self.guide = guide
-        self.area = caption_area(scene.spec)
+        self.places = caption_places(scene.spec)
+        self.area = self.places[0]
         scene.nudge.after = GUIDED_AFTER
         self.caption: tuple[Any, str] | None = None     # (words, picture) shown now
         self.lasts = 0.0                # seconds the caption shows (counted while the table is in view)
@@ -106,6 +110,7 @@ class Guiding:
     def tell(self, kind: str, words: Any, picture: str, seconds: float) -> None:
         """Say ``words`` and show them with ``picture`` for ``seconds`` of the table in view."""
         self.hide()
+        self.area = self.place()
         self.caption, self.lasts, self.shown_for = (words, picture), seconds, 0.0
         self.words = words
         self.app.forget_spoken(self.scene, "guide")      # said again even when the same as the last
@@ -117,6 +122,25 @@ class Guiding:
             self.app.invalidate(self.caption_rect())
         self.caption = None
         self.words = None
+
+    def place(self) -> pygame.Rect:
+        """The first of the caption's places that covers nothing to tap now (a thing on the table, a
+        button, the hint beside the prompt button); the first place when each covers something."""
+        scene = self.scene
+        covered = [pygame.Rect(b.rect) for b in scene.buttons if b.visible]
+        say = scene.button("say")
+        if say is not None:
+            covered.append(pygame.Rect(say.rect.right, say.rect.top, HINT_ROOM, say.rect.h))
+        for target in scene.tap_targets():
+            if target.rect is not None and target.rect.w > 0:
+                covered.append(pygame.Rect(target.rect))
+            else:
+                covered.append(pygame.Rect(round(target.centre[0]) - SHINE_RADIUS, round(target.centre[1]) - SHINE_RADIUS,
+                                           2 * SHINE_RADIUS, 2 * SHINE_RADIUS))
+        for place in self.places:
+            if place.collidelist(covered) < 0:
+                return place
+        return self.places[0]
 
     def caption_rect(self) -> pygame.Rect:
         return self.area.inflate(16, 16)
@@ -210,6 +234,11 @@ class Guiding:
             for area in (*self.rings, *rings):
                 self.app.invalidate(area.inflate(SHINE_WIDTH * 2 + 4, SHINE_WIDTH * 2 + 4))
             self.rings = rings
+            if self.caption is not None and self.area.collidelist(rings) >= 0:
+                # what may be tapped changed under the caption (a hand of cards dealt): it moves
+                self.app.invalidate(self.caption_rect())
+                self.area = self.place()
+                self.app.invalidate(self.caption_rect())
 
     def follow_curtain(self) -> None:
         """A curtain of this game on top (a hand-over, a secret, a question): after the same wait, the
