@@ -92,6 +92,7 @@ class Guiding:
         self.area = self.places[0]
         scene.nudge.after = GUIDED_AFTER
         self.caption: tuple[Any, str] | None = None     # (words, picture) shown now
+        self.kind = ""                  # what it tells: the goal, a praise, why a tap did nothing
         self.lasts = 0.0                # seconds the caption shows (counted while the table is in view)
         self.shown_for = 0.0
         self.words: Any = None          # what the "guide" slot says (spoken when it changes)
@@ -112,6 +113,7 @@ class Guiding:
         self.hide()
         self.area = self.place()
         self.caption, self.lasts, self.shown_for = (words, picture), seconds, 0.0
+        self.kind = kind
         self.words = words
         self.app.forget_spoken(self.scene, "guide")      # said again even when the same as the last
         self.told.append((kind, words))
@@ -262,6 +264,8 @@ class Guiding:
         self.curtain = None
         if isinstance(top, CurtainScene) and self.scene in self.app.stack:
             self.curtain, self.curtain_since = top, now
+            if self.kind != "goal":
+                self.hide()     # said and seen; the person behind the curtain is told their own
 
     def point_now(self) -> None:
         """The hand at what would work, now (and the prompt's wait starts again from here)."""
