@@ -19,7 +19,7 @@ from kidgames.core.settings import Settings, SettingsStore
 from kidgames.games import GAMES
 from kidgames.ui import guide as ui_guide
 from kidgames.ui.curtain import CurtainScene
-from kidgames.ui.game import GameScene, start_game_scene
+from kidgames.ui.game import SHARED_BUTTONS, TAKES_BACK, GameScene, start_game_scene
 from kidgames.ui.guide import GUIDED_AFTER
 from kidgames.ui.nudge import NUDGE_AFTER
 from kidgames.ui.results import ResultsScene
@@ -127,10 +127,8 @@ def test_a_fresh_home_guides_a_first_game_and_a_finished_guided_game_is_learned(
     app = guided_app(tmp_path)
     scene = start_game_scene(app, "knights", people(), seed=3)
     assert scene.guiding is not None, "the first game of a fresh home is guided"
-    other = Settings.from_json(SettingsStore(tmp_path).load().to_json())
-    assert other.is_guided("knights")       # started is not learned
-    scene.session._controller.state.winner = 0 if hasattr(scene.session._controller.state, "winner") else None
-    app.stack.remove(scene)
+    assert SettingsStore(tmp_path).load().is_guided("knights"), "a game started is not learned"
+    app.show_menu()
     # a guided game that reached its results: the game is learned (saved), the next one unguided
     scene = start_game_scene(app, "queens", people(), seed=3)
     scene.show_results()
@@ -279,7 +277,7 @@ def test_a_refused_tap_says_why_and_the_hand_points_at_what_works(tmp_path, own_
 def play_by_the_hand(app, scene, decisions: int | None = None, frames: int = 400_000) -> dict:
     """Tap only where the hand points (on the table and on every curtain), until the results (or
     ``decisions`` taps on the table); every table tap must be one the rules and the scene take."""
-    seen = {"taps": 0, "private": False}
+    seen = {"taps": 0, "private": False, "buttons": 0}
     original = scene.session.submit
 
     def submit(action):
@@ -298,6 +296,12 @@ def play_by_the_hand(app, scene, decisions: int | None = None, frames: int = 400
             tap(app, top.hand.target.center)
             continue
         if top is scene and scene.nudge.showing:
+            offered = [b for b in scene.buttons if b.visible and b.enabled and b.name not in SHARED_BUTTONS]
+            pointed_at = [b for b in offered if b.rect == scene.nudge.target]
+            assert not any(b.costs for b in pointed_at) or all(b.costs for b in offered), \
+                "the hand pointed at a choice that costs while a harmless one was offered"
+            assert not any(b.name in TAKES_BACK for b in pointed_at), "the hand pointed back"
+            seen["buttons"] += bool(pointed_at)
             told = len(scene.guiding.told)
             pointed = len(scene.guiding.pointed)
             tap(app, scene.nudge.target.center)
