@@ -24,6 +24,7 @@ from kidgames.ui.guide import GUIDED_AFTER
 from kidgames.ui.nudge import NUDGE_AFTER
 from kidgames.ui.results import ResultsScene
 from kidgames.ui.widgets import MIN_TARGET
+from tests.state_guard import guard_game
 from tests.ui_driver import FRAME, make_app, run_until, tap, tap_button
 
 GAME_IDS = ["knights", "forest", "castle", "queens"]
@@ -74,7 +75,7 @@ def own_guides(monkeypatch):
 def any_guides(monkeypatch):
     """The games' own guides where they declare one, else a guide of this test."""
     def guide_for(spec):
-        return guide_of(spec) or test_guide(spec.id)[0]
+        return guide_of(GAMES[spec.id]) or test_guide(spec.id)[0]     # (a guarded spec: its own package)
     monkeypatch.setattr(ui_guide, "guide_of", guide_for)
     monkeypatch.setattr("kidgames.ui.setup.has_guide", lambda spec: True)
 
@@ -287,6 +288,9 @@ def play_by_the_hand(app, scene, decisions: int | None = None, frames: int = 400
         return outcome
     scene.session.submit = submit
     for _ in range(frames):
+        view = scene.session.view()
+        assert scene.visible_secrets() <= ({view.private} if view.private is not None else set()), \
+            "a secret drawn outside its person's private moment"
         top = app.top
         if isinstance(top, ResultsScene):
             return seen
@@ -318,8 +322,10 @@ def play_by_the_hand(app, scene, decisions: int | None = None, frames: int = 400
 @pytest.mark.parametrize("computer", [False, True])
 def test_a_first_game_played_only_where_the_hand_points_finishes(tmp_path, any_guides, game, computer):
     app = guided_app(tmp_path)
+    breaches = guard_game(app, game)        # the guide, like the whole UI, reads views only
     scene = start_game_scene(app, game, people(2, computer), seed=7, options=SHORT.get(game))
     assert scene.guiding is not None
     play_by_the_hand(app, scene)
+    assert not breaches
     assert scene.session.view().is_over
     assert not SettingsStore(tmp_path).load().is_guided(game), "the finished guided game is learned"
