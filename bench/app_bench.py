@@ -83,8 +83,6 @@ from kidgames.ui.app import App
 from kidgames.ui.menu import MenuScene, offer_saved_game
 T2 = time.perf_counter()
 app = App(GAMES, mute=args.mute, fullscreen=args.fullscreen, speed=args.speed)
-from kidgames.ui.guide import unguided
-unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
 T3 = time.perf_counter()
 app.reset_to(MenuScene(app))
 offer_saved_game(app)
