@@ -13,6 +13,7 @@ import pytest
 
 from kidgames.core.demo import demo_of
 from kidgames.core.guide import Guide, guide_of
+from kidgames.core.i18n import LANGUAGES
 from kidgames.core.protocol import Event
 from kidgames.core.seats import COMPUTER, Seat
 from kidgames.core.settings import Settings, SettingsStore
@@ -329,3 +330,20 @@ def test_a_first_game_played_only_where_the_hand_points_finishes(tmp_path, any_g
     assert not breaches
     assert scene.session.view().is_over
     assert not SettingsStore(tmp_path).load().is_guided(game), "the finished guided game is learned"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_games_own_goal_is_said_from_its_clip_and_shown_in_every_language(tmp_path, lang):
+    for game in GAME_IDS:
+        guide = guide_of(GAMES[game])
+        if guide is None:
+            pytest.skip(f"{game} declares no guide")
+        app = guided_app(tmp_path / game, lang=lang)
+        scene = start_game_scene(app, game, people(), seed=5, options=SHORT.get(game))
+        app.frame(FRAME)
+        until_person_waits(app, scene)
+        said = [clips for key, clips in app.voice.said if key == guide.goal]
+        assert said and said[0], f"{game} ({lang}): the goal was not said from a clip"
+        assert scene.guiding.caption is not None and scene.guiding.caption[0].key == guide.goal
+        assert str(scene.guiding.caption[0]) == app.t(guide.goal)
+        app.saves.flush()
