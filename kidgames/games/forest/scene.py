@@ -66,6 +66,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         # lift): the hand of a prompt then points at the key space first, where a guess wins cards.
         self.looked: set[int] = set()
         self.missed: set[str] = set()      # the trees guessed wrong for the wanted card (public)
+        self._to_key: dict[str, int] = {}   # spaces to the key space, from each space (the hand's order)
         # The magic choices: where they stand (made once for the game, see magic_places) and
         # their picture stories (playing since story_from, showing story_step; -1: resting).
         self._magic_stable: list[pygame.Rect] | None = None
@@ -262,7 +263,9 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
             def rank(dest: str) -> tuple[int, int]:
                 if dest == self.board.key:
                     return (0 if looked else 3), 0
-                near = len(shortest_walk(dest, self.board.key, self.board.neighbours))
+                near = self._to_key.get(dest)
+                if near is None:        # the board never changes: each space's way to the key once
+                    near = self._to_key[dest] = len(shortest_walk(dest, self.board.key, self.board.neighbours))
                 return (1 if self.board.tree_slot(dest) in view.trees and not looked else 2), near
             ways = sorted((dest for dest, _ in view.ways), key=rank)
             return [Target(("space", dest), self.space_xy(dest)) for dest in ways]
