@@ -36,6 +36,7 @@ from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
 from kidgames.core.storage import append_text  # noqa: E402
 from kidgames.ui.anim import AnimQueue  # noqa: E402
 from kidgames.ui.assets import Assets  # noqa: E402
+from kidgames.ui.context import SceneContext  # noqa: E402
 from kidgames.core.clock import RealTime  # noqa: E402
 from kidgames.ui.input import LONG_PRESS, PointerInput  # noqa: E402
 from kidgames.ui.voice import Voice  # noqa: E402
@@ -735,3 +736,7 @@ class App:
         from kidgames.ui.settings_scene import SettingsScene
         self.push(SettingsScene(self))
 
+
+
+def _as_context(app: App) -> SceneContext:
+    return app

@@ -6,10 +6,11 @@ import random
 
 import pygame
 
+from kidgames.ui.context import SceneContext
 from kidgames.ui.widgets import vertical_gradient
 
 
-def meadow(app, size: tuple[int, int]) -> pygame.Surface:
+def meadow(app: SceneContext, size: tuple[int, int]) -> pygame.Surface:
     """A sunny fairy-tale landscape, made once per size and kept by the app (it takes ~30 ms)."""
     key = ("meadow", size)
     surf = app.pictures.get(key)
