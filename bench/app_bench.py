@@ -320,9 +320,10 @@ class PresentTimer:
                 self.flip = time.perf_counter() - t
 
         pygame.display.flip = timed_flip
-        self.has_present = callable(getattr(app, "present", None))
+        loop = getattr(app, "loop", app)     # the frame loop shows the canvas (kidgames/ui/loop.py)
+        self.has_present = callable(getattr(loop, "present", None))
         if self.has_present:
-            original_present = app.present
+            original_present = loop.present
 
             def timed_present(*a, **kw):
                 t = time.perf_counter()
@@ -331,7 +332,7 @@ class PresentTimer:
                 finally:
                     self.present = time.perf_counter() - t
 
-            app.present = timed_present   # on the instance: the app's class is not changed
+            loop.present = timed_present   # on the instance: the app's class is not changed
 
     def reset(self) -> None:
         self.present = self.flip = 0.0
@@ -347,7 +348,8 @@ class AreaTimer:
     def __init__(self, app) -> None:
         self.full = False
         self.area = 0
-        draw, draw_rects = app.draw, app.draw_rects
+        loop = getattr(app, "loop", app)     # the frame loop draws (kidgames/ui/loop.py)
+        draw, draw_rects = loop.draw, loop.draw_rects
 
         def noted_draw(*a, **kw):
             self.full = True
@@ -357,7 +359,7 @@ class AreaTimer:
             self.area += sum(abs(r[2] * r[3]) for r in rects)
             return draw_rects(rects, *a, **kw)
 
-        app.draw, app.draw_rects = noted_draw, noted_rects   # on the instance: the class is unchanged
+        loop.draw, loop.draw_rects = noted_draw, noted_rects   # on the instance: the class is unchanged
 
     def reset(self) -> None:
         self.full, self.area = False, 0
@@ -562,13 +564,14 @@ def child_idle(opts, where: str) -> dict:
         scene.idle_animation = lambda: setattr(app, "dirty", True) or True
 
     loops = [0]
-    frame = app.frame
+    loop = getattr(app, "loop", app)     # the frame loop's turns (kidgames/ui/loop.py)
+    frame = loop.frame
 
     def counted_frame(dt=None):   # counts loop turns; set on the instance, the app is not changed
         loops[0] += 1
         return frame(dt)
 
-    app.frame = counted_frame
+    loop.frame = counted_frame
     warmup = 1.0
     marks: dict = {}
 

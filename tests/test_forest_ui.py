@@ -119,7 +119,7 @@ class EveryFrame:
         from test_screen_invariant import differing_area, window_bytes
         self.app = app
         self.partial = self.whole = 0
-        frame, draw, draw_rects = app.frame, app.draw, app.draw_rects
+        frame, draw, draw_rects = app.frame, app.loop.draw, app.loop.draw_rects
         drawn = []
 
         def noted_draw():
@@ -143,7 +143,7 @@ class EveryFrame:
                                  f"{type(app.top).__name__}, after {[e.kind for e in log[-3:]]}"
             return moving
 
-        app.draw, app.draw_rects, app.frame = noted_draw, noted_rects, checked_frame
+        app.loop.draw, app.loop.draw_rects, app.frame = noted_draw, noted_rects, checked_frame
 
 
 def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp_path, monkeypatch):

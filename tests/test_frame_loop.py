@@ -31,13 +31,13 @@ def test_the_waiter_returns_when_an_event_comes_or_the_time_is_up(tmp_path):
 def test_the_idle_menu_loop_turns_about_once_a_second(tmp_path):
     app = make_app(tmp_path)
     turns = [0]
-    frame = app.frame
+    frame = app.loop.frame
 
     def counted(dt=None):
         turns[0] += 1
         return frame(dt)
 
-    app.frame = counted
+    app.loop.frame = counted       # the frame loop's turns (kidgames/ui/loop.py)
     threading.Timer(2.0, lambda: setattr(app, "running", False)).start()
     app.run()
     assert turns[0] <= 6, f"{turns[0]} loop turns in 2 s of an idle menu"

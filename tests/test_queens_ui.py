@@ -610,8 +610,8 @@ def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path, wi
     scene = start(app, seats, seed=7)
     partial = 0
     drawn_whole = []
-    original = app.draw
-    app.draw = lambda: (drawn_whole.append(1), original())
+    original = app.loop.draw
+    app.loop.draw = lambda: (drawn_whole.append(1), original())
     for _ in range(900):
         before = len(drawn_whole)
         app.frame(FRAME)

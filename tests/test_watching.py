@@ -181,7 +181,7 @@ class Table:
         self.frames += 1
         if self.private_until is not None and self.clock >= self.private_until:
             self.private = self.private_until = None        # the secret's time has passed
-        shown = self.scene.visible_secrets() if self.scene in self.app._shown_scenes() else set()
+        shown = self.scene.visible_secrets() if self.scene in self.app.scenes.shown() else set()
         assert shown <= self.allowed(), (
             f"frame {self.frames}: private things of seat(s) {sorted(shown)} on screen while "
             f"{self.who_looks()}")

@@ -85,7 +85,7 @@ class Driver(threading.Thread):
         still_since = time.monotonic()
         while time.monotonic() - still_since < self.quiet:
             time.sleep(0.05)
-            if self.app._animating:
+            if self.app.loop.animating:
                 still_since = time.monotonic()
 
     def screenshot(self, note: str) -> None:
@@ -94,7 +94,7 @@ class Driver(threading.Thread):
         subprocess.run(["import", "-window", "root", str(name)], check=False)
         top = type(self.app.top).__name__
         scene = self.scene()
-        secrets = sorted(scene.visible_secrets()) if scene is not None and scene in self.app._shown_scenes() else []
+        secrets = sorted(scene.visible_secrets()) if scene is not None and scene in self.app.scenes.shown() else []
         watching = "everybody" if self.private is None else f"only seat {self.private}"
         prompt = getattr(scene, "hint_text", lambda: "")() if scene is not None and self.app.top is scene else ""
         key = getattr(prompt, "key", "") if prompt else ""
