@@ -40,7 +40,7 @@ from kidgames.ui.assets import Assets  # noqa: E402
 from kidgames.core.clock import RealTime  # noqa: E402
 from kidgames.ui.context import SceneContext  # noqa: E402
 from kidgames.ui.input import PointerInput  # noqa: E402
-from kidgames.ui.loop import ANIM_FPS, MAX_SLEEP, PARTIAL_LIMIT, FrameLoop  # noqa: E402,F401
+from kidgames.ui.loop import FrameLoop  # noqa: E402
 from kidgames.ui.navigation import Navigation  # noqa: E402
 from kidgames.ui.run_settings import RunSettings  # noqa: E402
 from kidgames.ui.scene import Scene  # noqa: E402
@@ -230,9 +230,6 @@ class App:
             self.log_error(f"the app closed before the last saves were written into {self.saves.folder} "
                            "(the disk did not answer in time)")
 
-    def tell_saving(self) -> None:
-        self.nav.tell_saving()
-
     def recover(self, exc: BaseException) -> None:
         """Write what went wrong to error.log and go back to the menu with a kind message."""
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
@@ -263,16 +260,12 @@ class App:
     def t(self, key: str, **values) -> str:
         return self.catalog.t(key, **values)
 
-    def colour_names(self) -> dict[str, str]:
-        """Every pawn colour's name in the language the app speaks now (colour -> name)."""
-        return {colour: self.t(f"colour.{colour}") for colour in COLOURS}
-
     def in_language(self, seats: list[Seat]) -> list[Seat]:
         """The seats with every default name (a computer's, an untouched one) in the app's language,
         and a name of which no font can draw a letter (only emoji, from the command line or an old
         save) given back its pawn colour's name: the rest of a name is shown, never a box
         (Assets.drawable), and a name of nothing would be an empty panel."""
-        names = self.colour_names()
+        names = {colour: self.t(f"colour.{colour}") for colour in COLOURS}    # in the app's language
         return [(seat if self.assets.drawable(seat.name) else
                  replace(seat, name=names[seat.colour], default_name=True)).in_language(names) for seat in seats]
 
@@ -340,9 +333,6 @@ class App:
     def run_only(self) -> dict[str, Any]:
         """Setting name -> the saved value, for each setting the command line set for this run only."""
         return self.prefs.run_only
-
-    def saved_settings(self) -> Settings:
-        return self.prefs.saved()
 
     def save_settings(self) -> None:
         self.prefs.save()
@@ -419,9 +409,6 @@ class App:
 
     def pop(self) -> None:
         self.scenes.pop()
-
-    def replace(self, scene: Scene) -> None:
-        self.scenes.replace(scene)
 
     def reset_to(self, *scenes: Scene) -> None:
         self.scenes.reset_to(*scenes)

@@ -101,7 +101,7 @@ class FrameLoop:
             moved = [scene for scene in list(app.stack) if scene in app.stack and scene.update(dt)]
             app.voice.update()
             self.handle_events(now)
-            app.tell_saving()
+            app.nav.tell_saving()
             self.speak_prompts()
             animating = bool(moved)
             settled = self.animating and not animating
