@@ -38,7 +38,6 @@ from kidgames.core.storage import append_text  # noqa: E402
 from kidgames.ui.anim import AnimQueue  # noqa: E402
 from kidgames.ui.assets import Assets  # noqa: E402
 from kidgames.core.clock import RealTime  # noqa: E402
-from kidgames.ui.context import SceneContext  # noqa: E402
 from kidgames.ui.input import PointerInput  # noqa: E402
 from kidgames.ui.loop import FrameLoop  # noqa: E402
 from kidgames.ui.navigation import Navigation  # noqa: E402
@@ -74,7 +73,8 @@ class App:
         self.scenes = SceneStack(on_change=self._scenes_changed)
         self.input = PointerInput(self.to_canvas)
         self.loop = FrameLoop(self)
-        # The grown-up lock's sums: the app's own random numbers, never a game's seeded ones.
+        # The ways between scenes, which see the app as their SceneContext (mypy checks here that
+        # App is one); the grown-up lock's sums are the app's own random numbers, never a game's.
         self.nav = Navigation(self, random.Random())
         self._drain_startup_events()
 
@@ -460,7 +460,3 @@ class App:
     def quit(self) -> None:
         self.loop.running = False
 
-
-def _as_context(app: App) -> SceneContext:
-    """mypy checks here that App gives scenes everything their context declares."""
-    return app
