@@ -65,13 +65,19 @@ class App:
         # Warnings about the home, said once at start (report_problems): none, or no home at all.
         self._home_warnings: list[tuple[str, dict]] = []
         self.home = self._find_home(home)
-        self.prefs = self._load_settings(settings, lang, speed, fullscreen, kiosk)
+        prefs = self.prefs = self._load_settings(settings, lang, speed, fullscreen, kiosk)
+        self.settings, self.settings_store, self.run_only = prefs.settings, prefs.store, prefs.run_only
         self.saves = self._open_saves()
         self._window_size = window_size
         self.display, self.screen = self._open_window()
         self.catalog, self.assets, self.voice = self._load_words_and_sounds()
         self.scenes = SceneStack(on_change=self._scenes_changed)
+        self.stack = self.scenes.scenes     # the scenes, bottom first
         self.input = PointerInput(self.to_canvas)
+        self.running = True         # False: the loop ends (the app closes) after this frame
+        self.dirty = True           # True: everything is redrawn in this frame
+        self.guard_until = 0.0      # presses before this moment (a scene just opened) are ignored
+        self.frames_drawn = 0
         self.loop = FrameLoop(self)
         # The ways between scenes, which see the app as their SceneContext (mypy checks here that
         # App is one); the grown-up lock's sums are the app's own random numbers, never a game's.
@@ -200,28 +206,6 @@ class App:
     def present(self, areas: list[pygame.Rect] | None = None) -> None:
         self.loop.present(areas)
 
-    @property
-    def running(self) -> bool:
-        """False: the loop ends (the app closes) after this frame."""
-        return self.loop.running
-
-    @running.setter
-    def running(self, running: bool) -> None:
-        self.loop.running = running
-
-    @property
-    def guard_until(self) -> float:
-        """Presses before this moment on the app's clock are ignored (a scene just opened)."""
-        return self.loop.guard_until
-
-    @guard_until.setter
-    def guard_until(self, at: float) -> None:
-        self.loop.guard_until = at
-
-    @property
-    def frames_drawn(self) -> int:
-        return self.loop.frames_drawn
-
     def close(self) -> None:
         """The app ends: every save on its way is written, every game let go.  The wait for the
         writes is bounded (saving.CLOSE_WAIT): a disk that does not answer never keeps the app
@@ -252,8 +236,8 @@ class App:
         the rest of an earlier press (the second tap of a double tap)."""
         self.hold_games_in_stack()
         self.input.reset()
-        self.loop.guard_until = self.now() + SCENE_GUARD
-        self.loop.dirty = True
+        self.guard_until = self.now() + SCENE_GUARD
+        self.dirty = True
 
     # == what scenes use (kidgames/ui/context.py) ====================================================
     # -- words ----------------------------------------------------------------------------------------
@@ -289,15 +273,6 @@ class App:
         return self.time.now()
 
     # -- picture --------------------------------------------------------------------------------------
-    @property
-    def dirty(self) -> bool:
-        """Set True: everything is redrawn in this frame."""
-        return self.loop.dirty
-
-    @dirty.setter
-    def dirty(self, dirty: bool) -> None:
-        self.loop.dirty = dirty
-
     def invalidate(self, rect: pygame.Rect) -> None:
         """Ask for one canvas area to be redrawn and shown (a small motion of an idle scene)."""
         self.loop.invalidate(rect)
@@ -321,19 +296,6 @@ class App:
         self.loop.forget_spoken(scene, slot)
 
     # -- preferences ----------------------------------------------------------------------------------
-    @property
-    def settings(self) -> Settings:
-        return self.prefs.settings
-
-    @property
-    def settings_store(self) -> SettingsStore:
-        return self.prefs.store
-
-    @property
-    def run_only(self) -> dict[str, Any]:
-        """Setting name -> the saved value, for each setting the command line set for this run only."""
-        return self.prefs.run_only
-
     def save_settings(self) -> None:
         self.prefs.save()
 
@@ -396,11 +358,6 @@ class App:
 
     # -- the scene stack (kidgames/ui/stack.py) --------------------------------------------------------
     @property
-    def stack(self) -> list[Scene]:
-        """The scenes, bottom first."""
-        return self.scenes.scenes
-
-    @property
     def top(self) -> Scene | None:
         return self.scenes.top
 
@@ -458,5 +415,5 @@ class App:
         self.nav.with_grownup(action)
 
     def quit(self) -> None:
-        self.loop.running = False
+        self.running = False
 

@@ -30,22 +30,18 @@ class FrameLoop:
         self.app = app
         self.clock = pygame.time.Clock()
         self.waiter = EventWaiter()
-        self.running = True
-        self.dirty = True                          # redraw everything this frame
         self.invalid: list[pygame.Rect] = []      # canvas areas to redraw alone (small idle motions)
-        self.guard_until = 0.0                     # new presses before this are ignored (a new scene)
         self.animating = False         # the last frame's scenes were moving by themselves
         self._looked_after_input = False  # the last frame handled input: update once more at once
         self._last_frame_at: float | None = None
         self._window_closing = False   # this frame's events hold the window's close
         self.unfocused = self.minimised = False   # the window is in the background (see in_background)
-        self.frames_drawn = 0
         self._said: weakref.WeakKeyDictionary[Scene, dict[str, Any]] = weakref.WeakKeyDictionary()
 
     # -- running -------------------------------------------------------------------------------------
     def run(self) -> None:
         """Frames at full rate while something moves, else sleep until something is due."""
-        while self.running:
+        while self.app.running:
             if self.frame():
                 self.clock.tick(ANIM_FPS)
             else:
@@ -128,11 +124,11 @@ class FrameLoop:
             top = self.app.top
             assert top is not None, "a press is held on a scene"
             top.handle(pointer)
-            self.dirty = True
+            self.app.dirty = True
 
     def show_changes(self, moved: list[Scene], settled: bool) -> None:
         """Redraw what changed: everything when asked to, else the areas the scenes report."""
-        if self.dirty:
+        if self.app.dirty:
             self.draw()
         else:
             shown = self.app.scenes.shown()
@@ -161,7 +157,7 @@ class FrameLoop:
             return
         if event.type == pygame.QUIT:
             if not self._window_closing:
-                self.running = False    # the system ends the app (logout, SIGTERM): no question
+                app.running = False     # the system ends the app (logout, SIGTERM): no question
             return
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
             self.unfocused = event.type == pygame.WINDOWFOCUSLOST
@@ -176,7 +172,7 @@ class FrameLoop:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED,
                           pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
             app.display.resized()
-            self.dirty = True
+            app.dirty = True
             return
         top = app.top
         if event.type == pygame.KEYDOWN:
@@ -187,15 +183,15 @@ class FrameLoop:
                 app.with_grownup(app.ask_quit)    # a grown-up's way out, the kiosk's only one
             elif top is not None:
                 top.key(event)
-            self.dirty = True
+            app.dirty = True
             return
         if event.type == pygame.TEXTINPUT and top is not None:
             top.text_input(event.text)
-            self.dirty = True
+            app.dirty = True
             return
         now = app.now()
         for pointer in app.input.feed(event, now):
-            if pointer.kind == "down" and (now < self.guard_until
+            if pointer.kind == "down" and (now < app.guard_until
                                            or not app.screen.get_rect().collidepoint(pointer.pos)):
                 # The second tap of a double tap landing on a new scene, or a tap on the letterbox
                 # bars beside the picture: ignored, with the rest of that press.
@@ -204,7 +200,7 @@ class FrameLoop:
             top = app.top
             if top is not None:
                 top.handle(pointer)
-                self.dirty = True
+                app.dirty = True
 
     # -- spoken prompts ------------------------------------------------------------------------------
     def speak_prompts(self) -> None:
@@ -280,6 +276,7 @@ class FrameLoop:
 
     def present(self, areas: list[pygame.Rect] | None = None) -> None:
         """Show the canvas (or only ``areas`` of it) in the window."""
-        if self.app.display.present(self.app.screen, areas):
-            self.dirty = False
-        self.frames_drawn += 1
+        app = self.app
+        if app.display.present(app.screen, areas):
+            app.dirty = False
+        app.frames_drawn += 1

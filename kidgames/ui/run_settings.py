@@ -10,6 +10,8 @@ from kidgames.core.settings import Settings, SettingsStore
 
 
 class RunSettings:
+    """``settings`` and ``run_only`` are changed in place, never replaced (the app shares them)."""
+
     def __init__(self, store: SettingsStore, settings: Settings | None = None) -> None:
         self.store = store
         self.settings = settings if settings is not None else store.load()
