@@ -22,7 +22,7 @@ What is measured (each figure is printed with its target beside it):
    animating), in the results scene (confetti) and in a Sleeping Queens game of 4 computer players
    (cards flying); then Knights and Queens again in scaled windows: a 1280x800
    tablet, the 1521x950 window the app opens on a 1920x1080 desktop, and a 3840x2160 screen.  Each frame is split into the
-   scenes' drawing and ``app.present()`` (scaling, blit, and ``pygame.display.flip()`` in brackets).
+   scenes' drawing and ``app.loop.present()`` (scaling, blit, and ``pygame.display.flip()`` in brackets).
 3. CPU while idle: the real loop ``app.run()`` for ``--idle-seconds`` on the menu and in a Knights
    game waiting for a person's roll, in the window the app chooses itself; process CPU time / wall
    time, in % of one core.  A what-if row repeats the Knights case with the scene's
@@ -303,7 +303,7 @@ def build_app(window_size=None, mute: bool = False, stepped: bool = True):
 
 class PresentTimer:
     """Times, from outside the app, the part of a frame that puts the canvas on the screen:
-    ``app.present()`` (scaling into the window, blit, flip) when the app has it, and within it
+    ``app.loop.present()`` (scaling into the window, blit, flip) when the app has it, and within it
     ``pygame.display.flip()``.  The rest of a frame is the scenes' drawing (and update)."""
 
     def __init__(self, app) -> None:
@@ -342,8 +342,8 @@ class PresentTimer:
 
 
 class AreaTimer:
-    """Notes, from outside the app, whether a frame redrew everything (``app.draw``) or only some
-    areas (``app.draw_rects``), and how much of the canvas those areas cover."""
+    """Notes, from outside the app, whether a frame redrew everything (``app.loop.draw``) or only some
+    areas (``app.loop.draw_rects``), and how much of the canvas those areas cover."""
 
     def __init__(self, app) -> None:
         self.full = False

@@ -186,7 +186,7 @@ class App:
         """Where the canvas shows in the window."""
         return self.display.presenter.view
 
-    # -- running: the frame loop's (kidgames/ui/loop.py) -----------------------------------------------
+    # -- running: the frame loop's (kidgames/ui/loop.py); the command line, tools and tests run frames
     def run(self) -> None:
         self.loop.run()
         self.close()
@@ -199,12 +199,6 @@ class App:
 
     def draw(self) -> None:
         self.loop.draw()
-
-    def draw_rects(self, rects: list[pygame.Rect]) -> None:
-        self.loop.draw_rects(rects)
-
-    def present(self, areas: list[pygame.Rect] | None = None) -> None:
-        self.loop.present(areas)
 
     def close(self) -> None:
         """The app ends: every save on its way is written, every game let go.  The wait for the

@@ -35,13 +35,6 @@ class SceneStack:
         self.scenes[-1].resume()
         self.on_change()
 
-    def replace(self, scene: Scene) -> None:
-        if self.scenes:
-            self.scenes.pop().leave()
-        self.scenes.append(scene)
-        scene.enter()
-        self.on_change()
-
     def reset_to(self, *scenes: Scene) -> None:
         """Close every scene, then open ``scenes`` (bottom first)."""
         while self.scenes:
@@ -63,7 +56,3 @@ class SceneStack:
     def claims(self) -> Iterator[str]:
         """The games held by the scenes in the stack (a game scene's)."""
         return (scene.claims for scene in self.scenes if scene.claims)
-
-    def has(self, kind: type) -> bool:
-        """Whether a scene of ``kind`` is open (a question asked once)."""
-        return any(isinstance(scene, kind) for scene in self.scenes)
