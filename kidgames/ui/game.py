@@ -21,6 +21,7 @@ from kidgames.ui.table import Table
 from kidgames.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from kidgames.ui.context import SceneContext
     from kidgames.ui.pieces import Banner
 
 COMPUTER_PAUSE = 1.1     # seconds a computer player "thinks" before it acts (at normal speed)
@@ -41,7 +42,7 @@ UNDO_GRACE = 1.5
 UNDO_SIZE = 110          # the "back" arrow's button, in canvas pixels
 
 
-def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
+def start_game_scene(app: SceneContext, game_id: str, seats: list[Seat], state: Any = None,
                      options: dict | None = None, seed: int | None = None, from_save: bool = False,
                      controller: dict | None = None):
     """Open a game (a new one, or a saved ``state`` with its saved ``controller`` data) above the menu.
@@ -103,7 +104,7 @@ class SaveBrokeScene(Exception):
         self.game_id = game_id
 
 
-def broken_save(app, exc: BaseException) -> str | None:
+def broken_save(app: SceneContext, exc: BaseException) -> str | None:
     """The id of the save to blame for ``exc``: the one being opened, or the one whose game scene
     fails before anybody has moved in it (a save that broke its scene would break it again)."""
     if isinstance(exc, SaveBrokeScene):
