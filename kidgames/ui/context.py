@@ -6,7 +6,7 @@ context is put together from small parts, each one job the scenes ask of the app
 
 - :class:`Words`: the app's language (texts, the games' words, seats' names in it);
 - :class:`Clock`: the app's time (real, or stepped by a test's frames: kidgames/core/clock.py);
-- :class:`Picture`: pictures, sounds and the canvas, and asking for a redraw;
+- :class:`Picture`: pictures, sounds and the canvas, asking for a redraw, the pointer;
 - :class:`Speech`: the spoken prompts (kidgames/ui/voice.py);
 - :class:`Preferences`: the settings and their changes from the settings screen;
 - :class:`SavedGames`: the saves, and what is wrong with saving;
@@ -84,6 +84,7 @@ class Picture(Protocol):
 
     def new_anim(self) -> AnimQueue: ...
 
+    #: The pointer: the menu asks how many fingers are down.
     @property
     def input(self) -> PointerInput: ...
 
