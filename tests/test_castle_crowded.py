@@ -45,7 +45,7 @@ def crowded(tmp_path, more=lambda st: None):
         for _ in range(2):
             move(DIAMOND, st.spares[seat])
     more(st)
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.5)
     return app, scene, st

@@ -139,7 +139,7 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
         move(st, DIAMOND, st.spares[0])
     st.colours[:2] = ["red", "blue"]
     to_top(st, WITCH)          # Ben's first card
-    scene.settle()
+    scene.changed()
     assert table.settle()
 
     # Rules, Buy: Anna taps Buy, then Ben's red piece; her diamonds go to Ben
@@ -180,7 +180,7 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
     for card in (DIAMOND, DIAMOND):
         move(st, card, st.spares[0])
     to_top(st, WITCH)
-    scene.settle()
+    scene.changed()
     app.frame(FRAME)
     losable = len(st.losable(0))
     assert losable > 3
@@ -221,7 +221,7 @@ def test_with_fewer_than_three_cards_the_witch_takes_them_all_and_the_colour_is_
     st.colours[0] = "purple"
     move(st, DIAMOND, st.spares[0])
     to_top(st, WITCH)
-    scene.settle()
+    scene.changed()
     assert table.settle()
     table.do(Action("draw"))
     assert table.settle()
@@ -239,7 +239,7 @@ def test_auto_fairy_answers_the_witch_without_asking(tmp_path):
     move(st, FAIRY, st.spares[0])
     move(st, DIAMOND, st.spares[0])
     to_top(st, WITCH)
-    scene.settle()
+    scene.changed()
     assert table.settle()
     table.do(Action("draw"))
     assert table.settle()
@@ -255,7 +255,7 @@ def test_draw_then_stop_and_a_double_tap_draws_once(tmp_path):
     table = Table(app, scene)
     st = state_of(scene)
     move(st, DIAMOND, st.draw_pile)
-    scene.settle()
+    scene.changed()
     assert table.settle()
     assert not scene.button("stop").enabled
     point = scene.button("draw").rect.center
@@ -278,7 +278,7 @@ def test_the_table_for_four_in_german_shows_every_castle(tmp_path):
         for piece in range(1, count + 1):
             move(st, f"castle:{colour}:{piece}", st.castles[seat])
         st.colours[seat] = colour
-    scene.settle()
+    scene.changed()
     app.frame(FRAME)
     shot = pygame.display.get_surface()
     pygame.image.save(shot, str(tmp_path / "castle-four-de.png"))
@@ -310,7 +310,7 @@ def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path, wi
     st = state_of(scene)
     st.draw_pile.remove(WITCH)
     st.draw_pile.insert(len(st.draw_pile) - 4, WITCH)      # the fifth card drawn: the witch sweeps in
-    scene.settle()
+    scene.changed()
     partial = 0
     drawn_whole = []
     original = app.draw
@@ -342,7 +342,7 @@ def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path):
     move(st, DIAMOND, st.spares[1])
     st.discard += st.draw_pile
     st.draw_pile = []                                  # empty: the next draw reshuffles
-    scene.settle()
+    scene.changed()
     discarded = len(st.discard)
     watcher = Watcher(app, every=10)
     table = Table(app, scene, frame=watcher.frame)
@@ -412,7 +412,7 @@ def test_every_spare_card_keeps_a_finger_sized_part_in_view(tmp_path, players, s
     for _ in range(3):
         move(st, DIAMOND, st.spares[0])
         move(st, DIAMOND, st.spares[holder])
-    scene.settle()
+    scene.changed()
     items = spare_items(scene.v_spares[holder])
     assert len(items) == spares
     rects = scene.pile_rects(holder, items)
@@ -449,7 +449,7 @@ def test_the_cards_for_the_witch_keep_their_places_while_the_choice_goes_on(tmp_
     for card in (DIAMOND, DIAMOND, "castle:blue:2", "castle:yellow:3", "castle:purple:4"):
         move(st, card, st.spares[0])
     to_top(st, WITCH)
-    scene.settle()
+    scene.changed()
     assert table.settle()
     table.do(Action("draw"))
     assert table.settle() and st.pending == "lose"

@@ -102,7 +102,7 @@ def forest_at(tmp_path, where, dice, others=None):
     state.positions[0], state.dice = where, dice
     if others:
         state.positions[1] = others
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.2)
     return app, scene
@@ -136,7 +136,7 @@ def test_use_the_dragon_without_a_dragon_is_grey_and_a_tap_says_why(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["n1", "n2", "n3", "n4", "n5"], ["knight", "n1", "n2", "n3", "n4"]],
                                  awake=[["moon"], []], turn=1)
     controller_of(scene).submit(Action("knight", target=0, queen="moon"))
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     defend = scene.button("defend")
@@ -227,7 +227,7 @@ def test_the_lit_seat_is_the_one_asked(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["dragon", "n1", "n2", "n3", "n4"], ["knight", "n1", "n2", "n3", "n4"]],
                                  awake=[["moon"], []], turn=1)
     controller_of(scene).submit(Action("knight", target=0, queen="moon"))
-    scene.settle()
+    scene.changed()
     run(app, 0.3)
     assert state_of(scene).turn_player == 1 and scene.lit_panel() == 0, "Anna is asked: her panel is lit"
 
@@ -258,7 +258,7 @@ def test_the_witch_waits_on_the_table_while_the_fairy_is_asked_for_and_leaves_fi
     state.spares[0].append(FAIRY)
     state.draw_pile.remove(WITCH)
     state.draw_pile.append(WITCH)
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     tap(app, scene.button("draw").rect.center)

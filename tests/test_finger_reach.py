@@ -88,7 +88,7 @@ def forest(tmp_path, where, dice):
     scene = start_game_scene(app, "forest", [ANNA] + robots(1), seed=5)
     state = state_of(scene)
     state.positions[0], state.dice = where, dice
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     return app, scene
@@ -205,7 +205,7 @@ def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(t
             move(f"castle:{('blue', 'yellow', 'purple')[seat - 1]}:{piece}", st.spares[seat])
         for _ in range(2):
             move(DIAMOND, st.spares[seat])
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     scene.buying = True
@@ -222,7 +222,7 @@ def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(t
     for piece in (2, 3):
         move(f"castle:red:{piece + 4}" if piece + 4 <= 6 else DIAMOND, st.spares[0])
     scene.buying = False
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     targets = scene.tap_targets()

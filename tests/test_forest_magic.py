@@ -43,7 +43,7 @@ def double_one(app, positions, short: bool):
     state.positions[:] = positions
     state.dice = (1, 1)
     state_of(scene)
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     if isinstance(app.top, CurtainScene):

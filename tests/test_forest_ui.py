@@ -107,7 +107,7 @@ def shown_again(app, scene):
     """After a test built a position by hand: the scene as the state says, and shown (nothing
     in the app knows that the state changed under it: the session's view is made afresh)."""
     state_of(scene)
-    scene.settle()
+    scene.changed()
     app.dirty = True
 
 
@@ -224,7 +224,7 @@ def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
     assert app.top is scene, "no curtain: a turn in the forest is public"
     state = state_of(scene)
     state.positions[0], state.positions[1], state.dice = "m5", "m7", (2, 4)
-    scene.settle()
+    scene.changed()
     settle(app, 0.2)
     tap(app, scene.space_xy("m7"))
     assert scene.button("choice:0").visible and scene.button("choice:1").visible
@@ -246,7 +246,7 @@ def test_the_hand_that_comes_back_points_at_a_look_never_at_the_key_space(tmp_pa
     state = state_of(scene)
     state.positions[0], state.dice = state.board.horseshoe, (1, 4)
     assert state.board.tree_slot("m22") in state.tree_at
-    scene.settle()
+    scene.changed()
     settle(app, 0.2)
     spaces = [target.key[1] for target in scene.tap_targets()]
     assert sorted(spaces) == sorted(dest for dest, _ in state.view(None).ways)
@@ -261,7 +261,7 @@ def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
     assert app.top is scene, "no curtain: a turn in the forest is public"
     state = state_of(scene)
     state.positions[0], state.dice = "m3", (2, 2)   # 2+2 from m3 ends on the blue m7
-    scene.settle()
+    scene.changed()
     settle(app, 0.2)
     frames = EveryFrame(app)    # the hop, the curtain, the open look and its closing: each frame true
     tap(app, scene.space_xy("m7"))
@@ -293,7 +293,7 @@ def test_a_computer_look_lifts_the_tree_with_its_back_to_the_room(tmp_path, monk
     state = state_of(scene)
     state.positions[0], state.dice = "m3", (2, 2)
     state.tree_at = dict(state.tree_at)
-    scene.settle()
+    scene.changed()
     frames = EveryFrame(app)     # the hops and the lifting tree redraw only their areas, truly
     seen = []
     for _ in range(int(6 / FRAME)):

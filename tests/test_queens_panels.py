@@ -29,7 +29,7 @@ def table_with_five_queens_each(tmp_path, n: int):
     queens = list(QUEEN_POINTS)
     for i in range(n):
         state_of(scene).awake[i] = queens[(5 * i) % 12:][:5] if (5 * i) % 12 + 5 <= 12 else queens[:5]
-    scene.settle()
+    scene.changed()
     for _ in range(20):
         app.frame(FRAME)
     return app, scene

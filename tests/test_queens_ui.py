@@ -153,7 +153,7 @@ def attack_position(scene, defence: bool):
     for c in pool + st.hands[2]:
         rest.remove(c)
     st.draw_pile, st.discard = rest, []
-    scene.settle()
+    scene.changed()
 
 
 def start(app, seats, options=None, seed=3):
@@ -215,7 +215,7 @@ def test_the_discard_preview_shows_the_sum_before_the_tap(tmp_path):
     scene = start(app, [Seat("Anna", "red"), Seat("Robo", "green", "computer")])
     st = state_of(scene)
     st.hands[0] = ["n2", "n5", "n7", "n4", "king"]
-    scene.settle()
+    scene.changed()
     assert settle(app, scene)
     rects = scene.hand_layout().card_rects()
     for i in (0, 1):
@@ -292,7 +292,7 @@ def position(scene, *, hands=None, awake=None, asleep=None, draw_top=(), discard
     st.draw_pile = pool + list(draw_top)
     if turn is not None:
         st.turn_player = st.current_player = turn
-    scene.settle()
+    scene.changed()
 
 
 class Watch:
@@ -521,7 +521,7 @@ def test_a_refused_tap_says_what_to_do_instead(tmp_path, monkeypatch):
     position(scene, hands=[["king", "knight", "n3", "n3", "n5"], ["n6", "n7", "n8", "n9", "n10"]],
              awake=[["moon"], []], turn=0)
     state_of(scene).slots[2] = None
-    scene.settle()
+    scene.changed()
     watch = Watch(app, scene)
     watch.settle()
     taps(app, scene, slot_rect(0).center)

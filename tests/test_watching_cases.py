@@ -186,7 +186,7 @@ def test_a_look_in_the_forest_comes_behind_its_own_curtain(tmp_path, how):
         state.dice = (1, 1)
         action = next(a for a in state.legal_actions() if a.kind == "magic_jump" and a.node == "a8")
     assert state.phase == MOVE
-    scene.settle()
+    scene.changed()
     table.frame()
     table.decide(action)
     motif_frames_before_curtain = 0
@@ -206,7 +206,7 @@ def test_a_wrong_guess_banner_is_public_and_the_missed_motif_comes_behind_a_curt
     app, scene, table = forest_table(tmp_path)
     state = state_of(scene)
     state.positions[0] = state.board.key
-    scene.settle()
+    scene.changed()
     table.frame()
     wrong = next(s for s, m in state.tree_at.items() if m != state.wanted)
     table.decide(Action("guess", slot=wrong))
@@ -227,7 +227,7 @@ def test_until_tapped_an_open_look_says_tap_to_close_with_a_finger(tmp_path):
     app, scene, table = forest_table(tmp_path, secret_seconds=None)
     state = state_of(scene)
     state.positions[0], state.dice = "m3", (2, 2)
-    scene.settle()
+    scene.changed()
     table.frame()
     table.decide(next(a for a in state.legal_actions() if a.kind == "move" and a.dest == "m7"))
     assert until(table, lambda: isinstance(app.top, CurtainScene), 10)

@@ -144,20 +144,19 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
         """The board, painted once."""
         raise NotImplementedError
 
-    def settle(self) -> None:
-        """Everything drawn as the state says, nothing on its way: the picture between moves."""
-        self.pawns.settle([self.space_xy(pos) for pos in self.table_view().positions])
-        self.banner_piece.clear()
-
-    def after_undo(self) -> None:
-        """A step taken back: the pawns where the state has them, the row of whose decision it is
-        lit, and the dice showing this turn's throw again (or waiting, with no number)."""
-        self.settle()
-        view = self.session.view()
-        self.shown_current = self._deciding()
-        throw: Sequence[int | None] = view.table.dice or [None] * len(self.dice)
-        for die, value in zip(self.dice, throw):
-            die.value = value
+    def refresh(self, view) -> None:
+        """At rest the pawns stand where the view has them and no banner is up (and, with nothing
+        queued at all, as after a step taken back, the row of whose decision it is lit and the
+        dice showing this turn's throw, or waiting with no number); the buttons of the side panel."""
+        if self.resting:
+            self.pawns.stand_at([self.space_xy(pos) for pos in view.table.positions])
+            self.banner_piece.clear()
+            if not self.anim.busy:
+                self.shown_current = self._deciding()
+                throw: Sequence[int | None] = view.table.dice or [None] * len(self.dice)
+                for die, value in zip(self.dice, throw):
+                    die.value = value
+        self.buttons = self.side_buttons()
 
     def _deciding(self) -> int:
         """The seat whose decision it is (the view's ``decider``; once the game is over, whose throw
@@ -168,9 +167,6 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
     def side_buttons(self) -> list:
         """The buttons of the side panel: home, rules, sound, and the prompt's picture."""
         return self.top_buttons(*self.buttons_at) + [self.prompt_button(self.prompt_rect)]
-
-    def layout(self) -> None:
-        self.buttons = self.side_buttons()
 
     def pawn_ring(self, p: int) -> bool:
         """The pawn whose turn it is stands in a white ring while its player may throw."""
@@ -253,10 +249,9 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
 
     def _anim_turn(self, ev, rest) -> None:
         def change() -> None:
-            self.settle()
             self.shown_current = ev.player
             for die in self.dice:      # the next player's dice wait, with no number on them
                 die.value = None
             if not self.anim.skipping:
                 self.app.assets.play("turn")
-        self.anim.call(change)
+        self.rest_step(then=change)

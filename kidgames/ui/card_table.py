@@ -4,8 +4,9 @@ A table redraws only what changed: its pieces (kidgames/ui/table.py, kidgames/ui
 where they paint and what decides their pixels, and the table compares them with what it painted
 last.  Every card table has the felt, the hint, the seat panels, the draw and discard piles, the
 buttons, the cards in flight and a banner (:meth:`CardTableScene.lay_table`); each game adds its own
-pieces.  The scene follows whose decision it is (:meth:`CardTableScene.situation`): when that
-changes, the buttons are laid out again and what they changed is redrawn, only there.  Banner
+pieces.  The picture follows the view in one verb, ``refresh`` (kidgames/ui/game.py): at the end of
+every batch of events, and whenever whose decision it is changes (:meth:`CardTableScene.situation`),
+the buttons are laid out again and what they changed is redrawn, only there.  Banner
 texts are rendered in a frame that draws little, before they show, and the frame that applies an
 action (and saves the game) keeps the hint and the lit panel as they were (``_frozen``) and draws
 nothing more: the next frame shows the change."""
@@ -48,29 +49,28 @@ class CardTableScene(GameScene[V]):
         super().__init__(app, session)
         self.art: CardArt = self.art_kit(app.assets)
         self.flying: list[CardSprite] = []     # cards in the air (see kidgames/ui/cards.fly)
-        self._situation: tuple | None = None
         self._frozen: tuple | None = None      # (hint, lit panel) until an animation begins
         self._geometry: dict = {}              # places of things on the table, by their count
         self.refusal: tuple[str, str | None] | None = None    # why a tap did nothing: words, picture
         self.set_up()
-        self.settle()
+        self.changed()
 
     # -- what each game tells ----------------------------------------------------------------------
     def set_up(self) -> None:
         """The game's own things on the scene, and its table laid (:meth:`lay_table`); the picture
-        is set from the session's view after it (:meth:`settle`)."""
+        follows the session's view after it (:meth:`refresh`)."""
         raise NotImplementedError
 
     def situation(self) -> tuple:
         """What decides the buttons: whose decision it is, and what about."""
         raise NotImplementedError
 
-    def copy_view(self) -> None:
-        """The scene's own copy of the table (``v_*``) set from the table view (see :meth:`settle`)."""
+    def copy_table(self, table: V) -> None:
+        """The scene's own copy of the table (``v_*``) set from the table view (see :meth:`refresh`)."""
         raise NotImplementedError
 
     def decision_buttons(self) -> list[Button]:
-        """The game's buttons for the decision it waits for (see :meth:`layout`)."""
+        """The game's buttons for the decision it waits for (see :meth:`refresh`)."""
         raise NotImplementedError
 
     def lit_panel(self) -> int | None:
@@ -85,25 +85,18 @@ class CardTableScene(GameScene[V]):
     def forget_choice(self) -> None:
         """A decision is sent: what a person was choosing on the table is over."""
 
-    def after_undo(self) -> None:
-        """A step taken back: no card in the air, nothing half chosen, the view equal to the state."""
-        self.forget_choice()
-        self.refusal = None
-        self.settle()
-        self._situation = None
+    def moment(self) -> tuple:
+        return (*self.situation(), self.undo_shown())
 
-    def settle(self) -> None:
-        """Everything drawn as the session's view says, nothing on its way: the picture between
-        moves (the end of every batch of events; the board tables' ``settle`` too)."""
-        self.copy_view()
-        self.flying.clear()
-        self.banner_piece.clear()
-        self._frozen = None
-        self.layout()
-
-    def layout(self) -> None:
-        """The buttons: home, rules and sound, the hint's picture, the "back" arrow and the game's
-        own for the decision it waits for."""
+    def refresh(self, view) -> None:
+        """At rest everything drawn as the view says, nothing on its way (the end of every batch of
+        events); the buttons: home, rules and sound, the hint's picture, the "back" arrow and the
+        game's own for the decision it waits for."""
+        if self.resting:
+            self.copy_table(view.table)
+            self.flying.clear()
+            self.banner_piece.clear()
+            self._frozen = None
         self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(self.prompt_rect),
                                                                self.undo_button(self.undo_rect)]
         self.buttons += self.decision_buttons()
@@ -190,7 +183,6 @@ class CardTableScene(GameScene[V]):
     def handle(self, pointer) -> None:
         if pointer.kind == "down":
             self.refusal = None        # a new tap: the last reason has been read
-        self._follow_situation()
         super().handle(pointer)
 
     # -- shared --------------------------------------------------------------------------------------
@@ -256,7 +248,7 @@ class CardTableScene(GameScene[V]):
         events = super().applied(outcome, before)
         if not events:
             self._frozen = None
-        self.layout()
+        self.changed()
         return events
 
     def animate(self, events) -> None:
@@ -264,18 +256,16 @@ class CardTableScene(GameScene[V]):
         begins, and the view equals the state again after the last."""
         self.anim.call(self._thaw)
         super().animate(events)
-        self.anim.call(self.settle)
+        self.rest_step()
 
     def second_of_double_tap(self, pos) -> bool:
         """The tap being handled is the second of a child's double tap: to be ignored."""
         return self.pointer is not None and self.pointer.repeats()
 
     def update(self, dt: float) -> bool:
-        self._follow_situation()
         self.banner_piece.painter.render_ahead()
         busy = self.anim.busy
         moved = super().update(dt)
-        self._follow_situation()      # a computer's action this frame: its buttons at once
         if moved and busy and not self.anim.busy:
             # The batch's last step: the app's redraw after the last movement (this very frame)
             # shows it whole; where no such redraw comes, only what changed is redrawn.
@@ -283,21 +273,6 @@ class CardTableScene(GameScene[V]):
                 self.app.invalidate(rect)
             return False
         return moved
-
-    def wake_in(self) -> float | None:
-        # A lifted curtain changes the situation while the loop sleeps: wake it to lay out the buttons
-        # (seen in a real window: the defence buttons came only seconds after the question curtain).
-        if self.situation() != self._situation:
-            return 0.0
-        return super().wake_in()
-
-    def _follow_situation(self) -> None:
-        situation = self.situation()
-        if situation != self._situation:
-            self._situation = situation
-            self.layout()
-            for rect in self.dirty_rects() or ():     # what that changed is redrawn, only there
-                self.app.invalidate(rect)
 
     def _kept(self, key, make):
         """A place on the table, worked out once per key (the count of things it depends on)."""

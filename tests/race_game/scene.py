@@ -68,7 +68,7 @@ class RaceScene(BoardTableScene):
     _anim_slide = _anim_jump
 
     def _anim_game_over(self, ev, rest) -> None:
-        self.anim.call(self.settle)
+        self.rest_step()
         self.anim.wait(0.6)
 
     # -- the painted track (made once) ----------------------------------------------------------------

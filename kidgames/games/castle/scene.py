@@ -67,8 +67,7 @@ class CastleScene(CardTableScene[CastleView]):
             Drawn(self.sweep_area, self.sweep_at, self.draw_sweep, FLYING + 0.5)]
 
     # -- the view of the table ------------------------------------------------------------------
-    def copy_view(self) -> None:
-        t = self.table_view()
+    def copy_table(self, t: CastleView) -> None:
         self.v_castles = [list(c) for c in t.castles]
         self.v_colours = list(t.colours)
         self.v_spares = [list(sp) for sp in t.spares]
@@ -134,7 +133,7 @@ class CastleScene(CardTableScene[CastleView]):
     def toggle_buying(self) -> None:
         self.buying = not self.buying
         self.app.assets.play("click")
-        self.layout()
+        self.changed()
 
     def forget_choice(self) -> None:
         self.buying = False

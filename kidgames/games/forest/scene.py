@@ -81,7 +81,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
                                 self.draw_close_hint, OVER_PAWNS)
         self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 12, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_AREA), dice, pawns,
                        (BANNER_SIZE, None), self.pieces(), [self.reach_rings, self.trees])
-        self.settle()
+        self.changed()
 
     def pieces(self) -> list:
         """The forest's own pieces besides the trees and the shining spaces (see :meth:`trees`)."""
@@ -98,23 +98,28 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
                         partial(self.draw_story, name), OVER_BUTTONS) for name in magic.MAGICS],
                 Drawn(self.flying_card_rect, self.flying_card_look, self.draw_flying_card, BANNER + 1)]
 
-    def settle(self) -> None:
-        """Everything drawn as the table is, nothing on its way: the picture between moves."""
-        super().settle()
-        self.tree_xy: dict[str, tuple[float, float]] = {}    # trees on their way (a swap)
-        self.lifted: tuple[str, float, str | None] | None = None   # (slot, height 0..1, motif or None)
-        self.look_owner: int | None = None      # whose private look is open (None: public or none)
-        self.flying_card: tuple[str, tuple[float, float]] | None = None
-        self.shown_wanted = self.table_view().wanted
-        self.shuffle_t = 0.0
-        self.flip = 1.0
-
     # -- geometry -------------------------------------------------------------------------------------
     def slot_xy(self, slot: str) -> tuple[float, float]:
         return self.tree_xy.get(slot) or self.to_canvas(self.board.slots[slot].at)
 
-    def layout(self) -> None:
-        self.buttons = self.side_buttons()
+    def moment(self) -> tuple:
+        """The view, and what a person is choosing on it (the buttons of the moment show it)."""
+        return (*super().moment(), self.person_can_act(), tuple(self.choice or ()), self.magic_mode)
+
+    def refresh(self, view) -> None:
+        """At rest the forest as the table is, nothing on its way (no tree lifted or gliding, no
+        card flying, the wanted card face up); the buttons of the side panel, the magic choices,
+        cancel and the "back" arrow, and "one die or both?", those of the moment showing."""
+        shown_before = self.magic_shown()
+        super().refresh(view)
+        if self.resting:
+            self.tree_xy: dict[str, tuple[float, float]] = {}    # trees on their way (a swap)
+            self.lifted: tuple[str, float, str | None] | None = None   # (slot, height 0..1, motif or None)
+            self.look_owner: int | None = None      # whose private look is open (None: public or none)
+            self.flying_card: tuple[str, tuple[float, float]] | None = None
+            self.shown_wanted = view.table.wanted
+            self.shuffle_t = 0.0
+            self.flip = 1.0
         # the magic choices: picture buttons whose pictures are their stories (see draw_story),
         # standing where magic_places says when they show
         for name in magic.MAGICS:
@@ -130,17 +135,15 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
             self.buttons.append(Button(pygame.Rect(BOARD_RECT.centerx - size - 20 + k * (size + 40),
                                                    BOARD_RECT.centery - size // 2, size, size),
                                        partial(self.pick_choice, k), name=f"choice:{k}"))
-        self.sync_buttons()
+        self._show_buttons_of_the_moment(view.table, shown_before)
 
-    def sync_buttons(self) -> None:
+    def _show_buttons_of_the_moment(self, view: ForestView, shown_before: bool) -> None:
         """Show the buttons of what a person may choose now (derived from the view and the choice
-        in progress, so a redraw shows the same)."""
-        view = self.table_view()
+        in progress, so a redraw shows the same); the magic choices' stories play as they appear."""
         can = self.person_can_act() and view.phase == MOVE
         magic_now = can and self.choice is None and self.magic_mode is None and bool(view.magic)
         if magic_now:
             places = dict(zip(magic.MAGICS, self.magic_places()))
-        shown_before = self.magic_shown()
         for b in self.buttons:
             if b.name.startswith("magic:"):
                 name = b.name.split(":")[1]
@@ -161,19 +164,14 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         """Nothing half chosen (the cancel button's tap, and every decision sent), and the buttons
         show so."""
         self.choice = self.magic_mode = self.swap_first = None
-        self.sync_buttons()
+        self.changed()
 
     before_decision = reset_choice
-
-    def handle(self, pointer) -> None:
-        self.sync_buttons()
-        super().handle(pointer)
 
     def update(self, dt: float) -> bool:
         moved = super().update(dt)
         if not self.person_can_act() and (self.choice or self.magic_mode):
             self.reset_choice()
-        self.sync_buttons()
         return moved
 
     def tap(self, pos) -> None:
@@ -209,7 +207,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
             self.submit(options[0])
         else:
             self.choice = list(options)
-            self.sync_buttons()
+            self.changed()
 
     def pick_choice(self, k: int) -> None:
         if self.choice and self.person_can_act() and k < len(self.choice):
@@ -222,12 +220,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
             self.submit(Action("magic_shuffle"))
         else:
             self.magic_mode, self.swap_first = name, None
-        self.sync_buttons()
-
-    def after_undo(self) -> None:
-        """A move or a swap taken back: nothing half chosen, the pawns and the throw as they were."""
-        self.reset_choice()
-        super().after_undo()
+        self.changed()
 
     def _tap_swap(self, slot: str) -> None:
         """A swap's first tree (a second tap lets it go again), then its second: the swap."""
@@ -350,7 +343,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
                       end=lambda: setattr(self, "shuffle_t", 0.0))
 
     def _anim_game_over(self, ev, rest) -> None:
-        self.anim.call(self.settle)
+        self.rest_step()
         self._say("end", None, "trophy", 0.8, sound="fanfare")
 
     def _say(self, key: str, seat: int | None, sprite: str, stay: float, sound: str | None = None) -> None:

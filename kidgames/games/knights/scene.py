@@ -135,7 +135,7 @@ class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
         self.banner_piece.fade_out(self.anim, 0.25)
 
     def _anim_game_over(self, ev, rest) -> None:
-        self.anim.call(self.settle)
+        self.rest_step()
         text = self.t("knights.castle", name=self.seats[ev.winners[0]].name)
         self.anim.add(0.8, lambda t: self.banner_piece.set(text, "chest", min(1.0, t * 3)), start=self.sound("coin"))
         self.anim.wait(0.6)

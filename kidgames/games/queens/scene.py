@@ -87,8 +87,7 @@ class QueensScene(CardTableScene[QueensView]):
                   self.draw_equation, IN_PANEL)]
 
     # -- the view of the table ------------------------------------------------------------------
-    def copy_view(self) -> None:
-        view = self.table_view()
+    def copy_table(self, view: QueensView) -> None:
         self.v_slots = ["?" if asleep else None for asleep in view.asleep]
         self.v_awake = [list(a) for a in view.awake]
         self.set_piles(view.draw_size, view.discard)
@@ -256,7 +255,7 @@ class QueensScene(CardTableScene[QueensView]):
                 self.selected.append(index)
             self.potion_target = None
             self.app.assets.play("card")
-            self.layout()
+            self.changed()
             return
         slot = self.slot_at(pos)
         if slot is not None and (pending is None or pending.kind == "wake"):
