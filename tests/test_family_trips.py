@@ -152,7 +152,7 @@ def test_use_the_dragon_without_a_dragon_is_grey_and_a_tap_says_why(tmp_path):
 def test_throw_away_for_cards_that_are_not_a_pair_nor_a_sum_is_grey_and_says_why(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["n1", "n5", "n9", "king", "n3"], ["n1", "n2", "n3", "n4", "n6"]],
                                  turn=0)
-    rects = scene.hand_layout().card_rects()
+    rects = scene.part.hand.hand_layout().card_rects()
     for i in (0, 1):
         later(app, 0.5)
         tap(app, rects[i].center)
@@ -177,10 +177,10 @@ def test_castle_stop_before_a_draw_is_grey_and_says_why(tmp_path):
 def test_a_knight_on_the_cat_queen_while_holding_the_dog_queen_says_why(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["knight", "n1", "n2", "n3", "n4"], ["n1", "n2", "n3", "n4", "n6"]],
                                  awake=[["dog"], ["cat", "moon"]], turn=0)
-    knight = scene.shown_hand().index("knight")
-    tap(app, scene.hand_layout().card_rects()[knight].center)
+    knight = scene.part.hand.shown_hand().index("knight")
+    tap(app, scene.part.hand.hand_layout().card_rects()[knight].center)
     run(app, 0.4)
-    cat = scene.queen_rects(1, 2)[0]
+    cat = scene.part.panels.queen_rects(1, 2)[0]
     later(app, 0.5)
     tap(app, (cat.x + 12, cat.centery))
     assert state_of(scene).awake[1] == ["cat", "moon"]
@@ -191,12 +191,12 @@ def test_a_knight_on_the_cat_queen_while_holding_the_dog_queen_says_why(tmp_path
 def test_a_pair_is_shown_as_two_equal_cards_and_a_long_sum_on_one_line(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["n7", "n7", "n1", "n2", "n3"], ["n1", "n2", "n3", "n4", "n6"]],
                                  turn=0)
-    rects = scene.hand_layout().card_rects()
+    rects = scene.part.hand.hand_layout().card_rects()
     for i in (0, 1):
         later(app, 0.5)
         tap(app, rects[i].center)
         run(app, 0.4)
-    text, ok, pair = scene.equation_shown()
+    text, ok, pair = scene.part.equation_shown()
     assert ok and pair == "n7" and "=" not in text, "two sevens: a pair, not '7 = 7'"
     line = app.assets.text("1 + 2 + 3 = 6", 54, (0, 0, 0), title=True).get_height()
     label = scene.art.equation_label("1 + 2 + 3 + 4 = 10", 54, 334, 134)
@@ -229,7 +229,7 @@ def test_the_lit_seat_is_the_one_asked(tmp_path):
     controller_of(scene).submit(Action("knight", target=0, queen="moon"))
     scene.changed()
     run(app, 0.3)
-    assert state_of(scene).turn_player == 1 and scene.lit_panel() == 0, "Anna is asked: her panel is lit"
+    assert state_of(scene).turn_player == 1 and scene.part.lit_panel() == 0, "Anna is asked: her panel is lit"
 
 
 def test_a_curtain_due_after_a_computers_move_goes_up_at_once(tmp_path, monkeypatch):

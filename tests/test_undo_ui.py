@@ -156,7 +156,7 @@ def test_queens_a_knights_target_is_taken_back_from_the_victims_curtain_and_the_
     assert scene.visible_secrets() == set()
     open_curtain(app, scene, [])
     assert settle(app, scene)
-    assert scene.visible_secrets() == {0} and "knight" in scene.shown_hand()
+    assert scene.visible_secrets() == {0} and "knight" in scene.part.hand.shown_hand()
     assert "undo.done" not in [k for k, _ in app.voice.said], "her curtain says whose turn it is, nothing stale after it"
 
 

@@ -42,7 +42,10 @@ class CastleScene(CardTableScene[CastleView]):
     art: CastleArt              # made from art_kit (CardTableScene.__init__)
     prompt_rect, undo_rect = PROMPT_BUTTON, UNDO_BUTTON
 
-    def set_up(self) -> None:
+    def __init__(self, app, session) -> None:
+        super().__init__(app, session, part=lambda scene: scene)    # (its own part, for now)
+
+    def lay(self) -> None:
         self.sweep: float | None = None       # the witch sweeping across the table, 0..1
         self.buying = False
         self._turn_draws = 0                  # the cards drawn in the turn being animated
