@@ -250,7 +250,7 @@ def test_a_curtain_due_after_a_computers_move_goes_up_at_once(tmp_path, monkeypa
 # -- Castle Builders: the witch in the order things happen, pieces where they stand -----------------------
 def test_the_witch_waits_on_the_table_while_the_fairy_is_asked_for_and_leaves_first(tmp_path):
     from kidgames.games.castle.rules import FAIRY, WITCH
-    from kidgames.games.castle.scene import REVEAL_AT
+    from kidgames.games.castle.layout import REVEAL_AT
     app = make_app(tmp_path)
     scene = start_game_scene(app, "castle", [ANNA, robot("Robo", "green")], seed=3)
     state = state_of(scene)

@@ -208,12 +208,12 @@ def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(t
     scene.changed()
     app.dirty = True
     run(app, 0.3)
-    scene.buying = True
+    scene.part.buying = True
     scene.layout()
     run(app, 0.2)
     targets = scene.tap_targets()
     assert len(targets) == 4
-    check_reach(app, targets, lambda p: ("buy",) + scene.spare_at(p) if scene.spare_at(p) else None,
+    check_reach(app, targets, lambda p: ("buy",) + scene.part.spare_at(p) if scene.part.spare_at(p) else None,
                 "red pieces to buy")
     cards_are_finger_tall(app, targets, "red pieces to buy")
     buttons_are_finger_sized(scene, "castle")
@@ -221,13 +221,13 @@ def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(t
     st.pending, st.losses_left = "lose", 3
     for piece in (2, 3):
         move(f"castle:red:{piece + 4}" if piece + 4 <= 6 else DIAMOND, st.spares[0])
-    scene.buying = False
+    scene.part.buying = False
     scene.changed()
     app.dirty = True
     run(app, 0.3)
     targets = scene.tap_targets()
     assert len(targets) >= 3
-    check_reach(app, targets, lambda p: ("lose", scene.lose_card_at(p)) if scene.lose_card_at(p) else None,
+    check_reach(app, targets, lambda p: ("lose", scene.part.witch.lose_card_at(p)) if scene.part.witch.lose_card_at(p) else None,
                 "cards to give the witch")
     cards_are_finger_tall(app, targets, "cards to give the witch")
 
