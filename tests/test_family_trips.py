@@ -80,7 +80,7 @@ def test_trees_and_spaces_never_hide_each_other(tmp_path, short):
     opaque = picture.get_bounding_rect()
     trees = {}
     for slot in state_of(scene).tree_at:
-        x, y = scene.slot_xy(slot)
+        x, y = scene.part.slot_xy(slot)
         drawn = picture.get_rect(midbottom=(x, y + 12))
         trees[slot] = pygame.Rect(drawn.x + opaque.x, drawn.y + opaque.y, opaque.w, opaque.h)
     for slot, rect in trees.items():
@@ -113,13 +113,13 @@ def test_one_die_or_both_is_not_asked_when_both_end_the_same(tmp_path):
     on m7 both leave the game the same (Anna looks under its tree either way)."""
     app, scene = forest_at(tmp_path, "m5", (2, 4))
     tap(app, scene.space_xy("m7"))
-    assert scene.choice is None and state_of(scene).positions[0] == "m7", "moved at once, no question"
+    assert scene.part.choice is None and state_of(scene).positions[0] == "m7", "moved at once, no question"
 
 
 def test_one_die_or_both_is_asked_when_the_full_throw_sends_someone_home(tmp_path):
     app, scene = forest_at(tmp_path, "m5", (2, 4), others="m7")
     tap(app, scene.space_xy("m7"))
-    assert scene.choice is not None and scene.button("choice:0").visible, "Ben stands there: it matters"
+    assert scene.part.choice is not None and scene.button("choice:0").visible, "Ben stands there: it matters"
 
 
 # -- buttons that cannot act ---------------------------------------------------------------------------

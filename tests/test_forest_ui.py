@@ -9,7 +9,9 @@ import pytest
 import kidgames.ui.game as game_module
 from kidgames.core.seats import Seat
 from kidgames.games.forest.rules import GUESS, MOVE, ROLL
-from kidgames.games.forest.scene import DICE_TARGET, HIT_R, PANEL_BUTTON, ForestScene
+from kidgames.games.forest.art import HIT_R
+from kidgames.games.forest.layout import DICE_TARGET, PANEL_BUTTON
+from kidgames.games.forest.scene import ForestScene
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
@@ -77,9 +79,9 @@ class Family:
         elif state.phase == GUESS:
             wanted = next(s for s, m in state.tree_at.items() if m == state.wanted)
             slot = wanted if self.rng.random() < 0.8 else self.rng.choice(list(state.tree_at))
-            tap(app, scene.tree_centre(slot))
+            tap(app, scene.part.tree_centre(slot))
         elif state.phase == MOVE:
-            if scene.choice:
+            if scene.part.choice:
                 tap_button(app, f"choice:{self.rng.randrange(2)}")
                 return
             reach = dict(scene.table_view().ways)
@@ -185,14 +187,14 @@ class Weak(Family):
         scene = self.scene
         if self.app.top is scene and scene.anim.holding is None and scene.person_can_act():
             state = state_of(scene)
-            if state.phase == MOVE and not scene.choice:
+            if state.phase == MOVE and not scene.part.choice:
                 self.taps += 1
                 tap(self.app, scene.space_xy(self.rng.choice([dest for dest, _ in scene.table_view().ways])))
                 self.frame()
                 return
             if state.phase == GUESS:
                 self.taps += 1
-                tap(self.app, scene.tree_centre(self.rng.choice(list(state.tree_at))))
+                tap(self.app, scene.part.tree_centre(self.rng.choice(list(state.tree_at))))
                 self.frame()
                 return
         super().step()
@@ -330,13 +332,13 @@ def test_a_double_one_offers_three_magics_and_each_works(tmp_path):
     double_one(0)
     before = dict(state.tree_at)
     tap_button(app, "magic:swap")
-    tap(app, scene.tree_centre("t_m7"))
-    tap(app, scene.tree_centre("t_b5"))
+    tap(app, scene.part.tree_centre("t_m7"))
+    tap(app, scene.part.tree_centre("t_b5"))
     assert state.tree_at["t_m7"] == before["t_b5"] and state.tree_at["t_b5"] == before["t_m7"]
     settle(app, 3)
     double_one(1)
     tap_button(app, "magic:jump")
-    tap(app, scene.tree_centre("t_a8"))
+    tap(app, scene.part.tree_centre("t_a8"))
     assert state.positions[1] == "a8"
     settle(app, 1.5)
     assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Ben", "his look after the jump is secret"
@@ -369,7 +371,7 @@ def test_a_right_guess_wins_the_card_and_a_wrong_one_walks_home_each_frame_true(
     settle(app, 0.2)
     assert state.phase == GUESS
     wrong = next(s for s, m in state.tree_at.items() if m != state.wanted)
-    tap(app, scene.tree_centre(wrong))
+    tap(app, scene.part.tree_centre(wrong))
     assert state.positions[0] == state.board.village
     assert run_until(app, lambda: scene.anim.holding is not None or isinstance(app.top, CurtainScene), 4)
     if isinstance(app.top, CurtainScene):
@@ -387,7 +389,7 @@ def test_a_right_guess_wins_the_card_and_a_wrong_one_walks_home_each_frame_true(
     settle(app, 0.3)
     wanted = state.wanted
     right = next(s for s, m in state.tree_at.items() if m == wanted)
-    tap(app, scene.tree_centre(right))
+    tap(app, scene.part.tree_centre(right))
     assert state.won[1] == [wanted]
     flown = []
     for _ in range(int(4 / FRAME)):

@@ -148,12 +148,12 @@ class Table:
         else:
             # the piece that paints an open look holds the scene's painter as it was made
             open_look, = [piece for piece in self.scene.table.on_table() if getattr(piece, "_paint", None)
-                          == self.scene.draw_open_card]
+                          == self.scene.part.drawing.draw_open_card]
             scene = self.scene
 
             def draw(surface):
-                scene.draw_open_card(surface)
-                paints.note(surface, [(scene.lifted[2], scene.open_look_rect())])
+                scene.part.drawing.draw_open_card(surface)
+                paints.note(surface, [(scene.lifted[2], scene.part.drawing.open_look_rect())])
             monkeypatch.setattr(open_look, "_paint", draw)
 
     def owners(self, painted: Counter, allowed: set[int]) -> list[int | None]:

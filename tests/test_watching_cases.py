@@ -199,7 +199,7 @@ def test_a_look_in_the_forest_comes_behind_its_own_curtain(tmp_path, how):
     assert curtain_of(app) == (SECRET, "Anna") and app.top.title() == "Only Anna looks now"
     table.open_curtain()
     table.frame()
-    assert scene.visible_secrets() == {0} and scene.close_hint_rect() is not None
+    assert scene.visible_secrets() == {0} and scene.part.drawing.close_hint_rect() is not None
 
 
 def test_a_wrong_guess_banner_is_public_and_the_missed_motif_comes_behind_a_curtain(tmp_path):
@@ -235,7 +235,7 @@ def test_until_tapped_an_open_look_says_tap_to_close_with_a_finger(tmp_path):
     table.open_curtain()
     for _ in range(int(20 / FRAME)):
         table.frame()
-    close = scene.close_hint_rect()
+    close = scene.part.drawing.close_hint_rect()
     assert close is not None and scene.visible_secrets() == {0}, "still open after 20 s: until tapped"
     assert scene.close_hint in scene.table.pieces and scene.close_hint.area() is not None
     window = app.screen.subsurface(close)
@@ -244,4 +244,4 @@ def test_until_tapped_an_open_look_says_tap_to_close_with_a_finger(tmp_path):
     assert yellow > 20, "the finger is drawn"
     table.private = None
     table.press((600, 500))
-    assert scene.close_hint_rect() is None and scene.visible_secrets() == set()
+    assert scene.part.drawing.close_hint_rect() is None and scene.visible_secrets() == set()
