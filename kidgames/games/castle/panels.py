@@ -114,7 +114,8 @@ class CastlePanels:
     def spares_look(self, i: int) -> tuple:
         """A panel's spare pile, and its cards that can be bought (they shine while a person buys)."""
         buyable = self.scene.part.buy_targets() if self.scene.part.buying else {}
-        return tuple(spare_items(self.scene.v_spares[i])), tuple(sorted(card for seller, card in buyable if seller == i))
+        shining = tuple(sorted(card for seller, card in buyable if seller == i))
+        return tuple(spare_items(self.scene.v_spares[i])), shining
 
     def draw_spares(self, surface, i: int) -> None:
         items, shining = self.spares_look(i)

@@ -113,8 +113,10 @@ class CastleScene(CardTableScene[CastleView]):
             self.fly_card(card_look(card), REVEAL_AT, target, REVEAL_W, FLY_TIME * self._pace(p),
                           end_width=self.part.panels.spare_width(), end=lambda: self._build(p, card))
         else:
-            self.fly_card(card_look(card), lambda: self.part.panels.spare_item_rect(ev.seller, card), target, self.part.panels.spare_width(),
-                          FLY_TIME, start=lambda: self._take_spare(ev.seller, card), end=lambda: self._build(p, card))
+            panels = self.part.panels
+            self.fly_card(card_look(card), lambda: panels.spare_item_rect(ev.seller, card), target,
+                          panels.spare_width(), FLY_TIME, start=lambda: self._take_spare(ev.seller, card),
+                          end=lambda: self._build(p, card))
         self.anim.call(self.sound("magic"))
         if ev.kind == "castle_started":
             self.say(self.t("castle.say.started", name=self.name(p)), None, 0.8, castle=ev.colour)
@@ -125,7 +127,8 @@ class CastleScene(CardTableScene[CastleView]):
 
     def _anim_to_spares(self, ev, rest) -> None:
         p, card = ev.player, ev.card
-        self.fly_card(card_look(card), REVEAL_AT, lambda: self.part.panels.spare_item_rect(p, card, self.v_spares[p] + [card]),
+        panels = self.part.panels
+        self.fly_card(card_look(card), REVEAL_AT, lambda: panels.spare_item_rect(p, card, self.v_spares[p] + [card]),
                       REVEAL_W, FLY_TIME * self._pace(p), end_width=self.part.panels.spare_width(),
                       end=lambda: self.v_spares[p].append(card))
         if card == DIAMOND:
@@ -164,8 +167,8 @@ class CastleScene(CardTableScene[CastleView]):
             place, take = (lambda: self.part.panels.castle_rect(p).center), lambda: self._take_castle_piece(p, card)
         else:
             place, take = (lambda: self.part.panels.spare_item_rect(p, card)), lambda: self._take_spare(p, card)
-        self.fly_card(card_look(card), place, DISCARD_AT, self.part.panels.spare_width(), FLY_TIME, end_width=PILE_W, start=take,
-                      end=lambda: self.v_discard.append(card))
+        self.fly_card(card_look(card), place, DISCARD_AT, self.part.panels.spare_width(), FLY_TIME, end_width=PILE_W,
+                      start=take, end=lambda: self.v_discard.append(card))
 
     def _take_spare(self, p: int, card: str) -> None:
         if card in self.v_spares[p]:

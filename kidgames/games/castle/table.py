@@ -79,27 +79,29 @@ class CastleTable:
 
     # -- layout and buttons -----------------------------------------------------------------------
     def decision_buttons(self) -> list[Button]:
-        legal = self.scene.legal()
-        pending = self.scene.table_view().pending
+        scene = self.scene
+        legal = scene.legal()
+        pending = scene.table_view().pending
         can_buy = any(a.kind == "buy" for a in legal)
         if not legal or (pending is None and not can_buy):
             self.buying = False
         if pending == "witch" and legal:
-            return [self.scene.decision_button(FAIRY_BUTTON, Action("use_fairy"), "castle.use_fairy", "fairy", "green"),
-                    self.scene.decision_button(WITCH_BUTTON, Action("accept_witch"), "castle.accept_witch", "witch",
-                                         "orange", costs=True)]
+            return [scene.decision_button(FAIRY_BUTTON, Action("use_fairy"), "castle.use_fairy", "fairy", "green"),
+                    scene.decision_button(WITCH_BUTTON, Action("accept_witch"), "castle.accept_witch", "witch",
+                                          "orange", costs=True)]
         if pending is not None or not legal:
             return []
         if Action("pass") in legal:
-            buttons = [self.scene.decision_button(DRAW_BUTTON, Action("pass"), "castle.pass", "play", "blue", text_size=34)]
+            buttons = [scene.decision_button(DRAW_BUTTON, Action("pass"), "castle.pass", "play", "blue", text_size=34)]
         else:
-            buttons = [self.scene.decision_button(DRAW_BUTTON, Action("draw"), "castle.draw", "plus", "green", text_size=36,
-                                            enabled=Action("draw") in legal)]
+            buttons = [scene.decision_button(DRAW_BUTTON, Action("draw"), "castle.draw", "plus", "green", text_size=36,
+                                             enabled=Action("draw") in legal)]
         stop = Action("stop")     # tapped before a card was drawn, it goes to the rules, which say why not
-        buttons.append(self.scene.decision_button(STOP_BUTTON, stop, "castle.stop", "check", "orange", text_size=36,
-                                            enabled=stop in legal, why=lambda: self.scene.applied(self.scene.session.submit(stop))))
+        buttons.append(scene.decision_button(STOP_BUTTON, stop, "castle.stop", "check", "orange", text_size=36,
+                                             enabled=stop in legal,
+                                             why=lambda: scene.applied(scene.session.submit(stop))))
         if can_buy:
-            buttons.append(Button(BUY_BUTTON, self.toggle_buying, self.scene.t("castle.buy", n=PRICE), icon="diamond",
+            buttons.append(Button(BUY_BUTTON, self.toggle_buying, scene.t("castle.buy", n=PRICE), icon="diamond",
                                   colour="gold", name="buy", text_size=34, selected=self.buying))
         return buttons
 
@@ -172,7 +174,8 @@ class CastleTable:
         castle = self.scene.banner_piece.extra
         if castle is None:
             return None
-        return next((tuple(piece_of(c) for c in cards) for colour, cards in zip(self.scene.v_colours, self.scene.v_castles)
+        scene = self.scene
+        return next((tuple(piece_of(c) for c in cards) for colour, cards in zip(scene.v_colours, scene.v_castles)
                      if colour == castle and cards), ())
 
     def banner_picture(self, banner) -> pygame.Surface:

@@ -57,7 +57,7 @@ class CastleWitch:
             return None
         return pick(pos, [Target(card, rect.center, rect) for card, n, rect in places if n])
 
-    # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
+    # -- drawing: the witch's pieces (see CastleTable.pieces) ------------------------------------------
     def choice_look(self):
         t = self.scene.table_view()
         if not (t.pending in ("witch", "lose") and self.scene.person_can_act()):

@@ -74,7 +74,9 @@ class MagicChoices:
 
     def tree_rects(self) -> list[pygame.Rect]:
         """What each tree in the game paints where it stands (with the ring of a pickable one)."""
-        return [self.scene.part.drawing.tree_rect(*self.scene.to_canvas(self.scene.board.slots[slot].at), 0.0) for slot in self.scene.table_view().trees]
+        scene = self.scene
+        return [scene.part.drawing.tree_rect(*scene.to_canvas(scene.board.slots[slot].at), 0.0)
+                for slot in scene.table_view().trees]
 
     def play_stories(self) -> None:
         """The magic choices' stories play, one after another (when they appear, when the prompt

@@ -99,15 +99,16 @@ class ForestDrawing:
 
     def trees(self) -> list[Drawn]:
         """The trees, the farther ones first, each lifted, gliding or ringed as it is now."""
-        pickable = self.scene.person_can_act() and (self.scene.table_view().phase == GUESS or self.scene.part.magic_mode is not None)
+        scene = self.scene
+        pickable = scene.person_can_act() and (scene.table_view().phase == GUESS or scene.part.magic_mode is not None)
         pieces = []
-        for slot in sorted(self.scene.table_view().trees, key=lambda s: self.scene.part.slot_xy(s)[1]):
-            x, y = self.scene.part.slot_xy(slot)
-            lifted = self.scene.lifted if self.scene.lifted and self.scene.lifted[0] == slot else None
+        for slot in sorted(scene.table_view().trees, key=lambda s: scene.part.slot_xy(s)[1]):
+            x, y = scene.part.slot_xy(slot)
+            lifted = scene.lifted if scene.lifted and scene.lifted[0] == slot else None
             height = lifted[1] if lifted else 0.0
-            ring = ((255, 80, 60) if slot == self.scene.part.swap_first else (255, 255, 255)) if pickable else None
-            pieces.append(Drawn(self.tree_rect(x, y, height), (x, y, lifted, pickable, slot == self.scene.part.swap_first),
-                                partial(draw_tree, assets=self.scene.app.assets, x=x, y=y, height=height, ring=ring),
+            ring = ((255, 80, 60) if slot == scene.part.swap_first else (255, 255, 255)) if pickable else None
+            pieces.append(Drawn(self.tree_rect(x, y, height), (x, y, lifted, pickable, slot == scene.part.swap_first),
+                                partial(draw_tree, assets=scene.app.assets, x=x, y=y, height=height, ring=ring),
                                 THINGS, ("tree", slot)))
         return pieces
 
@@ -126,8 +127,8 @@ class ForestDrawing:
         rounded_panel(surface, close, PAPER, radius=close.h // 2, border=(90, 140, 200), border_width=4, shadow=4)
         finger = self.scene.app.assets.image("finger", close.h - 12)
         surface.blit(finger, finger.get_rect(midleft=(close.x + 10, close.centery)))
-        label = self.scene.app.assets.fit_text(self.scene.t("secret.close"), 30, INK, close.w - close.h - 24, close.h - 10,
-                                         title=True)
+        label = self.scene.app.assets.fit_text(self.scene.t("secret.close"), 30, INK, close.w - close.h - 24,
+                                               close.h - 10, title=True)
         surface.blit(label, label.get_rect(center=(close.centerx + close.h // 2, close.centery)))
 
     def won_badge(self, i: int) -> tuple[int, str] | None:
@@ -160,7 +161,8 @@ class ForestDrawing:
     def draw_wanted(self, surface) -> None:
         """The wanted secret, turned up."""
         if self.scene.shown_wanted:
-            draw_card(surface, self.scene.app.assets, (WANTED_X, CARDS_Y), self.scene.shown_wanted, 1.0, flip=self.scene.flip, glow=True)
+            draw_card(surface, self.scene.app.assets, (WANTED_X, CARDS_Y), self.scene.shown_wanted, 1.0,
+                      flip=self.scene.flip, glow=True)
 
     def draw_dice_target(self, surface) -> None:
         if self.scene.may_throw():

@@ -50,13 +50,14 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
                 for k in range(2)]
         for die, value in zip(dice, self.table_view().dice or (None, None)):    # dice waiting to be thrown: no number
             die.value = value
-        rows = [self.player_row(i, rect, reserve=WON_RESERVE, levels=True, badge=partial(self.part.drawing.won_badge, i),
-                                paint_badge=partial(self.part.drawing.draw_won, i))
+        drawing = self.part.drawing
+        rows = [self.player_row(i, rect, reserve=WON_RESERVE, levels=True, badge=partial(drawing.won_badge, i),
+                                paint_badge=partial(drawing.draw_won, i))
                 for i, rect in enumerate(self.row_rects(PLAYER_TOP, PLAYER_H, STACK_AREA.top, PLAYER_GAP, inset=14))]
-        self.close_hint = Drawn(lambda: around(self.part.drawing.close_hint_rect()), self.part.drawing.close_hint_rect,
-                                self.part.drawing.draw_close_hint, OVER_PAWNS)
+        self.close_hint = Drawn(lambda: around(drawing.close_hint_rect()), drawing.close_hint_rect,
+                                drawing.draw_close_hint, OVER_PAWNS)
         self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 12, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_AREA), dice, pawns,
-                       (BANNER_SIZE, None), self.part.pieces(), [self.part.drawing.reach_rings, self.part.drawing.trees])
+                       (BANNER_SIZE, None), self.part.pieces(), [drawing.reach_rings, drawing.trees])
         self.changed()
 
     def update(self, dt: float) -> bool:

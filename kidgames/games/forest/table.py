@@ -182,8 +182,9 @@ class ForestTable:
         if view.phase == MOVE and self.choice is None:
             # the hand of a prompt that comes back points at the first: a blue space (a look under
             # a tree helps), never the key space while another is offered (a guess may send home)
+            board = self.scene.board
             ways = sorted((dest for dest, _ in view.ways),
-                          key=lambda dest: (dest == self.scene.board.key, self.scene.board.tree_slot(dest) not in view.trees))
+                          key=lambda dest: (dest == board.key, board.tree_slot(dest) not in view.trees))
             return [Target(("space", dest), self.scene.space_xy(dest)) for dest in ways]
         return []
 
@@ -209,20 +210,24 @@ class ForestTable:
 
     # -- the painted forest (made once) ----------------------------------------------------------------
     def render_board(self) -> pygame.Surface:
-        return paint_board(self.scene.board, self.scene.table_view().trees, self.scene.app.screen.get_size(), BOARD_RECT, self.scene.to_canvas,
-                           self.scene.app.assets)
+        scene = self.scene
+        return paint_board(scene.board, scene.table_view().trees, scene.app.screen.get_size(), BOARD_RECT,
+                           scene.to_canvas, scene.app.assets)
 
     def pieces(self) -> list:
-        """The forest's own pieces besides the trees and the shining spaces (see :meth:`trees`)."""
-        view = self.scene.table_view
-        choice_area = lambda: self.drawing.choice_panel_rect().inflate(20, 20) if self.drawing.choice_look() else None  # noqa: E731
-        return [Drawn(lambda: around(self.drawing.open_look_rect()), lambda: self.scene.lifted, self.drawing.draw_open_card, OVER_PAWNS),
-                self.scene.close_hint,
-                Drawn(STACK_AREA, lambda: (view().stack_size, self.scene.shuffle_t), self.drawing.draw_stack, IN_PANEL),
-                Drawn(WANTED_AREA, lambda: (self.scene.shown_wanted, self.scene.flip), self.drawing.draw_wanted, IN_PANEL),
-                Drawn(DICE_TARGET, self.scene.may_throw, self.drawing.draw_dice_target, IN_PANEL),
-                Drawn(choice_area, self.drawing.choice_look, self.drawing.draw_choice_panel, BUTTONS - 0.5),
-                Drawn(choice_area, self.drawing.choice_look, self.drawing.draw_choice_dice, OVER_BUTTONS),
-                *[Drawn(partial(self.magic.story_area, name), partial(self.magic.story_look, name),
-                        partial(self.magic.draw_story, name), OVER_BUTTONS) for name in magic.MAGICS],
-                Drawn(self.drawing.flying_card_rect, self.drawing.flying_card_look, self.drawing.draw_flying_card, BANNER + 1)]
+        """The forest's own pieces besides the trees and the shining spaces (see ForestDrawing.trees)."""
+        scene, drawing, choices = self.scene, self.drawing, self.magic
+        view = scene.table_view
+        choice_area = lambda: (drawing.choice_panel_rect().inflate(20, 20)  # noqa: E731
+                               if drawing.choice_look() else None)
+        return [Drawn(lambda: around(drawing.open_look_rect()), lambda: scene.lifted, drawing.draw_open_card,
+                      OVER_PAWNS),
+                scene.close_hint,
+                Drawn(STACK_AREA, lambda: (view().stack_size, scene.shuffle_t), drawing.draw_stack, IN_PANEL),
+                Drawn(WANTED_AREA, lambda: (scene.shown_wanted, scene.flip), drawing.draw_wanted, IN_PANEL),
+                Drawn(DICE_TARGET, scene.may_throw, drawing.draw_dice_target, IN_PANEL),
+                Drawn(choice_area, drawing.choice_look, drawing.draw_choice_panel, BUTTONS - 0.5),
+                Drawn(choice_area, drawing.choice_look, drawing.draw_choice_dice, OVER_BUTTONS),
+                *[Drawn(partial(choices.story_area, name), partial(choices.story_look, name),
+                        partial(choices.draw_story, name), OVER_BUTTONS) for name in magic.MAGICS],
+                Drawn(drawing.flying_card_rect, drawing.flying_card_look, drawing.draw_flying_card, BANNER + 1)]

@@ -94,7 +94,8 @@ class QueensHand:
     def draw_hand_label(self, surface) -> None:
         seat = self.hand_seat()
         if seat is not None:
-            self.scene.art.hand_label(surface, self.scene.seats[seat], self.scene.t("queens.hand", name=self.scene.seats[seat].name))
+            who = self.scene.seats[seat]
+            self.scene.art.hand_label(surface, who, self.scene.t("queens.hand", name=who.name))
 
     def next_hand_centre(self) -> tuple[int, int]:
         """Where a card coming into the hand at the bottom lands: after its last card."""

@@ -147,9 +147,10 @@ class QueensScene(CardTableScene[QueensView]):
     def _anim_queen_stolen(self, ev, rest) -> None:
         thief, victim, queen = ev.player, ev.target, ev.queen
         self.anim.call(self.sound("whoosh"))
-        self.fly_card(panel_look(queen), lambda: self.queen_place(victim, queen), lambda: self.part.panels.next_queen_centre(thief),
-                      self.part.panels.queen_width(), FLY_TIME * 1.3, start=lambda: self.take_queen(victim, queen),
-                      end=lambda: self.v_awake[thief].append(queen))
+        panels = self.part.panels
+        self.fly_card(panel_look(queen), lambda: self.queen_place(victim, queen),
+                      lambda: panels.next_queen_centre(thief), panels.queen_width(), FLY_TIME * 1.3,
+                      start=lambda: self.take_queen(victim, queen), end=lambda: self.v_awake[thief].append(queen))
         self.say(self.t("queens.say.stolen", name=self.name(thief), queen=self.queen_name(queen)), "knight", 0.8)
         self.hide_banner()
 
@@ -181,7 +182,8 @@ class QueensScene(CardTableScene[QueensView]):
         if ev.seat is None:
             self.say(self.t("queens.say.again", name=self.name(p)), CARD_PICTURES.get(card, "sparkles"), 1.0)
             to_hand = p == self.part.hand.anim_hand_seat
-            self.fly_card(card_look(card), REVEAL_AT, self.part.hand.next_hand_centre() if to_hand else self.part.panels.panel_centre(p), 170,
+            to = self.part.hand.next_hand_centre() if to_hand else self.part.panels.panel_centre(p)
+            self.fly_card(card_look(card), REVEAL_AT, to, 170,
                           FLY_TIME, end_width=HAND_W if to_hand else 60, end=self._arrives(p, card, to_hand))
         else:
             value = int(card[1:])
@@ -209,7 +211,8 @@ class QueensScene(CardTableScene[QueensView]):
         if not self.part.hand.hand_seen(p):
             return
         for card in ev.cards:
-            self.fly_card(card_look(card), DRAW_AT, self.part.hand.next_hand_centre, PILE_W, DEAL_TIME, end_width=HAND_W,
+            self.fly_card(card_look(card), DRAW_AT, self.part.hand.next_hand_centre, PILE_W, DEAL_TIME,
+                          end_width=HAND_W,
                           look_from=BACK, secret_of=p, start=self.take_from_draw, end=self._arrives(p, card, True))
 
     def _anim_cards_drawn(self, ev, rest) -> None:
@@ -217,8 +220,9 @@ class QueensScene(CardTableScene[QueensView]):
         if self.part.hand.hand_seen(p):
             return        # its cards flew face up (see _anim_drew)
         to_hand = p == self.part.hand.anim_hand_seat       # into the face-down hand at the bottom
+        to = self.part.hand.next_hand_centre if to_hand else self.part.panels.panel_centre(p)
         for _ in range(ev.count):
-            self.fly_card(BACK, DRAW_AT, self.part.hand.next_hand_centre if to_hand else self.part.panels.panel_centre(p), PILE_W, DEAL_TIME,
+            self.fly_card(BACK, DRAW_AT, to, PILE_W, DEAL_TIME,
                           end_width=HAND_W if to_hand else 60, start=self.take_from_draw,
                           end=self._arrives(p, None, to_hand))
 

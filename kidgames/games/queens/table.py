@@ -66,25 +66,26 @@ class QueensTable:
         """This game's own pieces: in each panel the score, the backs of the hand's cards, the awake
         queens and the jester's count; the sleeping queens (each of those painting what its look
         says); the hand, its name and the discard preview."""
-        n, need = len(self.scene.seats), thresholds(len(self.scene.seats))
+        scene, panels, hand, art = self.scene, self.panels, self.hand, self.scene.art
+        n, need = len(scene.seats), thresholds(len(scene.seats))
 
         def each(count: int, area: Callable, look: Callable[[int], tuple], paint: Callable) -> list[Drawn]:
             return Drawn.each(count, area, look, lambda surface, i: paint(surface, i, *look(i)), IN_PANEL)
         return [
-            *each(n, self.panels.score_area, self.panels.score_look, lambda surface, i, lit, count, points:
-                  self.scene.art.score(surface, self.panels.score_area(i), count, points, need, *self.panels.ink(i))),
-            *each(n, lambda i: self.panels.backs_area(i, self.scene.v_hand_counts[i]), lambda i: (self.scene.v_hand_counts[i],),
-                  lambda surface, i, count: self.scene.art.backs(surface, self.panels.backs_area(i, count), count)),
-            *each(n, lambda i: self.panels.queens_area(i, len(self.scene.v_awake[i])),
-                  lambda i: (tuple(self.scene.v_awake[i]), tuple(sorted(q for s, q in self.highlighted_queens() if s == i))),
-                  lambda surface, i, awake, lit: self.scene.art.queens(surface, awake, self.panels.queen_rects(i, len(awake)), lit)),
-            *each(n, self.panels.mark_area,
-                  lambda i: (self.scene.count_mark[1] if self.scene.count_mark and self.scene.count_mark[0] == i else None,),
-                  lambda surface, i, number: self.scene.art.mark(surface, self.panels.mark_area(i).center, number)),
-            *each(NUM_SLOTS, SLOT_AREAS.__getitem__, lambda s: (self.scene.v_slots[s], s in self.highlighted_slots()),
-                  lambda surface, s, shown, lit: self.scene.art.slot(surface, slot_rect(s), shown, lit)),
-            Drawn(lambda: self.hand.hand_layout().bounds(), self.hand.hand_look, self.hand.draw_hand, IN_PANEL),
-            Drawn(HAND_LABEL, self.hand.hand_seat, self.hand.draw_hand_label, IN_PANEL),
+            *each(n, panels.score_area, panels.score_look, lambda surface, i, lit, count, points:
+                  art.score(surface, panels.score_area(i), count, points, need, *panels.ink(i))),
+            *each(n, lambda i: panels.backs_area(i, scene.v_hand_counts[i]), lambda i: (scene.v_hand_counts[i],),
+                  lambda surface, i, count: art.backs(surface, panels.backs_area(i, count), count)),
+            *each(n, lambda i: panels.queens_area(i, len(scene.v_awake[i])),
+                  lambda i: (tuple(scene.v_awake[i]), tuple(sorted(q for s, q in self.highlighted_queens() if s == i))),
+                  lambda surface, i, awake, lit: art.queens(surface, awake, panels.queen_rects(i, len(awake)), lit)),
+            *each(n, panels.mark_area,
+                  lambda i: (scene.count_mark[1] if scene.count_mark and scene.count_mark[0] == i else None,),
+                  lambda surface, i, number: art.mark(surface, panels.mark_area(i).center, number)),
+            *each(NUM_SLOTS, SLOT_AREAS.__getitem__, lambda s: (scene.v_slots[s], s in self.highlighted_slots()),
+                  lambda surface, s, shown, lit: art.slot(surface, slot_rect(s), shown, lit)),
+            Drawn(lambda: hand.hand_layout().bounds(), hand.hand_look, hand.draw_hand, IN_PANEL),
+            Drawn(HAND_LABEL, hand.hand_seat, hand.draw_hand_label, IN_PANEL),
             Drawn(lambda: EQUATION_AREA if self.equation_shown() else None, self.equation_shown,
                   self.draw_equation, IN_PANEL)]
 
@@ -105,23 +106,24 @@ class QueensTable:
 
     # -- layout and buttons -----------------------------------------------------------------------
     def decision_buttons(self) -> list[Button]:
-        if self.scene.anim.busy or self.deciding() is None:
+        scene = self.scene
+        if scene.anim.busy or self.deciding() is None:
             return []
-        pending = self.scene.table_view().pending
+        pending = scene.table_view().pending
         if pending is not None and pending.kind in ("knight", "potion"):
             counter = "dragon" if pending.kind == "knight" else "wand"
-            return [self.scene.decision_button(ACTION_A, Action("defend"), f"queens.defend.{counter}", CARD_PICTURES[counter],
-                                         "green", enabled=Action("defend") in self.scene.legal(), why=self.why_no_answer),
-                    self.scene.decision_button(ACTION_B, Action("allow"), "queens.allow", "cross", "orange",
-                                         costs=True)]
+            return [scene.decision_button(ACTION_A, Action("defend"), f"queens.defend.{counter}",
+                                          CARD_PICTURES[counter], "green", enabled=Action("defend") in scene.legal(),
+                                          why=self.why_no_answer),
+                    scene.decision_button(ACTION_B, Action("allow"), "queens.allow", "cross", "orange", costs=True)]
         cards = self.hand.selected_cards() if pending is None else []
-        buttons = [self.scene.decision_button(ACTION_A, Action("jester"), "queens.play_jester", "card_jester", "green")] \
+        buttons = [scene.decision_button(ACTION_A, Action("jester"), "queens.play_jester", "card_jester", "green")] \
             if cards == ["jester"] else []
         if cards:
-            buttons.append(Button(ACTION_B, lambda: self.scene.try_submit(self.discard_action(self.hand.selected_cards())),
-                                  self.scene.t("queens.discard", n=len(cards)), icon="sparkles", colour="blue",
+            buttons.append(Button(ACTION_B, lambda: scene.try_submit(self.discard_action(self.hand.selected_cards())),
+                                  scene.t("queens.discard", n=len(cards)), icon="sparkles", colour="blue",
                                   enabled=self.discard_action(cards) is not None, name="discard", text_size=32,
-                                  why=lambda: self.scene.refuse_with(self.scene.t("queens.no_discard"), "cross")))
+                                  why=lambda: scene.refuse_with(scene.t("queens.no_discard"), "cross")))
         return buttons
 
     def discard_action(self, cards: list[str]) -> Action | None:
@@ -166,7 +168,8 @@ class QueensTable:
 
     def situation(self) -> tuple:
         view = self.scene.view()
-        return self.hand.live_bottom()[0], view.private, self.deciding(), view.decider, self.scene.anim.busy, view.is_over
+        busy = self.scene.anim.busy
+        return self.hand.live_bottom()[0], view.private, self.deciding(), view.decider, busy, view.is_over
 
     def tap(self, pos) -> None:
         if self.scene.second_of_double_tap(pos) or self.deciding() is None:
@@ -193,7 +196,8 @@ class QueensTable:
             self.potion_target = queen
             self.scene.app.assets.play("click")
         elif queen is not None:
-            self.scene.try_submit(Action("knight", target=queen[0], queen=queen[1]) if cards == ["knight"] else None, queen)
+            knight = Action("knight", target=queen[0], queen=queen[1]) if cards == ["knight"] else None
+            self.scene.try_submit(knight, queen)
 
     def slot_at(self, pos) -> int | None:
         """The slot a tap hits: inside it, or near it the nearest one (of those that shine, when some do)."""
@@ -276,7 +280,7 @@ class QueensTable:
             return {(a.target, a.queen) for a in self.scene.legal() if a.kind == cards[0]}
         return set()
 
-    # -- drawing: this game's pieces (see pieces()) ------------------------------------------------
+    # -- drawing: this game's pieces (see :meth:`pieces`) ---------------------------------------------
     def lit_panel(self) -> int | None:
         """The player whose panel is lit: the one the game waits for (the victim asked to answer,
         the seat a jester's count stopped at), none while cards move."""
@@ -292,7 +296,8 @@ class QueensTable:
     def equation_shown(self) -> tuple[str, bool, str | None] | None:
         """What the discard preview says now, whether the selection is a legal discard, and the
         card of a pair (shown as two equal cards, not as "7 = 7"); None: no preview."""
-        cards = [] if self.scene.anim.busy or self.scene.table_view().pending is not None else self.hand.selected_cards()
+        scene = self.scene
+        cards = [] if scene.anim.busy or scene.table_view().pending is not None else self.hand.selected_cards()
         if len(cards) < 2:
             return None
         ok = self.discard_action(cards) is not None
