@@ -185,7 +185,7 @@ class Driver(threading.Thread):
     # Fairy-Tale Forest: the dice, a shining space (to the castle when its tree is known), a tree
     def play_forest(self, scene) -> None:
         from kidgames.games.forest.rules import GUESS, MOVE, ROLL
-        from kidgames.games.forest.scene import DICE_TARGET
+        from kidgames.games.forest.layout import DICE_TARGET
         state = state_of(scene)
         self.decided()
         if state.phase == ROLL:
@@ -193,9 +193,9 @@ class Driver(threading.Thread):
         elif state.phase == GUESS:
             wanted = next(s for s, m in state.tree_at.items() if m == state.wanted)
             slot = wanted if self.rng.random() < 0.7 else self.rng.choice(list(state.tree_at))
-            self.click(scene.tree_centre(slot), "guess")
+            self.click(scene.part.tree_centre(slot), "guess")
         elif state.phase == MOVE:
-            if scene.choice:
+            if scene.part.choice:
                 self.click(scene.button(f"choice:{self.rng.randrange(2)}").rect.center, "one die or both")
                 return
             reach = dict(scene.table_view().ways)
