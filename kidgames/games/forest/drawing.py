@@ -41,6 +41,8 @@ class ForestDrawing:
         rect = pygame.Rect(math.floor(x - HIT_R - 6), math.floor(y - TREE_SIZE * 0.3 - HIT_R - 6),
                            2 * HIT_R + 13, 0)
         rect.h = math.ceil(y + 30) - rect.y          # the ring down to the hole and the shadow
+        w: float
+        h: float
         w, h = self.scene.app.assets.image("tree", TREE_SIZE).get_size()
         if height > 0:
             a = math.radians(height * 14)
