@@ -13,7 +13,7 @@ nothing more: the next frame shows the change."""
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Generic, Protocol, Sequence, TypeVar
 
 import pygame
 
@@ -34,6 +34,20 @@ def kept(place: Callable) -> Callable:
     def kept_place(scene, *args):
         return scene._kept((place.__name__, *args), lambda: place(scene, *args))
     return kept_place
+
+
+SceneT = TypeVar("SceneT", bound="CardTableScene")
+
+
+class KeptPlaces(Generic[SceneT]):
+    """A part of a card table's scene whose places are :func:`kept`: they are kept in the scene's own
+    store, with the scene's."""
+
+    def __init__(self, scene: SceneT) -> None:
+        self.scene = scene
+
+    def _kept(self, key, make):
+        return self.scene._kept(key, make)
 
 
 class CardTablePart(Protocol):

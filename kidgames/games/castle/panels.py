@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from kidgames.ui.board_pieces import draw_robot
-from kidgames.ui.card_table import kept
+from kidgames.ui.card_table import KeptPlaces, kept
 from kidgames.ui.cards import seat_rects, width_to_fit
 from kidgames.ui.targets import Target, visible_parts
 from kidgames.ui.widgets import INK, PAPER, PAWN_RGB, draw_pawn, shade
@@ -26,14 +26,8 @@ def pile_counts(items: list[tuple[str, int]]) -> tuple[int, int]:
     return len(items), sum(1 for card, _ in items if card in (DIAMOND, FAIRY))
 
 
-class CastlePanels:
+class CastlePanels(KeptPlaces["CastleScene"]):
     """The players' panels (a part of :class:`CastleTable`)."""
-
-    def __init__(self, scene: CastleScene) -> None:
-        self.scene = scene
-
-    def _kept(self, key, make):
-        return self.scene._kept(key, make)
 
     # -- where things are ------------------------------------------------------------------------
     # The places below are worked out once per count and kept (the seats never change): read them,

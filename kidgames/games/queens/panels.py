@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from kidgames.ui.board_pieces import draw_robot
-from kidgames.ui.card_table import kept
+from kidgames.ui.card_table import KeptPlaces, kept
 from kidgames.ui.cards import card_size, seat_rects, width_to_fit
 from kidgames.ui.targets import Target
 from kidgames.ui.widgets import INK, PAWN_RGB, draw_pawn, shade
@@ -20,14 +20,8 @@ if TYPE_CHECKING:
     from .scene import QueensScene
 
 
-class QueensPanels:
+class QueensPanels(KeptPlaces["QueensScene"]):
     """The players' panels (a part of :class:`QueensTable`)."""
-
-    def __init__(self, scene: QueensScene) -> None:
-        self.scene = scene
-
-    def _kept(self, key, make):
-        return self.scene._kept(key, make)
 
     # -- the seats (the places @kept: read them, never change them) ------------------------------
     @kept
