@@ -93,6 +93,26 @@ def test_the_audio_device_rests_when_the_game_is_quiet_and_wakes_for_the_next_so
     assert sounds.is_open and pygame.mixer.get_init(), "the next sound opens it again"
 
 
+def test_the_start_reads_no_sound_effect_until_one_plays(tmp_path, monkeypatch):
+    """The menu's first frame plays no sound: the effects are read when the first one plays."""
+    read = []
+    real = pygame.mixer.Sound
+
+    def counted(path, *args, **kwargs):
+        read.append(path)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.mixer, "Sound", counted)
+    app = make_app(tmp_path)
+    app.frame(0.0)
+    assert read == [], "no effect read before the first frame"
+    sounds = app.assets.sounds
+    sounds.enabled = True
+    sounds.play("dice")
+    if sounds.available:
+        assert any(str(p).endswith("dice.wav") for p in read) and sounds.ready
+
+
 def test_after_a_tap_the_scenes_get_an_update_before_the_loop_sleeps(tmp_path):
     """What a tap changes (a curtain lifted, a scene opened) may need an update() to be laid out:
     the loop must not sleep for seconds first."""

@@ -33,8 +33,10 @@ ELLIPSIS = "\u2026"
 class Sounds:
     """The sound effects.  The audio device is opened when a sound plays and closed again after
     ``QUIET`` seconds without one: an open device keeps a thread mixing silence (about 0.4 % of a
-    core), which a game waiting for a child does not need.  Without an audio device the game runs
-    silent, and opening is not tried again.  The games' own ``sounds/`` folders (``own``) come
+    core), which a game waiting for a child does not need.  The effects are read when the first
+    one plays, not at start (the menu's first frame plays none: reading them was ~9 ms of the
+    start, three times that on a tablet).  Without an audio device the game runs silent, and
+    opening is not tried again.  The games' own ``sounds/`` folders (``own``) come
     before the shared one: a sound of a name found there is the game's."""
 
     QUIET = 3.0
@@ -43,22 +45,34 @@ class Sounds:
         self.enabled = enabled
         self.folder = Path(folder)
         self.folders = [*map(Path, own), self.folder]
-        self.available = False
+        self._available: bool | None = None     # None: the device was not asked yet
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._last_play = time.monotonic()
-        self._open()
+
+    @property
+    def available(self) -> bool:
+        """Whether there is an audio device (asked the first time: that opens it)."""
+        if self._available is None:
+            self._open()
+        return bool(self._available)
 
     @property
     def is_open(self) -> bool:
-        return bool(self._sounds) and bool(pygame.mixer.get_init())
+        """Whether the audio device is open (pygame.init opens it; :meth:`rest` closes it)."""
+        return bool(pygame.mixer.get_init())
+
+    @property
+    def ready(self) -> bool:
+        """Whether the device is open and the effects are read for it."""
+        return bool(self._sounds) and self.is_open
 
     def _open(self) -> bool:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
-            self.available = True
+            self._available = True
         except pygame.error:
-            self.available = False   # no audio device: the game runs silent
+            self._available = False   # no audio device: the game runs silent
             return False
         self._sounds = {}
         for folder in self.folders:
@@ -77,7 +91,7 @@ class Sounds:
         if not (self.enabled and self.available):
             return
         self._last_play = time.monotonic()
-        if not self.is_open and not self._open():
+        if not self.ready and not self._open():
             return
         sound = self._sounds.get(name)
         if sound is not None:
