@@ -65,7 +65,20 @@ class PoFile:
 
 def parse_plural_forms(line: str) -> tuple[int, Callable[[int], int]]:
     """``"nplurals=3; plural=…;"`` -> (3, function).  The expression is C; gettext's own compiler
-    turns it into Python after checking that it holds only numbers, ``n`` and C operators."""
+    turns it into Python after checking that it holds only numbers, ``n`` and C operators.  A line
+    read before gives the same answer again: the start reads the line of the app's catalog, each
+    game's and English's, mostly the same one, and trying a rule takes 1,001 calls."""
+    known = _PLURAL_RULES.get(line)
+    if known is None:
+        known = _PLURAL_RULES[line] = _parse_plural_forms(line)
+    return known
+
+
+#: The plural rules read so far, by their Plural-Forms line (a rule that fails is not kept).
+_PLURAL_RULES: dict[str, tuple[int, Callable[[int], int]]] = {}
+
+
+def _parse_plural_forms(line: str) -> tuple[int, Callable[[int], int]]:
     found = re.fullmatch(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?);?\s*", line)
     if not found:
         raise CatalogError(f"the Plural-Forms line {line!r} is not 'nplurals=N; plural=EXPRESSION;'")
@@ -169,7 +182,7 @@ def parse(text: str, name: str = "catalog") -> PoFile:
 def read(path: Path) -> PoFile:
     """Read one ``.po`` file (UTF-8)."""
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")
+        text = Path(path).read_bytes().decode("utf-8")     # a byte-order mark is dropped by parse
     except UnicodeDecodeError:
         raise CatalogError(f"{path}: not UTF-8 text") from None
     return parse(text, Path(path).name)
