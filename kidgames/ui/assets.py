@@ -129,7 +129,7 @@ class Assets:
         self.lang = lang
         self.sounds = Sounds(enabled=sound, own=[f for spec in games if (f := spec.own("sounds")) is not None])
         #: Where pictures are looked for, in order: the games' own folders, then the shared one.
-        self.picture_folders = [*(f for spec in games if (f := spec.own("sprites")) is not None), SPRITES]
+        self.picture_folders = picture_folders(games)
         self._fonts: dict[tuple[int, Path], pygame.font.Font] = {}
         self._images: dict[tuple[str, int], pygame.Surface] = {}
         self._originals: dict[str, pygame.Surface | None] = {}
@@ -292,14 +292,10 @@ class Assets:
         surf = self._images.get(key)
         if surf is None:
             original = self._original(name)
-            if original is None:
-                surf = _placeholder(size)
-            else:
-                w, h = original.get_size()
-                scale = size / max(w, h)
-                surf = pygame.transform.smoothscale(original, (max(1, round(w * scale)), max(1, round(h * scale))))
+            surf = _placeholder(size) if original is None else _fitted(original, size)
             self._images[key] = surf
         return surf
+
 
     def _original(self, name: str) -> pygame.Surface | None:
         if name not in self._originals:
@@ -313,11 +309,32 @@ class Assets:
 
     def picture_path(self, name: str) -> Path:
         """The file of picture ``name``: in a game's own folder, else in the shared one."""
-        return next((path for folder in self.picture_folders if (path := folder / f"{name}.png").is_file()),
-                    SPRITES / f"{name}.png")
+        return picture_path(self.picture_folders, name)
 
     def play(self, name: str) -> None:
         self.sounds.play(name)
+
+
+def picture_folders(games: Collection[GameSpec]) -> list[Path]:
+    """Where pictures are looked for, in order: the games' own folders, then the shared one."""
+    return [*(f for spec in games if (f := spec.own("sprites")) is not None), SPRITES]
+
+
+def picture_path(folders: Sequence[Path], name: str) -> Path:
+    """The file of picture ``name``: in the first of ``folders`` that has it, else in the shared one."""
+    return next((path for folder in folders if (path := folder / f"{name}.png").is_file()), SPRITES / f"{name}.png")
+
+
+def window_icon(games: Collection[GameSpec], name: str, size: int) -> pygame.Surface:
+    """Picture ``name`` at ``size`` (as :meth:`Assets.image` scales it) for the window's icon, read
+    for it alone: the icon is set before the window opens (else pygame reads and sets an icon of its
+    own first, 5-15 ms of the start), when a picture cannot yet be converted to the window's format
+    as the pictures :class:`Assets` keeps are."""
+    try:
+        original = pygame.image.load(str(picture_path(picture_folders(games), name)))
+    except (pygame.error, FileNotFoundError, OSError):
+        return _placeholder(size)
+    return _fitted(original, size)
 
 
 def draws_all(face, text: str) -> bool:
@@ -387,6 +404,13 @@ def cut(measure: Widths, word: str, width: int) -> str:
     while keep > 1 and measure(word[:keep] + ELLIPSIS) > width:
         keep -= 1
     return word[:max(1, keep)] + ELLIPSIS
+
+
+def _fitted(original: pygame.Surface, size: int) -> pygame.Surface:
+    """``original`` scaled to fit a ``size``×``size`` square."""
+    w, h = original.get_size()
+    scale = size / max(w, h)
+    return pygame.transform.smoothscale(original, (max(1, round(w * scale)), max(1, round(h * scale))))
 
 
 def _placeholder(size: int) -> pygame.Surface:
