@@ -120,7 +120,15 @@ class App:
     def _open_window(self) -> tuple[Window, pygame.Surface]:
         """Start pygame and open the window (full screen on a small screen unless the family chose),
         with its icon, and the logical canvas the scenes draw on, which the window shows letterboxed."""
-        pygame.init()
+        # The display and the fonts only: pygame.init() also opens the audio device (a thread
+        # mixing silence from then on, competing with the start on a tablet) and the joysticks.
+        # The sounds open the device at the first sound (kidgames/ui/assets.py Sounds).  Like
+        # pygame.init(), a display that cannot start is found out below, not here.
+        for init in (pygame.display.init, pygame.font.init):
+            try:
+                init()
+            except pygame.error:
+                pass
         try:
             check_screen()
         except NoScreen:

@@ -33,9 +33,9 @@ ELLIPSIS = "\u2026"
 class Sounds:
     """The sound effects.  The audio device is opened when a sound plays and closed again after
     ``QUIET`` seconds without one: an open device keeps a thread mixing silence (about 0.4 % of a
-    core), which a game waiting for a child does not need.  The effects are read when the first
-    one plays, not at start (the menu's first frame plays none: reading them was ~9 ms of the
-    start, three times that on a tablet).  Without an audio device the game runs silent, and
+    core), which a game waiting for a child does not need.  It is opened, and the effects are
+    read, when the first one plays, not at start (the menu's first frame plays none: reading them
+    was ~9 ms of the start, three times that on a tablet).  Without an audio device the game runs silent, and
     opening is not tried again.  The games' own ``sounds/`` folders (``own``) come
     before the shared one: a sound of a name found there is the game's."""
 
@@ -58,7 +58,7 @@ class Sounds:
 
     @property
     def is_open(self) -> bool:
-        """Whether the audio device is open (pygame.init opens it; :meth:`rest` closes it)."""
+        """Whether the audio device is open (the first sound opens it; :meth:`rest` closes it)."""
         return bool(pygame.mixer.get_init())
 
     @property
