@@ -53,7 +53,8 @@ def temporary_home() -> Path:
 def _package_files() -> Path | Traversable:
     """``importlib.resources.files(PACKAGE)``: for a package of files on disk (installed, a
     checkout, an editable install) the folder of its ``__init__``, which is what importlib.resources
-    gives there, found without importing it (with its readers and zipfile: ~5 ms of the start)."""
+    gives there, found without its readers (which import zipfile: ~2 ms of the start; pygame
+    imports importlib.resources itself)."""
     spec = sys.modules[PACKAGE].__spec__
     if spec is not None and spec.origin and isinstance(spec.loader, (SourceFileLoader, SourcelessFileLoader)):
         return Path(spec.origin).parent
