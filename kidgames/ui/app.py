@@ -36,7 +36,7 @@ from kidgames.core.seats import COLOURS, Seat  # noqa: E402
 from kidgames.core.settings import Settings, SettingsStore  # noqa: E402
 from kidgames.core.storage import append_text  # noqa: E402
 from kidgames.ui.anim import AnimQueue  # noqa: E402
-from kidgames.ui.assets import Assets  # noqa: E402
+from kidgames.ui.assets import Assets, window_icon  # noqa: E402
 from kidgames.core.clock import RealTime  # noqa: E402
 from kidgames.ui.input import PointerInput  # noqa: E402
 from kidgames.ui.loop import FrameLoop  # noqa: E402
@@ -119,8 +119,16 @@ class App:
 
     def _open_window(self) -> tuple[Window, pygame.Surface]:
         """Start pygame and open the window (full screen on a small screen unless the family chose),
-        and the logical canvas the scenes draw on, which the window shows letterboxed."""
-        pygame.init()
+        with its icon, and the logical canvas the scenes draw on, which the window shows letterboxed."""
+        # The display and the fonts only: pygame.init() also opens the audio device (a thread
+        # mixing silence from then on, competing with the start on a tablet) and the joysticks.
+        # The sounds open the device at the first sound (kidgames/ui/assets.py Sounds).  Like
+        # pygame.init(), a display that cannot start is found out below, not here.
+        for init in (pygame.display.init, pygame.font.init):
+            try:
+                init()
+            except pygame.error:
+                pass
         try:
             check_screen()
         except NoScreen:
@@ -132,6 +140,10 @@ class App:
             # unchosen until the family chooses on the settings screen or with F11)
             fullscreen = opens_full_screen(self.desktop_size())
             self.prefs.for_this_run("fullscreen", fullscreen)
+        try:
+            pygame.display.set_icon(window_icon(self._games.values(), "castle", 64))
+        except pygame.error:
+            pass
         display = Window(CANVAS)
         display.open(fullscreen, self._windowed_size())
         window = display.surface
@@ -139,17 +151,13 @@ class App:
         return display, pygame.Surface(CANVAS, 0, window)   # in the window's format, as convert() made it
 
     def _load_words_and_sounds(self) -> tuple[Catalog, Assets, Voice]:
-        """The texts, pictures, sounds and voices in the app's language; the window's icon and title."""
+        """The texts, pictures, sounds and voices in the app's language; the window's title."""
         settings = self.settings
         catalog = Catalog(settings.lang, self.game_words)
         assets = Assets(settings.lang, sound=settings.sound and not self.muted, games=self._games.values())
         # spoken prompts: their own setting; --mute silences them with the sound effects
         voice = Voice(settings.lang, self.home, lambda: self.settings.voices and not self.muted,
                       assets.sounds, self.game_words)
-        try:
-            pygame.display.set_icon(assets.image("castle", 64))
-        except pygame.error:
-            pass
         pygame.display.set_caption(catalog.t("app.title"))
         return catalog, assets, voice
 
