@@ -22,7 +22,7 @@ What is measured (each figure is printed with its target beside it):
    animating), in the results scene (confetti) and in a Sleeping Queens game of 4 computer players
    (cards flying); then Knights and Queens again in scaled windows: a 1280x800
    tablet, the 1521x950 window the app opens on a 1920x1080 desktop, and a 3840x2160 screen.  Each frame is split into the
-   scenes' drawing and ``app.present()`` (scaling, blit, and ``pygame.display.flip()`` in brackets).
+   scenes' drawing and ``app.loop.present()`` (scaling, blit, and ``pygame.display.flip()`` in brackets).
 3. CPU while idle: the real loop ``app.run()`` for ``--idle-seconds`` on the menu and in a Knights
    game waiting for a person's roll, in the window the app chooses itself; process CPU time / wall
    time, in % of one core.  A what-if row repeats the Knights case with the scene's
@@ -305,7 +305,7 @@ def build_app(window_size=None, mute: bool = False, stepped: bool = True):
 
 class PresentTimer:
     """Times, from outside the app, the part of a frame that puts the canvas on the screen:
-    ``app.present()`` (scaling into the window, blit, flip) when the app has it, and within it
+    ``app.loop.present()`` (scaling into the window, blit, flip) when the app has it, and within it
     ``pygame.display.flip()``.  The rest of a frame is the scenes' drawing (and update)."""
 
     def __init__(self, app) -> None:
@@ -322,9 +322,10 @@ class PresentTimer:
                 self.flip = time.perf_counter() - t
 
         pygame.display.flip = timed_flip
-        self.has_present = callable(getattr(app, "present", None))
+        loop = getattr(app, "loop", app)     # the frame loop shows the canvas (kidgames/ui/loop.py)
+        self.has_present = callable(getattr(loop, "present", None))
         if self.has_present:
-            original_present = app.present
+            original_present = loop.present
 
             def timed_present(*a, **kw):
                 t = time.perf_counter()
@@ -333,7 +334,7 @@ class PresentTimer:
                 finally:
                     self.present = time.perf_counter() - t
 
-            app.present = timed_present   # on the instance: the app's class is not changed
+            loop.present = timed_present   # on the instance: the app's class is not changed
 
     def reset(self) -> None:
         self.present = self.flip = 0.0
@@ -343,13 +344,14 @@ class PresentTimer:
 
 
 class AreaTimer:
-    """Notes, from outside the app, whether a frame redrew everything (``app.draw``) or only some
-    areas (``app.draw_rects``), and how much of the canvas those areas cover."""
+    """Notes, from outside the app, whether a frame redrew everything (``app.loop.draw``) or only some
+    areas (``app.loop.draw_rects``), and how much of the canvas those areas cover."""
 
     def __init__(self, app) -> None:
         self.full = False
         self.area = 0
-        draw, draw_rects = app.draw, app.draw_rects
+        loop = getattr(app, "loop", app)     # the frame loop draws (kidgames/ui/loop.py)
+        draw, draw_rects = loop.draw, loop.draw_rects
 
         def noted_draw(*a, **kw):
             self.full = True
@@ -359,7 +361,7 @@ class AreaTimer:
             self.area += sum(abs(r[2] * r[3]) for r in rects)
             return draw_rects(rects, *a, **kw)
 
-        app.draw, app.draw_rects = noted_draw, noted_rects   # on the instance: the class is unchanged
+        loop.draw, loop.draw_rects = noted_draw, noted_rects   # on the instance: the class is unchanged
 
     def reset(self) -> None:
         self.full, self.area = False, 0
@@ -564,13 +566,14 @@ def child_idle(opts, where: str) -> dict:
         scene.idle_animation = lambda: setattr(app, "dirty", True) or True
 
     loops = [0]
-    frame = app.frame
+    loop = getattr(app, "loop", app)     # the frame loop's turns (kidgames/ui/loop.py)
+    frame = loop.frame
 
     def counted_frame(dt=None):   # counts loop turns; set on the instance, the app is not changed
         loops[0] += 1
         return frame(dt)
 
-    app.frame = counted_frame
+    loop.frame = counted_frame
     warmup = 1.0
     marks: dict = {}
 

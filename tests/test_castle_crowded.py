@@ -9,7 +9,7 @@ import pytest
 from kidgames.core.seats import Seat
 from kidgames.games.castle.layout import stack_area
 from kidgames.games.castle.rules import DIAMOND, FAIRY
-from kidgames.games.castle.scene import spare_items
+from kidgames.games.castle.layout import spare_items
 from kidgames.ui.game import start_game_scene
 from ui_driver import make_app, run, state_of
 
@@ -45,7 +45,7 @@ def crowded(tmp_path, more=lambda st: None):
         for _ in range(2):
             move(DIAMOND, st.spares[seat])
     more(st)
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.5)
     return app, scene, st
@@ -58,7 +58,7 @@ def screen_height(app, rect: pygame.Rect) -> int:
 def check_piles(app, scene):
     for seat in range(len(scene.seats)):
         items = spare_items(scene.v_spares[seat])
-        rects = [scene.spare_item_rect(seat, card) for card, _ in items]
+        rects = [scene.part.panels.spare_item_rect(seat, card) for card, _ in items]
         assert len(rects) == len(items)
         # a stack paints its cards beneath it up and to the right: all of that is its place
         places = [stack_area(r).inflate(-16, -16) if card in (DIAMOND, FAIRY) else r for (card, _), r in zip(items, rects)]
@@ -66,7 +66,7 @@ def check_piles(app, scene):
             for j in range(len(items)):
                 if j != i and (card in (DIAMOND, FAIRY) or items[j][0] in (DIAMOND, FAIRY)):
                     assert not places[i].colliderect(places[j]), f"seat {seat}: {card} and {items[j][0]} overlap"
-            assert scene.seat_rects()[seat].contains(places[i]), f"seat {seat}: {card} leaves its panel"
+            assert scene.part.panels.seat_rects()[seat].contains(places[i]), f"seat {seat}: {card} leaves its panel"
             if card not in (DIAMOND, FAIRY):    # a castle card may be bought: a finger taps it
                 assert screen_height(app, rects[i]) >= TALL_PX, f"seat {seat}: {card} {screen_height(app, rects[i])} px"
 
@@ -74,17 +74,17 @@ def check_piles(app, scene):
 def test_spare_piles_lie_side_by_side_every_card_to_buy_finger_tall(tmp_path):
     app, scene, st = crowded(tmp_path)
     for seat in (1, 2):     # five castle cards and the diamonds: nothing overlaps at all
-        rects = [scene.spare_item_rect(seat, card) for card, _ in spare_items(scene.v_spares[seat])]
+        rects = [scene.part.panels.spare_item_rect(seat, card) for card, _ in spare_items(scene.v_spares[seat])]
         assert all(not a.colliderect(b) for k, a in enumerate(rects) for b in rects[k + 1:]), seat
     check_piles(app, scene)
-    scene.buying = True
+    scene.part.buying = True
     scene.layout()
     run(app, 0.3)
     targets = scene.tap_targets()
     assert {t.key for t in targets} == {("buy", 1 + p % 3, f"castle:red:{p}") for p in (2, 3, 4, 5)}
     for target in targets:
         assert screen_height(app, target.rect) >= TALL_PX, target
-        assert scene.spare_at(target.centre) == target.key[1:]
+        assert scene.part.spare_at(target.centre) == target.key[1:]
     # "tap a shining card": the waiting hand points at a card to buy (not the Buy button's diamond)
     assert scene.nudge_target() in [t.rect for t in targets]
 
@@ -120,7 +120,7 @@ def test_every_card_to_give_the_witch_is_finger_tall(tmp_path, cards):
             st.spares[0].append(card)
         st.pending, st.losses_left = "lose", 3
     app, scene, st = crowded(tmp_path, witch)
-    places = scene.lose_places()
+    places = scene.part.witch.lose_places()
     assert len(places) == cards
     rects = [rect for _, n, rect in places if n]
     for k, rect in enumerate(rects):

@@ -57,9 +57,9 @@ class Table:
             assert button is not None and button.visible and button.enabled, f"no {action.kind} button"
             return [button.rect.center]
         if action.kind == "buy":
-            rect = scene.spare_item_rect(action.seller, action.card)
+            rect = scene.part.panels.spare_item_rect(action.seller, action.card)
             return [scene.button("buy").rect.center, (rect.x + 10, rect.centery)]
-        return [scene.lose_rect(action.card).center]
+        return [scene.part.witch.lose_rect(action.card).center]
 
     def do(self, action: Action) -> None:
         scene = self.scene
@@ -139,15 +139,15 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
         move(st, DIAMOND, st.spares[0])
     st.colours[:2] = ["red", "blue"]
     to_top(st, WITCH)          # Ben's first card
-    scene.settle()
+    scene.changed()
     assert table.settle()
 
     # Rules, Buy: Anna taps Buy, then Ben's red piece; her diamonds go to Ben
     assert scene.hint_text() == "Anna, draw a card, or buy a piece with diamonds!"
     table.tap(scene.button("buy").rect.center)
     assert scene.hint_text() == "Tap a shining card: it costs 3 diamonds."
-    assert scene.buy_targets() == {(1, "castle:red:2"): Action("buy", seller=1, card="castle:red:2")}
-    rect = scene.spare_item_rect(1, "castle:red:2")
+    assert scene.part.buy_targets() == {(1, "castle:red:2"): Action("buy", seller=1, card="castle:red:2")}
+    rect = scene.part.panels.spare_item_rect(1, "castle:red:2")
     table.tap((rect.x + 10, rect.centery))
     assert table.settle()
     assert scene.v_castles[0] == ["castle:red:1", "castle:red:2"]
@@ -180,7 +180,7 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
     for card in (DIAMOND, DIAMOND):
         move(st, card, st.spares[0])
     to_top(st, WITCH)
-    scene.settle()
+    scene.changed()
     app.frame(FRAME)
     losable = len(st.losable(0))
     assert losable > 3
@@ -190,7 +190,7 @@ def test_a_whole_game_by_taps_with_a_purchase_a_fairy_and_a_witch(tmp_path, monk
     assert scene.hint_text() == "Anna, give the witch 3 more cards."
     for left, cards in ((3, "cards"), (2, "cards"), (1, "card")):
         assert scene.hint_text() == f"Anna, give the witch {left} more {cards}."
-        card = scene.lose_items()[0][0]
+        card = scene.part.witch.lose_items()[0][0]
         table.do(Action("lose", card=card))
         assert table.settle()
     assert len(st.losable(0)) == losable - 3 and st.current_player == 1
@@ -221,7 +221,7 @@ def test_with_fewer_than_three_cards_the_witch_takes_them_all_and_the_colour_is_
     st.colours[0] = "purple"
     move(st, DIAMOND, st.spares[0])
     to_top(st, WITCH)
-    scene.settle()
+    scene.changed()
     assert table.settle()
     table.do(Action("draw"))
     assert table.settle()
@@ -239,7 +239,7 @@ def test_auto_fairy_answers_the_witch_without_asking(tmp_path):
     move(st, FAIRY, st.spares[0])
     move(st, DIAMOND, st.spares[0])
     to_top(st, WITCH)
-    scene.settle()
+    scene.changed()
     assert table.settle()
     table.do(Action("draw"))
     assert table.settle()
@@ -255,7 +255,7 @@ def test_draw_then_stop_and_a_double_tap_draws_once(tmp_path):
     table = Table(app, scene)
     st = state_of(scene)
     move(st, DIAMOND, st.draw_pile)
-    scene.settle()
+    scene.changed()
     assert table.settle()
     assert not scene.button("stop").enabled
     point = scene.button("draw").rect.center
@@ -278,17 +278,17 @@ def test_the_table_for_four_in_german_shows_every_castle(tmp_path):
         for piece in range(1, count + 1):
             move(st, f"castle:{colour}:{piece}", st.castles[seat])
         st.colours[seat] = colour
-    scene.settle()
+    scene.changed()
     app.frame(FRAME)
     shot = pygame.display.get_surface()
     pygame.image.save(shot, str(tmp_path / "castle-four-de.png"))
     assert scene.hint_text() == "Anna, zieh eine Karte!"
     # each castle shows its colour where its base stands; a seat without a castle shows none
     for seat, colour in ((0, (214, 62, 58)), (1, (58, 112, 222)), (3, (236, 188, 36))):
-        rect = scene.castle_rect(seat)
+        rect = scene.part.panels.castle_rect(seat)
         base = shot.get_at((rect.x + rect.w * 12 // 100, rect.bottom - rect.w * 20 // 100))[:3]
         assert base == colour, (seat, base)
-    empty = scene.castle_rect(2)
+    empty = scene.part.panels.castle_rect(2)
     assert shot.get_at((empty.x + empty.w * 12 // 100, empty.bottom - empty.w * 20 // 100))[:3] not in (
         (214, 62, 58), (58, 112, 222), (236, 188, 36), (148, 80, 198))
 
@@ -310,11 +310,11 @@ def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path, wi
     st = state_of(scene)
     st.draw_pile.remove(WITCH)
     st.draw_pile.insert(len(st.draw_pile) - 4, WITCH)      # the fifth card drawn: the witch sweeps in
-    scene.settle()
+    scene.changed()
     partial = 0
     drawn_whole = []
-    original = app.draw
-    app.draw = lambda: (drawn_whole.append(1), original())
+    original = app.loop.draw
+    app.loop.draw = lambda: (drawn_whole.append(1), original())
     for _ in range(900):
         before = len(drawn_whole)
         app.frame(FRAME)
@@ -332,7 +332,8 @@ def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path):
     empty and fills again, and the counts under both piles are the state's (read from the window,
     which also equals a full redraw)."""
     from test_screen_invariant import Watcher
-    from kidgames.games.castle.scene import DISCARD_AT, DRAW_AT, FELT, PILE_W, card_look
+    from kidgames.games.castle.art import card_look
+    from kidgames.games.castle.layout import DISCARD_AT, DRAW_AT, FELT, PILE_W
     from kidgames.ui.cards import draw_pile
     app, scene = start(tmp_path, seats=[Seat("Anna", "red"), Seat("Ben", "blue")], seed=3)
     st = state_of(scene)
@@ -342,7 +343,7 @@ def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path):
     move(st, DIAMOND, st.spares[1])
     st.discard += st.draw_pile
     st.draw_pile = []                                  # empty: the next draw reshuffles
-    scene.settle()
+    scene.changed()
     discarded = len(st.discard)
     watcher = Watcher(app, every=10)
     table = Table(app, scene, frame=watcher.frame)
@@ -397,7 +398,7 @@ def test_every_spare_card_keeps_a_finger_sized_part_in_view(tmp_path, players, s
     rows; a tap there takes that card.  Here the last seat holds ``spares`` items: castle cards of
     three colours, a fairy and diamonds."""
     from kidgames.games.castle.rules import COLOURS
-    from kidgames.games.castle.scene import spare_items
+    from kidgames.games.castle.layout import spare_items
     colours = ("red", "blue", "green", "yellow")
     seats = [Seat(name, colour) for name, colour in zip(("Anna", "Ben", "Cleo", "Dana"), colours)][:players]
     app, scene = start(tmp_path, seats=seats, seed=5)
@@ -412,22 +413,22 @@ def test_every_spare_card_keeps_a_finger_sized_part_in_view(tmp_path, players, s
     for _ in range(3):
         move(st, DIAMOND, st.spares[0])
         move(st, DIAMOND, st.spares[holder])
-    scene.settle()
+    scene.changed()
     items = spare_items(scene.v_spares[holder])
     assert len(items) == spares
-    rects = scene.pile_rects(holder, items)
-    panel = scene.seat_rects()[holder]
+    rects = scene.part.panels.pile_rects(holder, items)
+    panel = scene.part.panels.seat_rects()[holder]
     for i, ((card, _), rect) in enumerate(zip(items, rects)):
         square = tappable_square(rects, i)
         assert square is not None, f"{card} ({i + 1} of {spares}) has no 72x72 part in view: {rects}"
         assert panel.contains(rect), f"{card} leaves its panel"
         corners = (square.topleft, (square.right - 1, square.bottom - 1), square.center)
-        assert {scene.spare_at(point) for point in corners} == {(holder, card)}
-        assert not rect.colliderect(scene.castle_rect(holder))
+        assert {scene.part.spare_at(point) for point in corners} == {(holder, card)}
+        assert not rect.colliderect(scene.part.panels.castle_rect(holder))
     # Anna (red, three diamonds) buys the red piece by tapping it
     table = Table(app, scene)
     assert table.settle()
-    assert scene.buy_targets() == {(holder, "castle:red:2"): Action("buy", seller=holder, card="castle:red:2")}
+    assert scene.part.buy_targets() == {(holder, "castle:red:2"): Action("buy", seller=holder, card="castle:red:2")}
     i = [card for card, _ in items].index("castle:red:2")
     table.tap(scene.button("buy").rect.center)
     table.tap(tappable_square(rects, i).center)
@@ -449,27 +450,27 @@ def test_the_cards_for_the_witch_keep_their_places_while_the_choice_goes_on(tmp_
     for card in (DIAMOND, DIAMOND, "castle:blue:2", "castle:yellow:3", "castle:purple:4"):
         move(st, card, st.spares[0])
     to_top(st, WITCH)
-    scene.settle()
+    scene.changed()
     assert table.settle()
     table.do(Action("draw"))
     assert table.settle() and st.pending == "lose"
-    before = {card: tuple(rect) for card, n, rect in scene.lose_places()}
-    blue = scene.lose_rect("castle:blue:2").center
+    before = {card: tuple(rect) for card, n, rect in scene.part.witch.lose_places()}
+    blue = scene.part.witch.lose_rect("castle:blue:2").center
     table.tap(blue)
     assert table.settle()
     assert "castle:blue:2" in st.discard and st.losses_left == 2
-    assert {card: tuple(rect) for card, n, rect in scene.lose_places()} == before, "every card kept its place"
-    assert scene.lose_card_at(blue) is None
+    assert {card: tuple(rect) for card, n, rect in scene.part.witch.lose_places()} == before, "every card kept its place"
+    assert scene.part.witch.lose_card_at(blue) is None
     screenshot(app, tmp_path / "witch_choice_after_one.png")
     logged = len(controller_of(scene).log)
     table.tap(blue)                      # the same spot again: its card is gone, nothing is taken
     assert table.settle()
     assert len(controller_of(scene).log) == logged and st.losses_left == 2
     assert sorted(st.spares[0]) == sorted([DIAMOND, DIAMOND, "castle:yellow:3", "castle:purple:4"])
-    diamonds = scene.lose_rect(DIAMOND).center
+    diamonds = scene.part.witch.lose_rect(DIAMOND).center
     table.tap(diamonds)
     assert table.settle() and st.losses_left == 1
-    assert scene.lose_rect(DIAMOND).center == diamonds, "the stack's last diamond lies where the stack lay"
+    assert scene.part.witch.lose_rect(DIAMOND).center == diamonds, "the stack's last diamond lies where the stack lay"
     table.tap(diamonds)                  # the card that is really there now: the second diamond
     assert table.settle()
     assert DIAMOND not in st.spares[0] and st.pending is None and st.current_player == 1

@@ -80,7 +80,7 @@ def test_trees_and_spaces_never_hide_each_other(tmp_path, short):
     opaque = picture.get_bounding_rect()
     trees = {}
     for slot in state_of(scene).tree_at:
-        x, y = scene.slot_xy(slot)
+        x, y = scene.part.slot_xy(slot)
         drawn = picture.get_rect(midbottom=(x, y + 12))
         trees[slot] = pygame.Rect(drawn.x + opaque.x, drawn.y + opaque.y, opaque.w, opaque.h)
     for slot, rect in trees.items():
@@ -102,7 +102,7 @@ def forest_at(tmp_path, where, dice, others=None):
     state.positions[0], state.dice = where, dice
     if others:
         state.positions[1] = others
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.2)
     return app, scene
@@ -113,13 +113,13 @@ def test_one_die_or_both_is_not_asked_when_both_end_the_same(tmp_path):
     on m7 both leave the game the same (Anna looks under its tree either way)."""
     app, scene = forest_at(tmp_path, "m5", (2, 4))
     tap(app, scene.space_xy("m7"))
-    assert scene.choice is None and state_of(scene).positions[0] == "m7", "moved at once, no question"
+    assert scene.part.choice is None and state_of(scene).positions[0] == "m7", "moved at once, no question"
 
 
 def test_one_die_or_both_is_asked_when_the_full_throw_sends_someone_home(tmp_path):
     app, scene = forest_at(tmp_path, "m5", (2, 4), others="m7")
     tap(app, scene.space_xy("m7"))
-    assert scene.choice is not None and scene.button("choice:0").visible, "Ben stands there: it matters"
+    assert scene.part.choice is not None and scene.button("choice:0").visible, "Ben stands there: it matters"
 
 
 # -- buttons that cannot act ---------------------------------------------------------------------------
@@ -136,7 +136,7 @@ def test_use_the_dragon_without_a_dragon_is_grey_and_a_tap_says_why(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["n1", "n2", "n3", "n4", "n5"], ["knight", "n1", "n2", "n3", "n4"]],
                                  awake=[["moon"], []], turn=1)
     controller_of(scene).submit(Action("knight", target=0, queen="moon"))
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     defend = scene.button("defend")
@@ -152,7 +152,7 @@ def test_use_the_dragon_without_a_dragon_is_grey_and_a_tap_says_why(tmp_path):
 def test_throw_away_for_cards_that_are_not_a_pair_nor_a_sum_is_grey_and_says_why(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["n1", "n5", "n9", "king", "n3"], ["n1", "n2", "n3", "n4", "n6"]],
                                  turn=0)
-    rects = scene.hand_layout().card_rects()
+    rects = scene.part.hand.hand_layout().card_rects()
     for i in (0, 1):
         later(app, 0.5)
         tap(app, rects[i].center)
@@ -177,10 +177,10 @@ def test_castle_stop_before_a_draw_is_grey_and_says_why(tmp_path):
 def test_a_knight_on_the_cat_queen_while_holding_the_dog_queen_says_why(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["knight", "n1", "n2", "n3", "n4"], ["n1", "n2", "n3", "n4", "n6"]],
                                  awake=[["dog"], ["cat", "moon"]], turn=0)
-    knight = scene.shown_hand().index("knight")
-    tap(app, scene.hand_layout().card_rects()[knight].center)
+    knight = scene.part.hand.shown_hand().index("knight")
+    tap(app, scene.part.hand.hand_layout().card_rects()[knight].center)
     run(app, 0.4)
-    cat = scene.queen_rects(1, 2)[0]
+    cat = scene.part.panels.queen_rects(1, 2)[0]
     later(app, 0.5)
     tap(app, (cat.x + 12, cat.centery))
     assert state_of(scene).awake[1] == ["cat", "moon"]
@@ -191,12 +191,12 @@ def test_a_knight_on_the_cat_queen_while_holding_the_dog_queen_says_why(tmp_path
 def test_a_pair_is_shown_as_two_equal_cards_and_a_long_sum_on_one_line(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["n7", "n7", "n1", "n2", "n3"], ["n1", "n2", "n3", "n4", "n6"]],
                                  turn=0)
-    rects = scene.hand_layout().card_rects()
+    rects = scene.part.hand.hand_layout().card_rects()
     for i in (0, 1):
         later(app, 0.5)
         tap(app, rects[i].center)
         run(app, 0.4)
-    text, ok, pair = scene.equation_shown()
+    text, ok, pair = scene.part.equation_shown()
     assert ok and pair == "n7" and "=" not in text, "two sevens: a pair, not '7 = 7'"
     line = app.assets.text("1 + 2 + 3 = 6", 54, (0, 0, 0), title=True).get_height()
     label = scene.art.equation_label("1 + 2 + 3 + 4 = 10", 54, 334, 134)
@@ -227,9 +227,9 @@ def test_the_lit_seat_is_the_one_asked(tmp_path):
     app, scene = queens_for_anna(tmp_path, hands=[["dragon", "n1", "n2", "n3", "n4"], ["knight", "n1", "n2", "n3", "n4"]],
                                  awake=[["moon"], []], turn=1)
     controller_of(scene).submit(Action("knight", target=0, queen="moon"))
-    scene.settle()
+    scene.changed()
     run(app, 0.3)
-    assert state_of(scene).turn_player == 1 and scene.lit_panel() == 0, "Anna is asked: her panel is lit"
+    assert state_of(scene).turn_player == 1 and scene.part.lit_panel() == 0, "Anna is asked: her panel is lit"
 
 
 def test_a_curtain_due_after_a_computers_move_goes_up_at_once(tmp_path, monkeypatch):
@@ -250,7 +250,7 @@ def test_a_curtain_due_after_a_computers_move_goes_up_at_once(tmp_path, monkeypa
 # -- Castle Builders: the witch in the order things happen, pieces where they stand -----------------------
 def test_the_witch_waits_on_the_table_while_the_fairy_is_asked_for_and_leaves_first(tmp_path):
     from kidgames.games.castle.rules import FAIRY, WITCH
-    from kidgames.games.castle.scene import REVEAL_AT
+    from kidgames.games.castle.layout import REVEAL_AT
     app = make_app(tmp_path)
     scene = start_game_scene(app, "castle", [ANNA, robot("Robo", "green")], seed=3)
     state = state_of(scene)
@@ -258,7 +258,7 @@ def test_the_witch_waits_on_the_table_while_the_fairy_is_asked_for_and_leaves_fi
     state.spares[0].append(FAIRY)
     state.draw_pile.remove(WITCH)
     state.draw_pile.append(WITCH)
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     tap(app, scene.button("draw").rect.center)

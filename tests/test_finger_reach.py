@@ -88,7 +88,7 @@ def forest(tmp_path, where, dice):
     scene = start_game_scene(app, "forest", [ANNA] + robots(1), seed=5)
     state = state_of(scene)
     state.positions[0], state.dice = where, dice
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     return app, scene
@@ -132,21 +132,21 @@ def queens(tmp_path, players, **built):
 
 
 def select(app, scene, card):
-    index = scene.shown_hand().index(card)
+    index = scene.part.hand.shown_hand().index(card)
     later(app, 0.5)
-    tap(app, scene.hand_layout().card_rects()[index].center)
+    tap(app, scene.part.hand.hand_layout().card_rects()[index].center)
     run(app, 0.2)
 
 
 def queens_hit(scene):
     def hit(point):
-        index = scene.hand_layout().hit(point)
+        index = scene.part.hand.hand_layout().hit(point)
         if index is not None:
             return "card", index
-        queen = scene.queen_at(point)
+        queen = scene.part.queen_at(point)
         if queen is not None:
             return queen
-        slot = scene.slot_at(point)
+        slot = scene.part.slot_at(point)
         return ("slot", slot) if slot is not None else None
     return hit
 
@@ -170,7 +170,7 @@ def test_queens_awake_queens_in_five_crowded_panels_answer_a_finger_beside_them(
     select(app, scene, "knight")
     lit = [t for t in scene.tap_targets() if t.key[0] != "card" and t.key[0] != "slot"]
     assert len(lit) == 10
-    check_reach(app, lit, scene.queen_at, "queens a knight may steal")
+    check_reach(app, lit, scene.part.queen_at, "queens a knight may steal")
 
 
 def test_queens_overlapping_in_a_panel_answer_a_finger_beside_them(tmp_path):
@@ -178,9 +178,9 @@ def test_queens_overlapping_in_a_panel_answer_a_finger_beside_them(tmp_path):
                         awake=[[], ["cat", "moon", "cake", "rose"]], turn=0)
     select(app, scene, "knight")
     lit = [t for t in scene.tap_targets() if t.key[0] != "card" and t.key[0] != "slot"]
-    rects = scene.queen_rects(1, 4)
+    rects = scene.part.panels.queen_rects(1, 4)
     assert rects[0].colliderect(rects[1]), "the four queens overlap"
-    check_reach(app, lit, scene.queen_at, "overlapping queens a knight may steal")
+    check_reach(app, lit, scene.part.queen_at, "overlapping queens a knight may steal")
 
 
 # -- Castle Builders --------------------------------------------------------------------------------------
@@ -205,15 +205,15 @@ def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(t
             move(f"castle:{('blue', 'yellow', 'purple')[seat - 1]}:{piece}", st.spares[seat])
         for _ in range(2):
             move(DIAMOND, st.spares[seat])
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
-    scene.buying = True
+    scene.part.buying = True
     scene.layout()
     run(app, 0.2)
     targets = scene.tap_targets()
     assert len(targets) == 4
-    check_reach(app, targets, lambda p: ("buy",) + scene.spare_at(p) if scene.spare_at(p) else None,
+    check_reach(app, targets, lambda p: ("buy",) + scene.part.spare_at(p) if scene.part.spare_at(p) else None,
                 "red pieces to buy")
     cards_are_finger_tall(app, targets, "red pieces to buy")
     buttons_are_finger_sized(scene, "castle")
@@ -221,13 +221,13 @@ def test_castle_cards_to_buy_and_to_give_the_witch_answer_a_finger_beside_them(t
     st.pending, st.losses_left = "lose", 3
     for piece in (2, 3):
         move(f"castle:red:{piece + 4}" if piece + 4 <= 6 else DIAMOND, st.spares[0])
-    scene.buying = False
-    scene.settle()
+    scene.part.buying = False
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     targets = scene.tap_targets()
     assert len(targets) >= 3
-    check_reach(app, targets, lambda p: ("lose", scene.lose_card_at(p)) if scene.lose_card_at(p) else None,
+    check_reach(app, targets, lambda p: ("lose", scene.part.witch.lose_card_at(p)) if scene.part.witch.lose_card_at(p) else None,
                 "cards to give the witch")
     cards_are_finger_tall(app, targets, "cards to give the witch")
 

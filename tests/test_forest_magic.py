@@ -43,7 +43,7 @@ def double_one(app, positions, short: bool):
     state.positions[:] = positions
     state.dice = (1, 1)
     state_of(scene)
-    scene.settle()
+    scene.changed()
     app.dirty = True
     run(app, 0.3)
     if isinstance(app.top, CurtainScene):
@@ -56,9 +56,9 @@ def must_see(scene) -> dict[str, pygame.Rect]:
     """What the child must see now, as painted: the shining spaces a walk of 1+1 reaches, the blue
     spaces a jump reaches, the trees and the pawns."""
     view = scene.table_view()
-    seen = {f"shining space {piece.key[1]}": piece.area() for piece in scene.reach_rings()}
-    seen.update({f"blue space {node}": scene.reach_rect(node) for node in view.jumps})
-    seen.update({f"tree {piece.key[1]}": piece.area() for piece in scene.trees()})
+    seen = {f"shining space {piece.key[1]}": piece.area() for piece in scene.part.drawing.reach_rings()}
+    seen.update({f"blue space {node}": scene.part.drawing.reach_rect(node) for node in view.jumps})
+    seen.update({f"tree {piece.key[1]}": piece.area() for piece in scene.part.drawing.trees()})
     seen.update({f"pawn of {scene.seats[piece.seat].name}": piece.area() for piece in scene.pawns.pieces()})
     return seen
 
@@ -98,7 +98,7 @@ def test_a_double_tap_on_a_choice_chooses_it_and_nothing_under_it(tmp_path):
             centre = scene.button(name).rect.center
             tap(app, centre)
             tap(app, centre)
-            assert scene.magic_mode == name.split(":")[1] and scene.swap_first is None, case
+            assert scene.part.magic_mode == name.split(":")[1] and scene.part.swap_first is None, case
             assert state.positions == positions and state.tree_at == trees and state.dice == (1, 1), case
 
 

@@ -9,7 +9,9 @@ import pytest
 import kidgames.ui.game as game_module
 from kidgames.core.seats import Seat
 from kidgames.games.forest.rules import GUESS, MOVE, ROLL
-from kidgames.games.forest.scene import DICE_TARGET, HIT_R, PANEL_BUTTON, ForestScene
+from kidgames.games.forest.art import HIT_R
+from kidgames.games.forest.layout import DICE_TARGET, PANEL_BUTTON
+from kidgames.games.forest.scene import ForestScene
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
@@ -77,9 +79,9 @@ class Family:
         elif state.phase == GUESS:
             wanted = next(s for s, m in state.tree_at.items() if m == state.wanted)
             slot = wanted if self.rng.random() < 0.8 else self.rng.choice(list(state.tree_at))
-            tap(app, scene.tree_centre(slot))
+            tap(app, scene.part.tree_centre(slot))
         elif state.phase == MOVE:
-            if scene.choice:
+            if scene.part.choice:
                 tap_button(app, f"choice:{self.rng.randrange(2)}")
                 return
             reach = dict(scene.table_view().ways)
@@ -107,7 +109,7 @@ def shown_again(app, scene):
     """After a test built a position by hand: the scene as the state says, and shown (nothing
     in the app knows that the state changed under it: the session's view is made afresh)."""
     state_of(scene)
-    scene.settle()
+    scene.changed()
     app.dirty = True
 
 
@@ -119,7 +121,7 @@ class EveryFrame:
         from test_screen_invariant import differing_area, window_bytes
         self.app = app
         self.partial = self.whole = 0
-        frame, draw, draw_rects = app.frame, app.draw, app.draw_rects
+        frame, draw, draw_rects = app.frame, app.loop.draw, app.loop.draw_rects
         drawn = []
 
         def noted_draw():
@@ -143,7 +145,7 @@ class EveryFrame:
                                  f"{type(app.top).__name__}, after {[e.kind for e in log[-3:]]}"
             return moving
 
-        app.draw, app.draw_rects, app.frame = noted_draw, noted_rects, checked_frame
+        app.loop.draw, app.loop.draw_rects, app.frame = noted_draw, noted_rects, checked_frame
 
 
 def test_a_whole_short_game_is_played_by_taps_with_two_people_and_a_computer(tmp_path, monkeypatch):
@@ -185,14 +187,14 @@ class Weak(Family):
         scene = self.scene
         if self.app.top is scene and scene.anim.holding is None and scene.person_can_act():
             state = state_of(scene)
-            if state.phase == MOVE and not scene.choice:
+            if state.phase == MOVE and not scene.part.choice:
                 self.taps += 1
                 tap(self.app, scene.space_xy(self.rng.choice([dest for dest, _ in scene.table_view().ways])))
                 self.frame()
                 return
             if state.phase == GUESS:
                 self.taps += 1
-                tap(self.app, scene.tree_centre(self.rng.choice(list(state.tree_at))))
+                tap(self.app, scene.part.tree_centre(self.rng.choice(list(state.tree_at))))
                 self.frame()
                 return
         super().step()
@@ -224,7 +226,7 @@ def test_two_ways_to_one_space_are_asked_in_pictures(tmp_path):
     assert app.top is scene, "no curtain: a turn in the forest is public"
     state = state_of(scene)
     state.positions[0], state.positions[1], state.dice = "m5", "m7", (2, 4)
-    scene.settle()
+    scene.changed()
     settle(app, 0.2)
     tap(app, scene.space_xy("m7"))
     assert scene.button("choice:0").visible and scene.button("choice:1").visible
@@ -246,7 +248,7 @@ def test_the_hand_that_comes_back_points_at_a_look_never_at_the_key_space(tmp_pa
     state = state_of(scene)
     state.positions[0], state.dice = state.board.horseshoe, (1, 4)
     assert state.board.tree_slot("m22") in state.tree_at
-    scene.settle()
+    scene.changed()
     settle(app, 0.2)
     spaces = [target.key[1] for target in scene.tap_targets()]
     assert sorted(spaces) == sorted(dest for dest, _ in state.view(None).ways)
@@ -261,7 +263,7 @@ def test_a_look_stays_open_through_a_double_tap_until_its_person_taps(tmp_path):
     assert app.top is scene, "no curtain: a turn in the forest is public"
     state = state_of(scene)
     state.positions[0], state.dice = "m3", (2, 2)   # 2+2 from m3 ends on the blue m7
-    scene.settle()
+    scene.changed()
     settle(app, 0.2)
     frames = EveryFrame(app)    # the hop, the curtain, the open look and its closing: each frame true
     tap(app, scene.space_xy("m7"))
@@ -293,7 +295,7 @@ def test_a_computer_look_lifts_the_tree_with_its_back_to_the_room(tmp_path, monk
     state = state_of(scene)
     state.positions[0], state.dice = "m3", (2, 2)
     state.tree_at = dict(state.tree_at)
-    scene.settle()
+    scene.changed()
     frames = EveryFrame(app)     # the hops and the lifting tree redraw only their areas, truly
     seen = []
     for _ in range(int(6 / FRAME)):
@@ -330,13 +332,13 @@ def test_a_double_one_offers_three_magics_and_each_works(tmp_path):
     double_one(0)
     before = dict(state.tree_at)
     tap_button(app, "magic:swap")
-    tap(app, scene.tree_centre("t_m7"))
-    tap(app, scene.tree_centre("t_b5"))
+    tap(app, scene.part.tree_centre("t_m7"))
+    tap(app, scene.part.tree_centre("t_b5"))
     assert state.tree_at["t_m7"] == before["t_b5"] and state.tree_at["t_b5"] == before["t_m7"]
     settle(app, 3)
     double_one(1)
     tap_button(app, "magic:jump")
-    tap(app, scene.tree_centre("t_a8"))
+    tap(app, scene.part.tree_centre("t_a8"))
     assert state.positions[1] == "a8"
     settle(app, 1.5)
     assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Ben", "his look after the jump is secret"
@@ -369,7 +371,7 @@ def test_a_right_guess_wins_the_card_and_a_wrong_one_walks_home_each_frame_true(
     settle(app, 0.2)
     assert state.phase == GUESS
     wrong = next(s for s, m in state.tree_at.items() if m != state.wanted)
-    tap(app, scene.tree_centre(wrong))
+    tap(app, scene.part.tree_centre(wrong))
     assert state.positions[0] == state.board.village
     assert run_until(app, lambda: scene.anim.holding is not None or isinstance(app.top, CurtainScene), 4)
     if isinstance(app.top, CurtainScene):
@@ -387,7 +389,7 @@ def test_a_right_guess_wins_the_card_and_a_wrong_one_walks_home_each_frame_true(
     settle(app, 0.3)
     wanted = state.wanted
     right = next(s for s, m in state.tree_at.items() if m == wanted)
-    tap(app, scene.tree_centre(right))
+    tap(app, scene.part.tree_centre(right))
     assert state.won[1] == [wanted]
     flown = []
     for _ in range(int(4 / FRAME)):

@@ -31,13 +31,13 @@ def test_the_waiter_returns_when_an_event_comes_or_the_time_is_up(tmp_path):
 def test_the_idle_menu_loop_turns_about_once_a_second(tmp_path):
     app = make_app(tmp_path)
     turns = [0]
-    frame = app.frame
+    frame = app.loop.frame
 
     def counted(dt=None):
         turns[0] += 1
         return frame(dt)
 
-    app.frame = counted
+    app.loop.frame = counted       # the frame loop's turns (kidgames/ui/loop.py)
     threading.Timer(2.0, lambda: setattr(app, "running", False)).start()
     app.run()
     assert turns[0] <= 6, f"{turns[0]} loop turns in 2 s of an idle menu"
@@ -91,6 +91,48 @@ def test_the_audio_device_rests_when_the_game_is_quiet_and_wakes_for_the_next_so
     assert sounds.rest_in(now) is None
     sounds.play("dice")
     assert sounds.is_open and pygame.mixer.get_init(), "the next sound opens it again"
+
+
+def test_the_start_opens_no_audio_device_until_a_sound_plays(tmp_path, monkeypatch):
+    """The menu's first frame plays no sound: the device is opened and the effects are read when
+    the first one plays (an open device mixes silence on a thread, on a tablet's share of a core)."""
+    pygame.mixer.quit()
+    read = []
+    real = pygame.mixer.Sound
+
+    def counted(path, *args, **kwargs):
+        read.append(path)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.mixer, "Sound", counted)
+    app = make_app(tmp_path)
+    app.frame(0.0)
+    assert read == [] and not pygame.mixer.get_init(), "no device opened, no effect read before the first frame"
+    sounds = app.assets.sounds
+    sounds.enabled = True
+    sounds.play("dice")
+    if sounds.available:
+        assert any(str(p).endswith("dice.wav") for p in read) and sounds.ready
+
+
+def test_the_window_opens_with_the_castle_for_its_icon(tmp_path, monkeypatch):
+    """The icon is set before the window opens (pygame would read and set its own first)."""
+    calls = []
+    set_icon, set_mode = pygame.display.set_icon, pygame.display.set_mode
+
+    def icon(surface):
+        calls.append(("icon", surface.get_size(), surface.get_at((32, 32))))
+        return set_icon(surface)
+
+    def mode(*args, **kwargs):
+        calls.append(("window",))
+        return set_mode(*args, **kwargs)
+
+    monkeypatch.setattr(pygame.display, "set_icon", icon)
+    monkeypatch.setattr(pygame.display, "set_mode", mode)
+    app = make_app(tmp_path)
+    assert [c[0] for c in calls] == ["icon", "window"]
+    assert calls[0][1:] == (app.assets.image("castle", 64).get_size(), app.assets.image("castle", 64).get_at((32, 32)))
 
 
 def test_after_a_tap_the_scenes_get_an_update_before_the_loop_sleeps(tmp_path):

@@ -193,6 +193,63 @@ def test_a_catalog_keeps_what_a_translator_wrote():
     assert catalog.entries == {"a": po.Entry("a", 'Say "hi"\n', ['Řekni "ahoj"\n'], None, fuzzy=True)}
 
 
+def polib_catalog(text: str, name: str) -> po.PoFile:
+    """The catalog as polib reads it (parse's way for what is not written plainly)."""
+    text = text.removeprefix("\ufeff")
+    lines = text.splitlines()
+    header_line, first_line = po._check_lines(lines, name)
+    return po._catalog(*po._read_polib(text, lines, name), name, header_line, first_line)
+
+
+def every_catalog() -> list:
+    folders = [LOCALE_DIR, VOICE_DIR, *sorted(LOCALE_DIR.parent.glob("games/*/locale"))]
+    return [path for folder in folders for path in sorted(folder.glob("*.po"))]
+
+
+@pytest.mark.parametrize("path", every_catalog(), ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.name}")
+def test_the_plain_reader_reads_every_catalog_of_the_app_as_polib_does(path):
+    text = path.read_text(encoding="utf-8")
+    assert po._read_plain(text.removeprefix("\ufeff").splitlines()) is not None, \
+        "the app's catalogs are written plainly"
+    assert po.parse(text, path.name) == polib_catalog(text, path.name)
+
+
+ODD = [   # what Poedit, msgmerge or a hand may write: read the same, or refused with the same words
+    'msgid ""\nmsgstr ""\n"Language: cs\\n"\n"X-Note: one\\n"\n"two\\n"\n\nmsgctxt "a"\nmsgid "A"\nmsgstr "B"\n',
+    '# c\n#. x\n#: f.py:1\n#, fuzzy, python-format\nmsgctxt "a"\nmsgid "A"\nmsgstr "B"\n# trailing\n',
+    'msgctxt "a"\nmsgid "A"\n# inside\nmsgstr "B"\n',
+    'msgctxt "a"\nmsgid "A"\nmsgstr "B"\n#.\n"C"\n',
+    'msgctxt "a"\nmsgid "A"\nmsgstr "B"\n#, fuzzy\n',
+    '#| msgid "Old"\nmsgctxt "a"\nmsgid "A"\nmsgstr "B"\n',
+    'msgctxt "a"\nmsgid "A"\nmsgstr "B"\n\n#~ msgctxt "o"\n#~ msgid "O"\n#~ msgstr "P"\n',
+    'msgctxt "a"\nmsgid "A"\nmsgid_plural "As"\nmsgstr[1] "x"\nmsgstr[0] "y"\n"z"\n',
+    'msgctxt "a"\nmsgid "A"\nmsgid_plural "As"\nmsgstr[0] "y"\nmsgstr[0] "w"\n',
+    'msgctxt "a"\nmsgid "A"\nmsgstr[0] "B"\n',
+    'msgctxt "h"\nmsgid ""\nmsgstr "Language: en\\n"\n\nmsgctxt "a"\nmsgid "A"\nmsgstr "B"\n',
+    'msgctxt "a"\nmsgid "A"\nmsgstr "B"\n\nmsgctxt "b"\nmsgid ""\nmsgstr "C"\n',
+    'msgctxt "a\\tb"\n"c"\nmsgid "A\\\\n\\"q\\""\nmsgstr "\\r\\v\\b\\f"\n',
+    '#,fuzzy\nmsgctxt "a"\nmsgid "A"\nmsgstr "B"\n',
+    '#~\nmsgctxt "a"\nmsgid "A"\nmsgstr "B"\n',
+    'msgctxt "a"\nmsgid "A"\nmsgstr "B"\n\n\n#: x\nmsgid "C"\nmsgstr "D"\n',
+    '',
+    '# only a comment\n',
+    *(text for text, _, _ in DAMAGED),
+]
+
+
+@pytest.mark.parametrize("text", ODD)
+def test_an_odd_catalog_is_read_or_refused_as_polib_reads_it(text):
+    try:
+        expected: object = polib_catalog(text, "cs.po")
+    except po.CatalogError as exc:
+        expected = str(exc)
+    try:
+        got: object = po.parse(text, "cs.po")
+    except po.CatalogError as exc:
+        got = str(exc)
+    assert got == expected
+
+
 # -- glyphs -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_message_has_glyphs_in_the_fonts_of_its_language(lang):

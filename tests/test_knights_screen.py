@@ -101,7 +101,7 @@ def test_nothing_is_redrawn_while_a_person_thinks_except_the_die(tmp_path):
     app = make_app(tmp_path)
     knights(app)
     areas = []
-    original = app.present
-    app.present = lambda a=None: (areas.append(a), original(a))
+    original = app.loop.present
+    app.loop.present = lambda a=None: (areas.append(a), original(a))
     run(app, NUDGE_EVERY + 0.5)
     assert areas and all(a is not None and all(NUDGE_AREA.contains(r) for r in a) for a in areas)

@@ -107,11 +107,11 @@ def clean_env(tmp_path, **extra) -> dict:
 DPI_AT_INIT = """
 import os, pygame
 seen = []
-real_init = pygame.init
+real_init = pygame.display.init
 def init():
     seen.append(os.environ.get("SDL_WINDOWS_DPI_AWARENESS"))
     return real_init()
-pygame.init = init
+pygame.display.init = init
 from kidgames.games import GAMES
 from kidgames.ui.app import App
 App(GAMES, mute=True)

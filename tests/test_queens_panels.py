@@ -29,7 +29,7 @@ def table_with_five_queens_each(tmp_path, n: int):
     queens = list(QUEEN_POINTS)
     for i in range(n):
         state_of(scene).awake[i] = queens[(5 * i) % 12:][:5] if (5 * i) % 12 + 5 <= 12 else queens[:5]
-    scene.settle()
+    scene.changed()
     for _ in range(20):
         app.frame(FRAME)
     return app, scene
@@ -50,7 +50,7 @@ def test_every_awake_queens_points_show_in_a_full_panel(tmp_path, n):
     canvas = app.screen
     for seat in range(n):
         awake = scene.v_awake[seat]
-        rects = scene.queen_rects(seat, len(awake))
+        rects = scene.part.panels.queen_rects(seat, len(awake))
         assert len(rects) == 5
         for queen, rect in zip(awake, rects):
             look = panel_look(queen)
@@ -67,18 +67,18 @@ def test_every_awake_queens_points_show_in_a_full_panel(tmp_path, n):
 def test_the_hands_backs_and_a_computers_level_are_never_under_a_queen(tmp_path, n):
     app, scene = table_with_five_queens_each(tmp_path, n)
     for seat in range(n):
-        rects = scene.queen_rects(seat, 5)
+        rects = scene.part.panels.queen_rects(seat, 5)
         queens = rects[0].unionall(rects[1:])
-        backs = scene.backs_area(seat, scene.v_hand_counts[seat])
+        backs = scene.part.panels.backs_area(seat, scene.v_hand_counts[seat])
         assert backs is not None and not backs.colliderect(queens), f"seat {seat}: the backs lie under a queen"
-        assert not scene.score_area(seat).colliderect(queens), f"seat {seat}: the score lies under a queen"
-        robot = scene.robot_area(seat)
+        assert not scene.part.panels.score_area(seat).colliderect(queens), f"seat {seat}: the score lies under a queen"
+        robot = scene.part.panels.robot_area(seat)
         if seat == 0:
             assert robot is None
             continue
         assert not robot.colliderect(queens), f"seat {seat}: a queen lies over the robot and its level"
         assert not robot.colliderect(backs)
-        assert scene.seat_rects()[seat].contains(robot)
+        assert scene.part.panels.seat_rects()[seat].contains(robot)
 
 
 def name_ink_height(tmp_path, names: list[str], seat: int) -> int:
@@ -89,7 +89,7 @@ def name_ink_height(tmp_path, names: list[str], seat: int) -> int:
     scene = start_game_scene(app, "queens", seats, seed=5)
     for _ in range(20):
         app.frame(FRAME)
-    panel = scene.seat_rects()[seat]
+    panel = scene.part.panels.seat_rects()[seat]
     area = pygame.Rect(panel.x + 66, panel.y + 8, 126, 44)     # beside the pawn, above the scores
     paper = app.screen.get_at((area.right - 2, area.bottom - 2))
     rows = [y for y in range(area.top, area.bottom)

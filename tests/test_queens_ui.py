@@ -8,7 +8,10 @@ import pytest
 import kidgames.ui.game as game_module
 from kidgames.core.protocol import Action
 from kidgames.core.seats import Seat
-from kidgames.games.queens.scene import ACTION_A, ACTION_B, QueensScene, slot_rect
+from kidgames.games.queens.hand import QueensHand
+from kidgames.games.queens.layout import ACTION_A, ACTION_B, slot_rect
+from kidgames.games.queens.scene import QueensScene
+from kidgames.games.queens.table import equation_text
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene
@@ -44,8 +47,8 @@ def open_curtain(app, scene, seen: list) -> None:
 
 def hand_targets(scene, action: Action) -> list:
     """The taps a person makes for ``action``: the cards in the hand, then the table."""
-    hand = scene.shown_hand()
-    rects = scene.hand_layout().card_rects()
+    hand = scene.part.hand.shown_hand()
+    rects = scene.part.hand.hand_layout().card_rects()
     taps = []
     if action.kind == "discard":
         used = []
@@ -66,7 +69,7 @@ def hand_targets(scene, action: Action) -> list:
         return taps + [ACTION_A.center]
     if card == "king":
         return taps + [slot_rect(action.slot).center]
-    rect = scene.queen_rects(action.target, len(scene.v_awake[action.target]))[
+    rect = scene.part.panels.queen_rects(action.target, len(scene.v_awake[action.target]))[
         scene.v_awake[action.target].index(action.queen)]
     # a tap on the queen's visible strip (her right neighbour overlaps the rest)
     point = (rect.x + 12, rect.centery)
@@ -95,7 +98,7 @@ def play_whole_game(app, scene, pick, watcher=None, limit=600):
         decider = state.current_player
         assert not scene.seats[decider].is_computer
         # the hand on screen is the decider's own, never anybody else's
-        assert scene.hand_seat() == decider
+        assert scene.part.hand.hand_seat() == decider
         legal = state.legal_actions()
         action = pick(legal)
         before = len(controller_of(scene).log)
@@ -112,13 +115,13 @@ def test_a_whole_game_by_taps_with_two_people_and_a_computer(tmp_path, monkeypat
     monkeypatch.setattr(game_module, "COMPUTER_PAUSE", 0.05)
     app = make_app(tmp_path, speed="fast")
     hands_drawn = []           # the seat of every hand painted at the bottom
-    original = QueensScene.draw_hand
+    original = QueensHand.draw_hand
 
     def watch_hand(self, surface):
         hands_drawn.append(self.hand_seat())
         original(self, surface)
     # on the class, before the scene is made: its pieces hold the scene's method as they find it
-    monkeypatch.setattr(QueensScene, "draw_hand", watch_hand)
+    monkeypatch.setattr(QueensHand, "draw_hand", watch_hand)
     scene = start_game_scene(app, "queens", PEOPLE_AND_ROBO, seed=11)
     assert isinstance(scene, QueensScene)
 
@@ -153,7 +156,7 @@ def attack_position(scene, defence: bool):
     for c in pool + st.hands[2]:
         rest.remove(c)
     st.draw_pile, st.discard = rest, []
-    scene.settle()
+    scene.changed()
 
 
 def start(app, seats, options=None, seed=3):
@@ -179,7 +182,7 @@ def test_the_defence_question_goes_to_the_victim_behind_her_curtain(tmp_path):
     assert curtain.title() == "Anna wants to steal your Cat Queen. Use a dragon?"
     open_curtain(app, scene, [])
     assert settle(app, scene)
-    assert scene.hand_seat() == 1 and scene.shown_hand()[0] == "dragon"
+    assert scene.part.hand.hand_seat() == 1 and scene.part.hand.shown_hand()[0] == "dragon"
     assert scene.button("defend").enabled
     # the hand of a prompt that comes back points at the dragon, never at giving the queen up
     assert scene.button("allow").costs and scene.nudge_target() == scene.button("defend").rect
@@ -215,17 +218,17 @@ def test_the_discard_preview_shows_the_sum_before_the_tap(tmp_path):
     scene = start(app, [Seat("Anna", "red"), Seat("Robo", "green", "computer")])
     st = state_of(scene)
     st.hands[0] = ["n2", "n5", "n7", "n4", "king"]
-    scene.settle()
+    scene.changed()
     assert settle(app, scene)
-    rects = scene.hand_layout().card_rects()
+    rects = scene.part.hand.hand_layout().card_rects()
     for i in (0, 1):
         later(app, 0.5)
         tap(app, rects[i].center)
-    assert scene.selected_cards() == ["n2", "n5"]
+    assert scene.part.hand.selected_cards() == ["n2", "n5"]
     assert not scene.button("discard").enabled        # 2 and 5 are no pair and no sum
     later(app, 0.5)
-    tap(app, scene.hand_layout().card_rects()[2].center)
-    assert scene.equation_text(scene.selected_cards()) == "2 + 5 = 7"
+    tap(app, scene.part.hand.hand_layout().card_rects()[2].center)
+    assert equation_text(scene.part.hand.selected_cards()) == "2 + 5 = 7"
     assert scene.button("discard").enabled
     shot = tmp_path / "preview.png"
     pygame.image.save(pygame.display.get_surface(), str(shot))
@@ -242,10 +245,10 @@ def test_a_double_tap_on_the_curtain_never_shows_the_next_hand(tmp_path):
     ready_at = app.top.button("ready").rect.center
     tap(app, ready_at)
     tap(app, ready_at)
-    assert scene.selected == [] or scene.hand_seat() == 0
+    assert scene.part.hand.selected == [] or scene.part.hand.hand_seat() == 0
     assert settle(app, scene)
-    scene.selected = []
-    first = scene.shown_hand()[0]
+    scene.part.hand.selected = []
+    first = scene.part.hand.shown_hand()[0]
     for point in hand_targets(scene, Action("discard", cards=(first,))):
         later(app, 0.5)
         tap(app, point)
@@ -253,7 +256,7 @@ def test_a_double_tap_on_the_curtain_never_shows_the_next_hand(tmp_path):
     tap(app, ready_at)
     for _ in range(120):
         app.frame(FRAME)
-        assert not (scene.hand_seat() == 1 and scene.hand_face_up()) or controller_of(scene).private == 1
+        assert not (scene.part.hand.hand_seat() == 1 and scene.part.hand.hand_face_up()) or controller_of(scene).private == 1
     assert isinstance(app.top, CurtainScene) and app.top.seat.name == "Ben"
 
 
@@ -292,7 +295,7 @@ def position(scene, *, hands=None, awake=None, asleep=None, draw_top=(), discard
     st.draw_pile = pool + list(draw_top)
     if turn is not None:
         st.turn_player = st.current_player = turn
-    scene.settle()
+    scene.changed()
 
 
 class Watch:
@@ -337,11 +340,11 @@ def taps(app, scene, *points) -> None:
 
 
 def hand_card(scene, card: str):
-    return scene.hand_layout().card_rects()[scene.shown_hand().index(card)].center
+    return scene.part.hand.hand_layout().card_rects()[scene.part.hand.shown_hand().index(card)].center
 
 
 def queen_point(scene, seat: int, queen: str):
-    rect = scene.queen_rects(seat, len(scene.v_awake[seat]))[scene.v_awake[seat].index(queen)]
+    rect = scene.part.panels.queen_rects(seat, len(scene.v_awake[seat]))[scene.v_awake[seat].index(queen)]
     return rect.x + 12, rect.centery
 
 
@@ -390,7 +393,7 @@ def test_a_jester_count_of_one_stops_at_the_jester_player_who_picks_by_tapping(t
     assert watch.counts == [(0, 1)]
     assert state_of(scene).pending == {"kind": "wake", "reason": "jester", "seat": 0}
     assert scene.hint_text() == "The jester chose Anna: tap a sleeping queen!"
-    assert scene.highlighted_slots() == set(range(12))
+    assert scene.part.highlighted_slots() == set(range(12))
     taps(app, scene, slot_rect(4).center)
     watch.settle()
     assert state_of(scene).awake[0] == ["moon"] and scene.v_awake[0] == ["moon"] and scene.v_slots[4] is None
@@ -463,8 +466,8 @@ def test_an_empty_draw_pile_is_reshuffled_from_the_discards_on_screen(tmp_path, 
     assert len(st.draw_pile) == 1 and len(st.discard) == 56
     watch = Watch(app, scene)
     watch.settle()
-    taps(app, scene, scene.hand_layout().card_rects()[0].center, scene.hand_layout().card_rects()[1].center)
-    assert scene.equation_shown() == ("", True, "n3"), "a pair: two equal cards with a tick"
+    taps(app, scene, scene.part.hand.hand_layout().card_rects()[0].center, scene.part.hand.hand_layout().card_rects()[1].center)
+    assert scene.part.equation_shown() == ("", True, "n3"), "a pair: two equal cards with a tick"
     taps(app, scene, ACTION_B.center)
     watch.until(lambda: state_of(scene).turn_player == 1)
     watch.settle()
@@ -505,7 +508,7 @@ def test_a_steal_that_reaches_the_points_wins_at_once(tmp_path, monkeypatch):
     watch = Watch(app, scene)
     watch.settle()
     taps(app, scene, hand_card(scene, "knight"))
-    assert scene.highlighted_queens() == {(1, "pancake"), (1, "cake")}
+    assert scene.part.highlighted_queens() == {(1, "pancake"), (1, "cake")}
     taps(app, scene, queen_point(scene, 1, "pancake"))
     assert watch.until(lambda: isinstance(app.top, ResultsScene), 30)
     assert "Anna's knight brings the Pancake Queen home!" in watch.banners
@@ -521,7 +524,7 @@ def test_a_refused_tap_says_what_to_do_instead(tmp_path, monkeypatch):
     position(scene, hands=[["king", "knight", "n3", "n3", "n5"], ["n6", "n7", "n8", "n9", "n10"]],
              awake=[["moon"], []], turn=0)
     state_of(scene).slots[2] = None
-    scene.settle()
+    scene.changed()
     watch = Watch(app, scene)
     watch.settle()
     taps(app, scene, slot_rect(0).center)
@@ -530,9 +533,9 @@ def test_a_refused_tap_says_what_to_do_instead(tmp_path, monkeypatch):
     assert scene.hint_text() == "Tap a sleeping queen!" and state_of(scene).hands[0][0] == "king"
     taps(app, scene, hand_card(scene, "king"), hand_card(scene, "knight"), queen_point(scene, 0, "moon"))
     assert scene.hint_text() == "This card reaches no queen now. Pick another card!"   # Robo has none
-    taps(app, scene, hand_card(scene, "knight"), scene.hand_layout().card_rects()[2].center,
-         scene.hand_layout().card_rects()[3].center, slot_rect(0).center)
-    assert scene.selected_cards() == ["n3", "n3"]
+    taps(app, scene, hand_card(scene, "knight"), scene.part.hand.hand_layout().card_rects()[2].center,
+         scene.part.hand.hand_layout().card_rects()[3].center, slot_rect(0).center)
+    assert scene.part.hand.selected_cards() == ["n3", "n3"]
     assert scene.hint_text() == "Tap the blue button to throw these cards away!"
     assert state_of(scene).discard == [] and state_of(scene).slots[0] is not None
 
@@ -552,11 +555,11 @@ def test_cards_that_cannot_go_together_get_a_prompt_that_says_why_and_what_works
     watch.settle()
 
     def prompt_after(*cards) -> str:
-        scene.selected = []
+        scene.part.hand.selected = []
         scene.layout()
         taps(app, scene, *(hand_card(scene, card) for card in cards))
-        assert scene.selected_cards() == list(cards)
-        assert scene.equation_shown()[1] is False and scene.equation_shown()[0] == texts["queens.no_discard"]
+        assert scene.part.hand.selected_cards() == list(cards)
+        assert scene.part.equation_shown()[1] is False and scene.part.equation_shown()[0] == texts["queens.no_discard"]
         run(app, 0.5)
         shown = scene.hint_text()
         assert app.voice.said[-1][0] == next(key for key, text in texts.items() if text == shown), "spoken too"
@@ -582,9 +585,9 @@ def test_the_glow_of_a_selected_card_leans_with_the_card(tmp_path, monkeypatch):
              turn=0)
     watch = Watch(app, scene)
     watch.settle()
-    taps(app, scene, scene.hand_layout().card_rects()[0].center)
+    taps(app, scene, scene.part.hand.hand_layout().card_rects()[0].center)
     watch.frame()
-    rect = scene.hand_layout().card_rects()[0]
+    rect = scene.part.hand.hand_layout().card_rects()[0]
     window = pygame.display.get_surface()
     ring = (255, 215, 40)
 
@@ -610,8 +613,8 @@ def test_while_cards_fly_every_frame_shows_what_a_full_redraw_shows(tmp_path, wi
     scene = start(app, seats, seed=7)
     partial = 0
     drawn_whole = []
-    original = app.draw
-    app.draw = lambda: (drawn_whole.append(1), original())
+    original = app.loop.draw
+    app.loop.draw = lambda: (drawn_whole.append(1), original())
     for _ in range(900):
         before = len(drawn_whole)
         app.frame(FRAME)

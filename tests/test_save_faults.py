@@ -185,20 +185,21 @@ APP_CHILD = textwrap.dedent(r"""
     saving.to_json_bytes = text
 
     import pygame
-    import kidgames.ui.app as app_module
+    from kidgames.ui.loop import FrameLoop
     from kidgames.ui.dialog import MessageScene
     from ui_driver import state_of
-    real_frame = app_module.App.frame
+    real_frame = FrameLoop.frame      # the frame loop's turn (kidgames/ui/loop.py)
     made = []
 
-    def frame(self, dt=None):
-        busy = real_frame(self, dt)
-        while isinstance(self.top, MessageScene):
-            print("TOLD", self.top.title, flush=True)
-            self.pop()
-        top = self.top
+    def frame(loop, dt=None):
+        busy = real_frame(loop, dt)
+        app = loop.app
+        while isinstance(app.top, MessageScene):
+            print("TOLD", app.top.title, flush=True)
+            app.pop()
+        top = app.top
         person = getattr(top, "person_can_act", None)
-        if len(made) < MOVES and person is not None and person() and not self.saves.writer.busy \
+        if len(made) < MOVES and person is not None and person() and not app.saves.writer.busy \
                 and (FAULT != "hang" or not made):
             top.submit(state_of(top).legal_actions()[0])
             made.append(1)
@@ -206,7 +207,7 @@ APP_CHILD = textwrap.dedent(r"""
             if len(made) == MOVES and END == "close":
                 pygame.event.post(pygame.event.Event(pygame.QUIT))
         return busy
-    app_module.App.frame = frame
+    FrameLoop.frame = frame
     from kidgames.cli import main
     code = main(["knights", "--players", "Anna,Ben", "--seed", "3", "--mute", "--window"])
     print("ENDED", code, flush=True)

@@ -283,8 +283,8 @@ def test_every_frame_of_the_confetti_equals_a_full_redraw(tmp_path, window):
     seats = [Seat("Anna", "red"), Seat("Ben", "blue"), Seat("Cleo", "green")]
     app.push(ResultsScene(app, GAMES["knights"], seats, [0, 2], {}, scores=[3, 1, 3]))
     partial = []
-    original = app.draw_rects
-    app.draw_rects = lambda rects: (partial.append(len(rects)), original(rects))
+    original = app.loop.draw_rects
+    app.loop.draw_rects = lambda rects: (partial.append(len(rects)), original(rects))
     for frame in range(90):
         app.frame(FRAME)
         if frame % 3 == 0:

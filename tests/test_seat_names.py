@@ -6,7 +6,7 @@ The cause is not the ё (the Russian rounded face has it, see test_i18n) but the
 Queens gives a name PANEL_NAME_W - 74 = 96 canvas pixels beside the pawn, and fit_text picks each
 name's size on its own, so "Синий" fits at 30, "Зелёный" only at 20, and "Оранжевый" fits at no
 size and is broken by letters ("Оранжевы / й").  Sleeping Queens now gives a name 126 pixels and
-draws every name of the table at one size (QueensScene.name_size)."""
+draws every name of the table at one size (QueensPanels.name_size)."""
 import pytest
 
 from kidgames.core.seats import COMPUTER, Seat

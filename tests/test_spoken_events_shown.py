@@ -44,7 +44,7 @@ class Reader(Table):
             keys |= {top.title(), top.t(top.hint, name=top.seat.name)}
         elif isinstance(top, ResultsScene):
             keys.add(top.headline())
-        if self.scene in app._shown_scenes() and not isinstance(top, CurtainScene):
+        if self.scene in app.scenes.shown() and not isinstance(top, CurtainScene):
             keys.add(self.scene.hint_text())
             banner = self.scene.banner
             if banner is not None and banner[2] >= SHOWN_ALPHA:

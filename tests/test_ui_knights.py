@@ -276,19 +276,19 @@ def test_the_waiting_die_hops_by_redrawing_its_corner_only_and_leaves_a_clean_pi
     run(app, 0.3)
     drawn = app.frames_drawn
     partial_areas = []
-    original = app.present
+    original = app.loop.present
 
     def spy(areas=None):
         partial_areas.append(areas)
         original(areas)
 
-    app.present = spy
+    app.loop.present = spy     # the frame loop shows the canvas (kidgames/ui/loop.py)
     run(app, NUDGE_EVERY + 0.2)
     assert partial_areas and all(areas is not None and all(NUDGE_AREA.contains(a) for a in areas)
                                  for areas in partial_areas), "waiting for a tap redraws only the die's corner"
     assert state_of(scene).turn == 0
     after_partial = app.window.copy()
-    app.present = original
+    app.loop.present = original
     app.draw()
     # Scaled or not, the window shows exactly what a full redraw shows.
     assert pygame.image.tobytes(after_partial, "RGB") == pygame.image.tobytes(app.window, "RGB")

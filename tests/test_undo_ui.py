@@ -71,7 +71,7 @@ def test_forest_a_move_is_taken_back_by_the_arrow_and_only_then_is_the_arrow_dra
     save_before = the_save(tmp_path, app)
     move = forest_quiet_move(scene)
     tap(app, scene.space_xy(move.dest))
-    if scene.choice:
+    if scene.part.choice:
         later(app, 0.5)
         tap(app, scene.button("choice:0").rect.center)
     still(app, scene)
@@ -88,7 +88,7 @@ def test_forest_a_move_is_taken_back_by_the_arrow_and_only_then_is_the_arrow_dra
     assert [k for k, _ in app.voice.said[-2:]] == ["undo.done", "forest.hint.move"], "said, then what to do"
     # the computer never moved meanwhile, and once it moves nothing can be taken back
     tap(app, scene.space_xy(move.dest))
-    if scene.choice:
+    if scene.part.choice:
         later(app, 0.5)
         tap(app, scene.button("choice:0").rect.center)
     run_until(app, lambda: state_of(scene).current_player == 0 and state_of(scene).dice is None, 20)
@@ -156,7 +156,7 @@ def test_queens_a_knights_target_is_taken_back_from_the_victims_curtain_and_the_
     assert scene.visible_secrets() == set()
     open_curtain(app, scene, [])
     assert settle(app, scene)
-    assert scene.visible_secrets() == {0} and "knight" in scene.shown_hand()
+    assert scene.visible_secrets() == {0} and "knight" in scene.part.hand.shown_hand()
     assert "undo.done" not in [k for k, _ in app.voice.said], "her curtain says whose turn it is, nothing stale after it"
 
 

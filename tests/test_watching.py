@@ -29,7 +29,7 @@ from kidgames.core.turns import Watching
 from kidgames.games.forest.rules import GUESS, MOVE, ROLL
 from kidgames.games.queens.art import card_look as queens_face
 from kidgames.games.forest.scene import ForestScene
-from kidgames.games.queens.scene import QueensScene
+from kidgames.games.queens.hand import QueensHand
 from kidgames.ui.cards import BACK, HandLayout
 from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
 from kidgames.ui.game import start_game_scene
@@ -148,12 +148,12 @@ class Table:
         else:
             # the piece that paints an open look holds the scene's painter as it was made
             open_look, = [piece for piece in self.scene.table.on_table() if getattr(piece, "_paint", None)
-                          == self.scene.draw_open_card]
+                          == self.scene.part.drawing.draw_open_card]
             scene = self.scene
 
             def draw(surface):
-                scene.draw_open_card(surface)
-                paints.note(surface, [(scene.lifted[2], scene.open_look_rect())])
+                scene.part.drawing.draw_open_card(surface)
+                paints.note(surface, [(scene.lifted[2], scene.part.drawing.open_look_rect())])
             monkeypatch.setattr(open_look, "_paint", draw)
 
     def owners(self, painted: Counter, allowed: set[int]) -> list[int | None]:
@@ -181,7 +181,7 @@ class Table:
         self.frames += 1
         if self.private_until is not None and self.clock >= self.private_until:
             self.private = self.private_until = None        # the secret's time has passed
-        shown = self.scene.visible_secrets() if self.scene in self.app._shown_scenes() else set()
+        shown = self.scene.visible_secrets() if self.scene in self.app.scenes.shown() else set()
         assert shown <= self.allowed(), (
             f"frame {self.frames}: private things of seat(s) {sorted(shown)} on screen while "
             f"{self.who_looks()}")
@@ -472,10 +472,10 @@ def look_shown_to_the_room(scene, event, show, hide) -> bool:
 
 PLANTED_PAINTS = {
     # the hand's cards drawn by their faces while they fly, though the moment is over
-    "faces while cards fly": ("queens", QueensScene, "hand_looks",
-                              lambda scene: [queens_face(c) if c is not None else BACK for c in scene.bottom()[1]]),
+    "faces while cards fly": ("queens", QueensHand, "hand_looks",
+                              lambda hand: [queens_face(c) if c is not None else BACK for c in hand.bottom()[1]]),
     # the hand's piece keeps its look when the hand turns down: the table never repaints it
-    "a look that never turns": ("queens", QueensScene, "hand_look", lambda scene: (scene.bottom()[0],)),
+    "a look that never turns": ("queens", QueensHand, "hand_look", lambda hand: (hand.bottom()[0],)),
     "a look under a tree for the room": ("forest", ForestScene, "secret_step", look_shown_to_the_room),
 }
 

@@ -70,16 +70,16 @@ def test_a_queen_picked_after_a_jester_needs_no_curtain_and_the_computers_potion
     for _ in range(15):
         table.frame()
         assert app.top is scene, "picking a queen shows nothing private: no curtain"
-    assert scene.hand_seat() == 0 and not scene.hand_face_up() and 0 in scene.highlighted_slots()
-    assert set(scene.hand_looks()) == {BACK}
+    assert scene.part.hand.hand_seat() == 0 and not scene.part.hand.hand_face_up() and 0 in scene.part.highlighted_slots()
+    assert set(scene.part.hand.hand_looks()) == {BACK}
     table.decide(Action("wake", slot=0))                    # the Heart Queen
     assert until(table, lambda: isinstance(app.top, CurtainScene), 30)
     assert curtain_of(app) == (QUESTION, "Anna") and "Robo" in app.top.title()
     table.open_curtain()
     table.frame()
-    assert scene.hand_face_up() and scene.button("defend").enabled and scene.button("allow").visible
+    assert scene.part.hand.hand_face_up() and scene.button("defend").enabled and scene.button("allow").visible
     table.decide(Action("allow"))
-    assert not scene.hand_face_up() and scene.visible_secrets() == set()
+    assert not scene.part.hand.hand_face_up() and scene.visible_secrets() == set()
     assert until(table, lambda: isinstance(app.top, CurtainScene), 30)
     assert curtain_of(app) == (HANDOVER, "Anna"), "her own turn after the computer's starts behind a curtain"
 
@@ -92,7 +92,7 @@ def test_the_attackers_hand_is_face_down_under_the_knights_banner_and_the_victim
         awake=[["moon"], [], []], turn=1)
     assert until(table, lambda: isinstance(app.top, CurtainScene))
     table.open_curtain()
-    assert scene.hand_face_up() and scene.visible_secrets() == {1}
+    assert scene.part.hand.hand_face_up() and scene.visible_secrets() == {1}
     table.decide(Action("knight", target=0, queen="moon"))
     banner_frames = 0
     while not isinstance(app.top, CurtainScene):
@@ -100,7 +100,7 @@ def test_the_attackers_hand_is_face_down_under_the_knights_banner_and_the_victim
         assert table.frames < 2000
         if scene.banner and "Moon" in scene.banner[0]:
             banner_frames += 1
-            assert scene.hand_seat() == 1 and set(scene.hand_looks()) == {BACK}, \
+            assert scene.part.hand.hand_seat() == 1 and set(scene.part.hand.hand_looks()) == {BACK}, \
                 "Ben's hand lies face down while everybody reads the banner"
     assert banner_frames > 3
     assert curtain_of(app) == (QUESTION, "Anna")
@@ -113,7 +113,7 @@ def test_the_attackers_hand_is_face_down_under_the_knights_banner_and_the_victim
         table.frame()
         if any(s.look.picture == "dragon" for s in scene.flying):
             dragon_frames += 1
-            assert set(scene.hand_looks()) == {BACK}, "the dragon flies from a face-down hand"
+            assert set(scene.part.hand.hand_looks()) == {BACK}, "the dragon flies from a face-down hand"
     assert dragon_frames > 3
     assert state_of(scene).awake[0] == ["moon"]
 
@@ -135,7 +135,7 @@ def test_a_hand_with_its_new_card_is_face_down_when_the_next_computer_plays(tmp_
         if state_of(scene).current_player == 3 and not scene.anim.busy:
             robo_thinking += 1
             assert scene.visible_secrets() == set()
-            assert scene.hand_seat() is None, "nobody's hand at the bottom while a computer plays"
+            assert scene.part.hand.hand_seat() is None, "nobody's hand at the bottom while a computer plays"
     assert robo_thinking > 0 and "king" in state_of(scene).hands[2]
 
 
@@ -186,7 +186,7 @@ def test_a_look_in_the_forest_comes_behind_its_own_curtain(tmp_path, how):
         state.dice = (1, 1)
         action = next(a for a in state.legal_actions() if a.kind == "magic_jump" and a.node == "a8")
     assert state.phase == MOVE
-    scene.settle()
+    scene.changed()
     table.frame()
     table.decide(action)
     motif_frames_before_curtain = 0
@@ -199,14 +199,14 @@ def test_a_look_in_the_forest_comes_behind_its_own_curtain(tmp_path, how):
     assert curtain_of(app) == (SECRET, "Anna") and app.top.title() == "Only Anna looks now"
     table.open_curtain()
     table.frame()
-    assert scene.visible_secrets() == {0} and scene.close_hint_rect() is not None
+    assert scene.visible_secrets() == {0} and scene.part.drawing.close_hint_rect() is not None
 
 
 def test_a_wrong_guess_banner_is_public_and_the_missed_motif_comes_behind_a_curtain(tmp_path):
     app, scene, table = forest_table(tmp_path)
     state = state_of(scene)
     state.positions[0] = state.board.key
-    scene.settle()
+    scene.changed()
     table.frame()
     wrong = next(s for s, m in state.tree_at.items() if m != state.wanted)
     table.decide(Action("guess", slot=wrong))
@@ -227,7 +227,7 @@ def test_until_tapped_an_open_look_says_tap_to_close_with_a_finger(tmp_path):
     app, scene, table = forest_table(tmp_path, secret_seconds=None)
     state = state_of(scene)
     state.positions[0], state.dice = "m3", (2, 2)
-    scene.settle()
+    scene.changed()
     table.frame()
     table.decide(next(a for a in state.legal_actions() if a.kind == "move" and a.dest == "m7"))
     assert until(table, lambda: isinstance(app.top, CurtainScene), 10)
@@ -235,7 +235,7 @@ def test_until_tapped_an_open_look_says_tap_to_close_with_a_finger(tmp_path):
     table.open_curtain()
     for _ in range(int(20 / FRAME)):
         table.frame()
-    close = scene.close_hint_rect()
+    close = scene.part.drawing.close_hint_rect()
     assert close is not None and scene.visible_secrets() == {0}, "still open after 20 s: until tapped"
     assert scene.close_hint in scene.table.pieces and scene.close_hint.area() is not None
     window = app.screen.subsurface(close)
@@ -244,4 +244,4 @@ def test_until_tapped_an_open_look_says_tap_to_close_with_a_finger(tmp_path):
     assert yellow > 20, "the finger is drawn"
     table.private = None
     table.press((600, 500))
-    assert scene.close_hint_rect() is None and scene.visible_secrets() == set()
+    assert scene.part.drawing.close_hint_rect() is None and scene.visible_secrets() == set()

@@ -40,7 +40,7 @@ def where(app):
             "view": list(app.view)}
 
 app = App(GAMES, mute=True, fullscreen=False)
-seen = {"window": where(app), "blocking": app.waiter._sdl_wait is not None}   # SDL_WaitEventTimeout was found
+seen = {"window": where(app), "blocking": app.loop.waiter._sdl_wait is not None}   # SDL_WaitEventTimeout was found
 app.set_fullscreen(True)
 seen["fullscreen"] = where(app)
 app.set_fullscreen(False)

@@ -85,7 +85,7 @@ class Driver(threading.Thread):
         still_since = time.monotonic()
         while time.monotonic() - still_since < self.quiet:
             time.sleep(0.05)
-            if self.app._animating:
+            if self.app.loop.animating:
                 still_since = time.monotonic()
 
     def screenshot(self, note: str) -> None:
@@ -94,7 +94,7 @@ class Driver(threading.Thread):
         subprocess.run(["import", "-window", "root", str(name)], check=False)
         top = type(self.app.top).__name__
         scene = self.scene()
-        secrets = sorted(scene.visible_secrets()) if scene is not None and scene in self.app._shown_scenes() else []
+        secrets = sorted(scene.visible_secrets()) if scene is not None and scene in self.app.scenes.shown() else []
         watching = "everybody" if self.private is None else f"only seat {self.private}"
         prompt = getattr(scene, "hint_text", lambda: "")() if scene is not None and self.app.top is scene else ""
         key = getattr(prompt, "key", "") if prompt else ""
@@ -185,7 +185,7 @@ class Driver(threading.Thread):
     # Fairy-Tale Forest: the dice, a shining space (to the castle when its tree is known), a tree
     def play_forest(self, scene) -> None:
         from kidgames.games.forest.rules import GUESS, MOVE, ROLL
-        from kidgames.games.forest.scene import DICE_TARGET
+        from kidgames.games.forest.layout import DICE_TARGET
         state = state_of(scene)
         self.decided()
         if state.phase == ROLL:
@@ -193,9 +193,9 @@ class Driver(threading.Thread):
         elif state.phase == GUESS:
             wanted = next(s for s, m in state.tree_at.items() if m == state.wanted)
             slot = wanted if self.rng.random() < 0.7 else self.rng.choice(list(state.tree_at))
-            self.click(scene.tree_centre(slot), "guess")
+            self.click(scene.part.tree_centre(slot), "guess")
         elif state.phase == MOVE:
-            if scene.choice:
+            if scene.part.choice:
                 self.click(scene.button(f"choice:{self.rng.randrange(2)}").rect.center, "one die or both")
                 return
             reach = dict(scene.table_view().ways)

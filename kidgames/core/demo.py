@@ -88,13 +88,24 @@ def step(say: str, picture: str, *moves: Move, point: Any = None) -> Step:
 
 def demo_of(spec: GameSpec) -> Demo | None:
     """The demo the game declares in its own package (``<package>.demo:DEMO``), or None."""
-    package = _package(spec)
-    if not package or spec.folder is None or not (spec.folder / "demo.py").is_file():
+    return declared(spec, "demo", "DEMO", Demo, DemoError)
+
+
+def declared(spec: GameSpec, module: str, name: str, kind: type, error: type[Exception]) -> Any:
+    """What the game declares as ``name`` (a ``kind``) in the module ``module`` of its own package, or
+    None when the game has no such module; ``error`` when the module does not declare it."""
+    if not declares(spec, module):
         return None
-    demo = getattr(importlib.import_module(f"{package}.demo"), "DEMO", None)
-    if not isinstance(demo, Demo):
-        raise DemoError(f"{package}.demo has no DEMO (a Demo)")
-    return demo
+    package = _package(spec)
+    value = getattr(importlib.import_module(f"{package}.{module}"), name, None)
+    if not isinstance(value, kind):
+        raise error(f"{package}.{module} has no {name} (a {kind.__name__})")
+    return value
+
+
+def declares(spec: GameSpec, module: str) -> bool:
+    """Whether the game's own package has the module ``module`` (found without importing it)."""
+    return bool(_package(spec)) and spec.folder is not None and (spec.folder / f"{module}.py").is_file()
 
 
 def _package(spec: GameSpec) -> str:

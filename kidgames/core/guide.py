@@ -14,11 +14,10 @@ Pure Python: no pygame here.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from kidgames.core.demo import _package
+from kidgames.core.demo import declared, declares
 from kidgames.core.protocol import Event, GameSpec
 
 #: A guide's message keys begin with ``<game>.guide.`` (each game declares them spoken, with their pictures).
@@ -46,18 +45,12 @@ class Guide:
 
 def guide_of(spec: GameSpec) -> Guide | None:
     """The guide the game declares in its own package (``<package>.guide:GUIDE``), or None."""
-    package = _package(spec)
-    if not package or spec.folder is None or not (spec.folder / "guide.py").is_file():
-        return None
-    guide = getattr(importlib.import_module(f"{package}.guide"), "GUIDE", None)
-    if not isinstance(guide, Guide):
-        raise GuideError(f"{package}.guide has no GUIDE (a Guide)")
-    return guide
+    return declared(spec, "guide", "GUIDE", Guide, GuideError)
 
 
 def has_guide(spec: GameSpec) -> bool:
     """Whether the game declares a guide (without importing it: the setup screen asks)."""
-    return bool(_package(spec)) and spec.folder is not None and (spec.folder / "guide.py").is_file()
+    return declares(spec, "guide")
 
 
 def praise_for(guide: Guide, events: Sequence[Event], seat: int) -> tuple[str, Mapping[str, Any]] | None:

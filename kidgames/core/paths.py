@@ -13,14 +13,17 @@ sounds by file name.
 from __future__ import annotations
 
 import os
-import shutil
-from importlib import resources
-from importlib.abc import Traversable
+import sys
+from importlib.machinery import SourceFileLoader, SourcelessFileLoader
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 import platformdirs.macos
 from platformdirs.api import PlatformDirsABC
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
 
 PACKAGE = "kidgames"
 #: platformdirs' folders for the system the app runs on (Linux and other Unix: the XDG Base
@@ -47,9 +50,21 @@ def temporary_home() -> Path:
                       f"run; set KIDGAMES_HOME to a folder to keep them.") from None
 
 
+def _package_files() -> Path | Traversable:
+    """``importlib.resources.files(PACKAGE)``: for a package of files on disk (installed, a
+    checkout, an editable install) the folder of its ``__init__``, which is what importlib.resources
+    gives there, found without its readers (which import zipfile: ~2 ms of the start; pygame
+    imports importlib.resources itself)."""
+    spec = sys.modules[PACKAGE].__spec__
+    if spec is not None and spec.origin and isinstance(spec.loader, (SourceFileLoader, SourcelessFileLoader)):
+        return Path(spec.origin).parent
+    from importlib import resources
+    return resources.files(PACKAGE)
+
+
 def package_folder(name: str) -> Path:
     """A folder of the package's own (``locale``) as a folder on disk."""
-    folder = resources.files(PACKAGE) / name
+    folder = _package_files() / name
     if isinstance(folder, Path):
         return folder
     return _unpacked(folder, name)
@@ -66,7 +81,7 @@ def content_folder(name: str) -> Path:
     """
     if name not in CONTENT:
         raise ValueError(f"{name!r} is not one of the content folders {', '.join(CONTENT)}")
-    inside = resources.files(PACKAGE) / name
+    inside = _package_files() / name
     if not isinstance(inside, Path):
         return _unpacked(inside, name)
     if inside.is_dir():
@@ -76,6 +91,8 @@ def content_folder(name: str) -> Path:
 
 def _unpacked(folder: Traversable, name: str) -> Path:
     """A folder of a zipped package, copied into ``<cache>/kidgames/<name>-<version>`` once."""
+    import shutil
+
     from kidgames import __version__
     try:
         base = _folders().user_cache_path          # Linux: $XDG_CACHE_HOME/kidgames, ~/.cache/kidgames

@@ -33,8 +33,10 @@ ELLIPSIS = "\u2026"
 class Sounds:
     """The sound effects.  The audio device is opened when a sound plays and closed again after
     ``QUIET`` seconds without one: an open device keeps a thread mixing silence (about 0.4 % of a
-    core), which a game waiting for a child does not need.  Without an audio device the game runs
-    silent, and opening is not tried again.  The games' own ``sounds/`` folders (``own``) come
+    core), which a game waiting for a child does not need.  It is opened, and the effects are
+    read, when the first one plays, not at start (the menu's first frame plays none: reading them
+    was ~9 ms of the start, three times that on a tablet).  Without an audio device the game runs silent, and
+    opening is not tried again.  The games' own ``sounds/`` folders (``own``) come
     before the shared one: a sound of a name found there is the game's."""
 
     QUIET = 3.0
@@ -43,22 +45,34 @@ class Sounds:
         self.enabled = enabled
         self.folder = Path(folder)
         self.folders = [*map(Path, own), self.folder]
-        self.available = False
+        self._available: bool | None = None     # None: the device was not asked yet
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._last_play = time.monotonic()
-        self._open()
+
+    @property
+    def available(self) -> bool:
+        """Whether there is an audio device (asked the first time: that opens it)."""
+        if self._available is None:
+            self._open()
+        return bool(self._available)
 
     @property
     def is_open(self) -> bool:
-        return bool(self._sounds) and bool(pygame.mixer.get_init())
+        """Whether the audio device is open (the first sound opens it; :meth:`rest` closes it)."""
+        return bool(pygame.mixer.get_init())
+
+    @property
+    def ready(self) -> bool:
+        """Whether the device is open and the effects are read for it."""
+        return bool(self._sounds) and self.is_open
 
     def _open(self) -> bool:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
-            self.available = True
+            self._available = True
         except pygame.error:
-            self.available = False   # no audio device: the game runs silent
+            self._available = False   # no audio device: the game runs silent
             return False
         self._sounds = {}
         for folder in self.folders:
@@ -77,7 +91,7 @@ class Sounds:
         if not (self.enabled and self.available):
             return
         self._last_play = time.monotonic()
-        if not self.is_open and not self._open():
+        if not self.ready and not self._open():
             return
         sound = self._sounds.get(name)
         if sound is not None:
@@ -115,7 +129,7 @@ class Assets:
         self.lang = lang
         self.sounds = Sounds(enabled=sound, own=[f for spec in games if (f := spec.own("sounds")) is not None])
         #: Where pictures are looked for, in order: the games' own folders, then the shared one.
-        self.picture_folders = [*(f for spec in games if (f := spec.own("sprites")) is not None), SPRITES]
+        self.picture_folders = picture_folders(games)
         self._fonts: dict[tuple[int, Path], pygame.font.Font] = {}
         self._images: dict[tuple[str, int], pygame.Surface] = {}
         self._originals: dict[str, pygame.Surface | None] = {}
@@ -278,14 +292,10 @@ class Assets:
         surf = self._images.get(key)
         if surf is None:
             original = self._original(name)
-            if original is None:
-                surf = _placeholder(size)
-            else:
-                w, h = original.get_size()
-                scale = size / max(w, h)
-                surf = pygame.transform.smoothscale(original, (max(1, round(w * scale)), max(1, round(h * scale))))
+            surf = _placeholder(size) if original is None else _fitted(original, size)
             self._images[key] = surf
         return surf
+
 
     def _original(self, name: str) -> pygame.Surface | None:
         if name not in self._originals:
@@ -299,11 +309,32 @@ class Assets:
 
     def picture_path(self, name: str) -> Path:
         """The file of picture ``name``: in a game's own folder, else in the shared one."""
-        return next((path for folder in self.picture_folders if (path := folder / f"{name}.png").is_file()),
-                    SPRITES / f"{name}.png")
+        return picture_path(self.picture_folders, name)
 
     def play(self, name: str) -> None:
         self.sounds.play(name)
+
+
+def picture_folders(games: Collection[GameSpec]) -> list[Path]:
+    """Where pictures are looked for, in order: the games' own folders, then the shared one."""
+    return [*(f for spec in games if (f := spec.own("sprites")) is not None), SPRITES]
+
+
+def picture_path(folders: Sequence[Path], name: str) -> Path:
+    """The file of picture ``name``: in the first of ``folders`` that has it, else in the shared one."""
+    return next((path for folder in folders if (path := folder / f"{name}.png").is_file()), SPRITES / f"{name}.png")
+
+
+def window_icon(games: Collection[GameSpec], name: str, size: int) -> pygame.Surface:
+    """Picture ``name`` at ``size`` (as :meth:`Assets.image` scales it) for the window's icon, read
+    for it alone: the icon is set before the window opens (else pygame reads and sets an icon of its
+    own first, 5-15 ms of the start), when a picture cannot yet be converted to the window's format
+    as the pictures :class:`Assets` keeps are."""
+    try:
+        original = pygame.image.load(str(picture_path(picture_folders(games), name)))
+    except (pygame.error, FileNotFoundError, OSError):
+        return _placeholder(size)
+    return _fitted(original, size)
 
 
 def draws_all(face, text: str) -> bool:
@@ -373,6 +404,13 @@ def cut(measure: Widths, word: str, width: int) -> str:
     while keep > 1 and measure(word[:keep] + ELLIPSIS) > width:
         keep -= 1
     return word[:max(1, keep)] + ELLIPSIS
+
+
+def _fitted(original: pygame.Surface, size: int) -> pygame.Surface:
+    """``original`` scaled to fit a ``size``×``size`` square."""
+    w, h = original.get_size()
+    scale = size / max(w, h)
+    return pygame.transform.smoothscale(original, (max(1, round(w * scale)), max(1, round(h * scale))))
 
 
 def _placeholder(size: int) -> pygame.Surface:

@@ -22,7 +22,7 @@ from kidgames.ui.pieces import (Backdrop, Banner, Die, Hint, PaperBanner, Pawns,
                                 roll_dice)
 from kidgames.ui.table import Piece, Table
 from kidgames.ui.targets import Target
-from kidgames.ui.widgets import PAWN_RGB
+from kidgames.ui.widgets import PAWN_RGB, Button
 
 # The canvas (1600×1000) of a board game: the board on the left, the side panel on the right.
 BOARD_RECT = pygame.Rect(0, 0, 1240, 1000)
@@ -71,6 +71,88 @@ class BoardView(Protocol[B_co]):
 BV = TypeVar("BV", bound=BoardView[Any])
 
 
+class BoardTablePart(Protocol):
+    """A board game's own part of the shared board table: what it draws and what a tap on it does
+    beyond the shared board, pawns, dice, rows and hint.  The shared scene
+    (:class:`BoardTableScene`) holds one, made from the scene, and asks it only this;
+    :class:`BoardPart` gives a game whose only decision is the throw all but its board."""
+
+    def render_board(self) -> pygame.Surface:
+        """The board, painted once."""
+        ...
+
+    def copy_table(self, table: Any) -> None:
+        """At rest: what the game's own pieces show set from the table view, nothing on its way."""
+
+    def buttons(self, laid: list[Button]) -> list[Button]:
+        """The buttons of the moment: the side panel's ``laid`` ones and the game's own."""
+        ...
+
+    def choosing(self) -> tuple:
+        """What a person is choosing on the board now (the buttons of the moment show it)."""
+        ...
+
+    def hint_step(self) -> str:
+        """What a person whose turn it is does now, as a word of the game's hint texts."""
+        ...
+
+    def may_roll(self) -> bool:
+        """Whether the dice wait to be thrown (a game whose turns have more than a throw says when)."""
+        ...
+
+    def forget_choice(self) -> None:
+        """A decision is sent: what a person was choosing on the board is over."""
+
+    def tap(self, pos) -> None:
+        """A tap on the table while a person may act."""
+
+    def tap_targets(self) -> list[Target]:
+        """What a tap may choose now."""
+        ...
+
+
+class BoardPart:
+    """The part of a board game whose only decision is the throw: no buttons of its own, the
+    hint's step "roll", a tap on the first die throws (a game paints its board: render_board)."""
+
+    def __init__(self, scene: BoardTableScene) -> None:
+        self.scene = scene
+
+    def render_board(self) -> pygame.Surface:
+        raise NotImplementedError
+
+    def copy_table(self, table: Any) -> None:
+        pass
+
+    def buttons(self, laid: list[Button]) -> list[Button]:
+        return laid
+
+    def choosing(self) -> tuple:
+        return ()
+
+    def hint_step(self) -> str:
+        return "roll"
+
+    def may_roll(self) -> bool:
+        return True
+
+    def forget_choice(self) -> None:
+        pass
+
+    def tap(self, pos) -> None:
+        pass
+
+    def tap_targets(self) -> list[Target]:
+        """The first die, while its player may throw."""
+        scene = self.scene
+        if not scene.dice or not scene.may_throw():
+            return []
+        die = scene.dice[0]
+        rect = pygame.Rect(0, 0, die.size, die.size)
+        rect.center = die.centre
+        return [Target("dice", die.centre, rect)]
+
+
 class BoardTableScene(GameScene[BV], Generic[BV, B]):
     """The shared scene of a board game, generic over its view ``BV`` and its board ``B``
     (``BoardTableScene[ForestView, ForestBoard]``): ``self.board`` is the game's own board."""
@@ -79,10 +161,11 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
     table: Table                         # laid by lay_board (from the game's __init__)
     banner_piece: Banner                 # laid by lay_board
 
-    def __init__(self, app, session) -> None:
+    def __init__(self, app, session, part: Callable[[Any], BoardTablePart] = BoardPart) -> None:
         super().__init__(app, session)
         self.board: B = self.table_view().board     # the board file: the same for the whole game
         self.shown_current: int = self._deciding()    # whose row is lit and whose dice wait
+        self.part: BoardTablePart = part(self)
 
     # -- the board -----------------------------------------------------------------------------------
     def fit(self, area: pygame.Rect, margin: int) -> None:
@@ -100,7 +183,7 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
                   hint: tuple[pygame.Rect, pygame.Rect], dice: list[Die], pawns: Pawns,
                   banner: tuple[tuple[int, int], int | None], pieces: Sequence[Piece] = (),
                   sources: Sequence = ()) -> None:
-        """The table of a board game: the board painted once (:meth:`render_board`), the side
+        """The table of a board game: the board painted once (the part's ``render_board``), the side
         panel in its ``colours`` (fill, edge) with the top buttons ``buttons_y`` down and the
         prompt button at ``prompt``, the player ``rows``, the hint (its text's rect, the area it
         may paint), the ``dice``, the ``pawns``, the banner (its size and fade steps; it shows at
@@ -109,7 +192,7 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
         self.dice, self.pawns, self.rows = dice, pawns, rows
         self.banner_size, steps = banner
         self.banner_piece = Banner(PaperBanner(self.app.assets, self.banner_size), self.banner_rect, steps=steps)
-        self.table = Table([Backdrop(self.app.screen.get_size(), self.render_board), SidePanel(SIDEBAR, *colours),
+        self.table = Table([Backdrop(self.app.screen.get_size(), self.part.render_board), SidePanel(SIDEBAR, *colours),
                             *rows, Hint(self.app.assets, hint[0], self.hint_text, area=hint[1]), *dice, *pieces,
                             self.banner_piece],
                            sources=[*sources, pawns.pieces, button_pieces(self)])
@@ -140,24 +223,27 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
         """How far down the board the banner shows (0..1): in the middle."""
         return 0.45
 
-    def render_board(self) -> pygame.Surface:
-        """The board, painted once."""
-        raise NotImplementedError
+    def moment(self) -> tuple:
+        return (*super().moment(), *self.part.choosing())
 
-    def settle(self) -> None:
-        """Everything drawn as the state says, nothing on its way: the picture between moves."""
-        self.pawns.settle([self.space_xy(pos) for pos in self.table_view().positions])
-        self.banner_piece.clear()
+    def refresh(self, view) -> None:
+        """At rest the pawns stand where the view has them, no banner is up and the game's own
+        pieces show the table (and, with nothing queued at all while the game goes on, as after a
+        step taken back, the row of whose decision it is lit and the dice showing this turn's
+        throw, or waiting with no number); the buttons of the side panel and the game's own."""
+        if self.resting:
+            self.pawns.stand_at([self.space_xy(pos) for pos in view.table.positions])
+            self.banner_piece.clear()
+            if not self.anim.busy and not view.is_over:
+                self.shown_current = self._deciding()
+                throw: Sequence[int | None] = view.table.dice or [None] * len(self.dice)
+                for die, value in zip(self.dice, throw):
+                    die.value = value
+            self.part.copy_table(view.table)
+        self.buttons = self.part.buttons(self.side_buttons())
 
-    def after_undo(self) -> None:
-        """A step taken back: the pawns where the state has them, the row of whose decision it is
-        lit, and the dice showing this turn's throw again (or waiting, with no number)."""
-        self.settle()
-        view = self.session.view()
-        self.shown_current = self._deciding()
-        throw: Sequence[int | None] = view.table.dice or [None] * len(self.dice)
-        for die, value in zip(self.dice, throw):
-            die.value = value
+    def before_decision(self) -> None:
+        self.part.forget_choice()
 
     def _deciding(self) -> int:
         """The seat whose decision it is (the view's ``decider``; once the game is over, whose throw
@@ -169,9 +255,6 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
         """The buttons of the side panel: home, rules, sound, and the prompt's picture."""
         return self.top_buttons(*self.buttons_at) + [self.prompt_button(self.prompt_rect)]
 
-    def layout(self) -> None:
-        self.buttons = self.side_buttons()
-
     def pawn_ring(self, p: int) -> bool:
         """The pawn whose turn it is stands in a white ring while its player may throw."""
         return p == self.shown_current and not self.anim.busy and not self.session.view().is_over
@@ -182,30 +265,20 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
         if self.session.view().is_over or self.anim.busy:
             return ""
         seat = self.seats[self.shown_current]
-        return self.t(f"{self.spec.id}.hint.{'computer' if seat.is_computer else self.hint_step()}", name=seat.name)
-
-    def hint_step(self) -> str:
-        """What a person whose turn it is does now, as a word of the game's hint texts."""
-        return "roll"
+        return self.t(f"{self.spec.id}.hint.{'computer' if seat.is_computer else self.part.hint_step()}",
+                      name=seat.name)
 
     # -- playing -------------------------------------------------------------------------------------
-    def may_roll(self) -> bool:
-        """Whether the dice wait to be thrown (a game whose turns have more than a throw says when)."""
-        return True
-
     def may_throw(self) -> bool:
         """Whether a person may throw the dice now."""
-        return self.person_can_act() and self.may_roll()
+        return self.person_can_act() and self.part.may_roll()
+
+    def tap(self, pos) -> None:
+        self.part.tap(pos)
 
     def tap_targets(self) -> list[Target]:
-        """What a tap may choose now: the first die, while its player may throw (a game with more
-        to tap on its board says more)."""
-        if not self.dice or not self.may_throw():
-            return []
-        die = self.dice[0]
-        rect = pygame.Rect(0, 0, die.size, die.size)
-        rect.center = die.centre
-        return [Target("dice", die.centre, rect)]
+        """What a tap may choose now (the game's part says: the first die, while its player may throw)."""
+        return self.part.tap_targets()
 
     def nudge_target(self) -> pygame.Rect | None:
         """While the dice wait to be thrown, the prompt that comes back points at the first die."""
@@ -253,10 +326,9 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
 
     def _anim_turn(self, ev, rest) -> None:
         def change() -> None:
-            self.settle()
             self.shown_current = ev.player
             for die in self.dice:      # the next player's dice wait, with no number on them
                 die.value = None
             if not self.anim.skipping:
                 self.app.assets.play("turn")
-        self.anim.call(change)
+        self.rest_step(then=change)

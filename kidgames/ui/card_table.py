@@ -4,15 +4,16 @@ A table redraws only what changed: its pieces (kidgames/ui/table.py, kidgames/ui
 where they paint and what decides their pixels, and the table compares them with what it painted
 last.  Every card table has the felt, the hint, the seat panels, the draw and discard piles, the
 buttons, the cards in flight and a banner (:meth:`CardTableScene.lay_table`); each game adds its own
-pieces.  The scene follows whose decision it is (:meth:`CardTableScene.situation`): when that
-changes, the buttons are laid out again and what they changed is redrawn, only there.  Banner
+pieces.  The picture follows the view in one verb, ``refresh`` (kidgames/ui/game.py): at the end of
+every batch of events, and whenever whose decision it is changes (its part's ``situation``),
+the buttons are laid out again and what they changed is redrawn, only there.  Banner
 texts are rendered in a frame that draws little, before they show, and the frame that applies an
-action (and saves the game) keeps the hint and the lit panel as they were (``_frozen``) and draws
+action (and saves the game) keeps the hint and the lit panel as they were (``frozen``) and draws
 nothing more: the next frame shows the change."""
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Generic, Protocol, Sequence, TypeVar
 
 import pygame
 
@@ -35,78 +36,99 @@ def kept(place: Callable) -> Callable:
     return kept_place
 
 
-class CardTableScene(GameScene[V]):
-    """The shared scene of a card game, generic over the game's view ``V`` (``CardTableScene[QueensView]``)."""
+SceneT = TypeVar("SceneT", bound="CardTableScene")
 
-    art_kit: type[CardArt] = CardArt        # the game's card kit: the faces of its cards, its own pictures
-    table: Table                            # laid by lay_table (from set_up, in __init__)
-    banner_piece: Banner                    # laid by lay_table
-    prompt_rect: pygame.Rect                # the hint's picture (a tap says it again)
-    undo_rect: pygame.Rect                  # the "back" arrow, while a step can be taken back
 
-    def __init__(self, app, session) -> None:
-        super().__init__(app, session)
-        self.art: CardArt = self.art_kit(app.assets)
-        self.flying: list[CardSprite] = []     # cards in the air (see kidgames/ui/cards.fly)
-        self._situation: tuple | None = None
-        self._frozen: tuple | None = None      # (hint, lit panel) until an animation begins
-        self._geometry: dict = {}              # places of things on the table, by their count
-        self.refusal: tuple[str, str | None] | None = None    # why a tap did nothing: words, picture
-        self.set_up()
-        self.settle()
+class KeptPlaces(Generic[SceneT]):
+    """A part of a card table's scene whose places are :func:`kept`: they are kept in the scene's own
+    store, with the scene's."""
 
-    # -- what each game tells ----------------------------------------------------------------------
-    def set_up(self) -> None:
-        """The game's own things on the scene, and its table laid (:meth:`lay_table`); the picture
-        is set from the session's view after it (:meth:`settle`)."""
-        raise NotImplementedError
+    def __init__(self, scene: SceneT) -> None:
+        self.scene = scene
+
+    def _kept(self, key, make):
+        return self.scene._kept(key, make)
+
+
+class CardTablePart(Protocol):
+    """A card game's own part of the shared card table: what it draws and what a tap on it does.
+    The shared scene (:class:`CardTableScene`) holds one, made from the scene, and asks it only
+    this; the game's scene animates its events and keeps the picture's own copy of the table."""
+
+    def lay(self) -> None:
+        """Lay the scene's table (:meth:`CardTableScene.lay_table`) with the game's own pieces."""
+
+    def seat_rects(self) -> list[pygame.Rect]:
+        """Each seat's panel on the table."""
+        ...
+
+    def copy_table(self, table: Any) -> None:
+        """At rest: the picture's own copy of the table (``v_*``) set from the table view."""
 
     def situation(self) -> tuple:
         """What decides the buttons: whose decision it is, and what about."""
-        raise NotImplementedError
-
-    def copy_view(self) -> None:
-        """The scene's own copy of the table (``v_*``) set from the table view (see :meth:`settle`)."""
-        raise NotImplementedError
+        ...
 
     def decision_buttons(self) -> list[Button]:
-        """The game's buttons for the decision it waits for (see :meth:`layout`)."""
-        raise NotImplementedError
-
-    def lit_panel(self) -> int | None:
-        """The player whose panel is lit (each game says whom: the seat it waits for in Sleeping
-        Queens, the turn owner in Castle Builders)."""
-        raise NotImplementedError
+        """The game's buttons for the decision it waits for."""
+        ...
 
     def decision_hint(self) -> str:
-        """What the hint says to the decision the game waits for (see :meth:`hint_text`)."""
-        raise NotImplementedError
+        """What the hint says to the decision the game waits for (see :meth:`CardTableScene.hint_text`)."""
+        ...
+
+    def lit_panel(self) -> int | None:
+        """The player whose panel is lit (the seat the game waits for in Sleeping Queens, the turn
+        owner in Castle Builders)."""
+        ...
 
     def forget_choice(self) -> None:
         """A decision is sent: what a person was choosing on the table is over."""
 
-    def after_undo(self) -> None:
-        """A step taken back: no card in the air, nothing half chosen, the view equal to the state."""
-        self.forget_choice()
-        self.refusal = None
-        self.settle()
-        self._situation = None
+    def tap(self, pos) -> None:
+        """A tap on the table while a person may act."""
 
-    def settle(self) -> None:
-        """Everything drawn as the session's view says, nothing on its way: the picture between
-        moves (the end of every batch of events; the board tables' ``settle`` too)."""
-        self.copy_view()
-        self.flying.clear()
-        self.banner_piece.clear()
-        self._frozen = None
-        self.layout()
+    def tap_targets(self) -> list[Target]:
+        """What a tap on the table may choose now."""
+        ...
 
-    def layout(self) -> None:
-        """The buttons: home, rules and sound, the hint's picture, the "back" arrow and the game's
-        own for the decision it waits for."""
+
+class CardTableScene(GameScene[V]):
+    """The shared scene of a card game, generic over the game's view ``V`` (``CardTableScene[QueensView]``),
+    holding the game's own :class:`CardTablePart` (``part``, made from the scene)."""
+
+    art_kit: type[CardArt] = CardArt        # the game's card kit: the faces of its cards, its own pictures
+    table: Table                            # laid by lay_table (from the part's lay, in __init__)
+    banner_piece: Banner                    # laid by lay_table
+    prompt_rect: pygame.Rect                # the hint's picture (a tap says it again)
+    undo_rect: pygame.Rect                  # the "back" arrow, while a step can be taken back
+
+    def __init__(self, app, session, part: Callable[[Any], CardTablePart]) -> None:
+        super().__init__(app, session)
+        self.art: CardArt = self.art_kit(app.assets)
+        self.flying: list[CardSprite] = []     # cards in the air (see kidgames/ui/cards.fly)
+        self.frozen: tuple | None = None       # (hint, lit panel) until an animation begins
+        self._geometry: dict = {}              # places of things on the table, by their count
+        self.refusal: tuple[str, str | None] | None = None    # why a tap did nothing: words, picture
+        self.part: CardTablePart = part(self)
+        self.part.lay()
+        self.changed()
+
+    def moment(self) -> tuple:
+        return (*self.part.situation(), self.undo_shown())
+
+    def refresh(self, view) -> None:
+        """At rest everything drawn as the view says, nothing on its way (the end of every batch of
+        events); the buttons: home, rules and sound, the hint's picture, the "back" arrow and the
+        game's own for the decision it waits for."""
+        if self.resting:
+            self.part.copy_table(view.table)
+            self.flying.clear()
+            self.banner_piece.clear()
+            self.frozen = None
         self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(self.prompt_rect),
                                                                self.undo_button(self.undo_rect)]
-        self.buttons += self.decision_buttons()
+        self.buttons += self.part.decision_buttons()
 
     def decision_button(self, rect: pygame.Rect, action: Action, words: str, icon: str, colour: str,
                         **more) -> Button:
@@ -136,10 +158,10 @@ class CardTableScene(GameScene[V]):
         draw_at, discard_at, width = piles
         assets = self.app.assets
         def panel(i: int, seat: Seat, rect: pygame.Rect) -> SeatPanel:
-            return SeatPanel(self.art, seat, rect, lambda: i == self.lit_panel(),
+            return SeatPanel(self.art, seat, rect, lambda: i == self.part.lit_panel(),
                              lambda: i in self.session.view().winners,
                              lambda surface, rect, lit: paint_inside(surface, i, rect, lit), fill=seat_fill)
-        panels = [panel(i, seat, rect) for i, (seat, rect) in enumerate(zip(self.seats, self.seat_rects()))]
+        panels = [panel(i, seat, rect) for i, (seat, rect) in enumerate(zip(self.seats, self.part.seat_rects()))]
         self.banner_piece = banner
         self.table = Table([Backdrop(self.app.screen.get_size(), colour=felt),
                             Hint(assets, hint[0], self.hint_text, size=hint[1], art=self.art), *panels,
@@ -165,12 +187,12 @@ class CardTableScene(GameScene[V]):
 
     def hint_text(self) -> str:
         """The hint: as it was while an action is applied (see :meth:`submit`), nothing while the
-        game is over or cards move, else what the game says (:meth:`decision_hint`)."""
-        if self._frozen is not None:
-            return self._frozen[0]
+        game is over or cards move, else what the game says (its part's ``decision_hint``)."""
+        if self.frozen is not None:
+            return self.frozen[0]
         if self.anim.busy or self.session.view().is_over:
             return ""
-        return self.decision_hint()
+        return self.part.decision_hint()
 
     # -- saying why a tap did nothing -------------------------------------------------------------
     def refuse_with(self, text: str, picture: str | None = None) -> None:
@@ -190,15 +212,17 @@ class CardTableScene(GameScene[V]):
     def handle(self, pointer) -> None:
         if pointer.kind == "down":
             self.refusal = None        # a new tap: the last reason has been read
-        self._follow_situation()
         super().handle(pointer)
 
     # -- shared --------------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
-    def seat_rects(self) -> list[pygame.Rect]:
-        raise NotImplementedError
+    def tap(self, pos) -> None:
+        self.part.tap(pos)
+
+    def tap_targets(self) -> list[Target]:
+        return self.part.tap_targets()
 
     def seat_targets(self, kind: str, cards: Callable[[int], list], rects: Callable[[int, int], list]) -> list[Target]:
         """Every card lying in a row of a seat's panel (``cards(seat)``, where ``rects(seat, count)``
@@ -246,17 +270,17 @@ class CardTableScene(GameScene[V]):
     def before_decision(self) -> tuple:
         # The hint and the lit panel stay as they are until the animation begins: the frame that
         # applies an action (and saves the game) draws nothing more; the next one shows the change.
-        frozen = self.hint_text(), self.lit_panel()
-        self.forget_choice()
+        frozen = self.hint_text(), self.part.lit_panel()
+        self.part.forget_choice()
         self.refusal = None
         return frozen
 
     def applied(self, outcome, before=None):
-        self._frozen = before
+        self.frozen = before
         events = super().applied(outcome, before)
         if not events:
-            self._frozen = None
-        self.layout()
+            self.frozen = None
+        self.changed()
         return events
 
     def animate(self, events) -> None:
@@ -264,18 +288,16 @@ class CardTableScene(GameScene[V]):
         begins, and the view equals the state again after the last."""
         self.anim.call(self._thaw)
         super().animate(events)
-        self.anim.call(self.settle)
+        self.rest_step()
 
     def second_of_double_tap(self, pos) -> bool:
         """The tap being handled is the second of a child's double tap: to be ignored."""
         return self.pointer is not None and self.pointer.repeats()
 
     def update(self, dt: float) -> bool:
-        self._follow_situation()
         self.banner_piece.painter.render_ahead()
         busy = self.anim.busy
         moved = super().update(dt)
-        self._follow_situation()      # a computer's action this frame: its buttons at once
         if moved and busy and not self.anim.busy:
             # The batch's last step: the app's redraw after the last movement (this very frame)
             # shows it whole; where no such redraw comes, only what changed is redrawn.
@@ -283,21 +305,6 @@ class CardTableScene(GameScene[V]):
                 self.app.invalidate(rect)
             return False
         return moved
-
-    def wake_in(self) -> float | None:
-        # A lifted curtain changes the situation while the loop sleeps: wake it to lay out the buttons
-        # (seen in a real window: the defence buttons came only seconds after the question curtain).
-        if self.situation() != self._situation:
-            return 0.0
-        return super().wake_in()
-
-    def _follow_situation(self) -> None:
-        situation = self.situation()
-        if situation != self._situation:
-            self._situation = situation
-            self.layout()
-            for rect in self.dirty_rects() or ():     # what that changed is redrawn, only there
-                self.app.invalidate(rect)
 
     def _kept(self, key, make):
         """A place on the table, worked out once per key (the count of things it depends on)."""
@@ -307,4 +314,4 @@ class CardTableScene(GameScene[V]):
         return value
 
     def _thaw(self) -> None:
-        self._frozen = None
+        self.frozen = None

@@ -21,6 +21,7 @@ from kidgames.core.demo import Demo, DemoError, Script, demo_of
 from kidgames.core.seats import COMPUTER, Seat
 from kidgames.core.session import Session
 from kidgames.core.turns import TurnController
+from kidgames.ui.context import SceneContext
 from kidgames.ui.game import GameScene
 from kidgames.ui.nudge import HAND_FPS, PointingHand
 from kidgames.ui.widgets import INK, PAPER, rounded_panel
@@ -38,7 +39,7 @@ PICTURE = 110     # the caption's picture, canvas pixels
 EDGE = (200, 160, 80)
 
 
-def show_demo(app, spec) -> Any:
+def show_demo(app: SceneContext, spec) -> Any:
     """Open ``spec``'s demo over the scene on top; the demo scene, or None when the game has none."""
     demo = demo_of(spec)
     if demo is None:
@@ -266,6 +267,7 @@ class ShowMe(GameScene):
         self.hand.paint(surface)
 
     def paint_caption(self, surface: pygame.Surface) -> None:
+        assert self.caption is not None, "a caption is painted while there is one"
         area = self.area
         assets = self.app.assets
         rounded_panel(surface, area, PAPER, radius=28, border=EDGE)

@@ -22,6 +22,7 @@ from kidgames.ui.table import Table
 from kidgames.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from kidgames.ui.context import SceneContext
     from kidgames.ui.pieces import Banner
 
 COMPUTER_PAUSE = 1.1     # seconds a computer player "thinks" before it acts (at normal speed)
@@ -45,7 +46,7 @@ UNDO_GRACE = 1.5
 UNDO_SIZE = 110          # the "back" arrow's button, in canvas pixels
 
 
-def start_game_scene(app, game_id: str, seats: list[Seat], state: Any = None,
+def start_game_scene(app: SceneContext, game_id: str, seats: list[Seat], state: Any = None,
                      options: dict | None = None, seed: int | None = None, from_save: bool = False,
                      controller: dict | None = None):
     """Open a game (a new one, or a saved ``state`` with its saved ``controller`` data) above the menu.
@@ -108,7 +109,7 @@ class SaveBrokeScene(Exception):
         self.game_id = game_id
 
 
-def broken_save(app, exc: BaseException) -> str | None:
+def broken_save(app: SceneContext, exc: BaseException) -> str | None:
     """The id of the save to blame for ``exc``: the one being opened, or the one whose game scene
     fails before anybody has moved in it (a save that broke its scene would break it again)."""
     if isinstance(exc, SaveBrokeScene):
@@ -159,6 +160,8 @@ class GameScene(Scene, Generic[V]):
         self._secret: tuple | None = None         # (its hold step, owner, show, hide) while a secret is open
         self._overlay_wait = None                  # a hold step until the overlay over a secret closes
         self.undo_words: str | None = None        # what the voice says when a step was taken back
+        self._moment: Any = None                   # the moment the picture last followed (see moment)
+        self._rest_step = False                    # True while a rest step plays (see rest_step)
 
     def view(self) -> View[V]:
         """What may be on screen now (see :class:`kidgames.core.session.View`)."""
@@ -205,7 +208,62 @@ class GameScene(Scene, Generic[V]):
 
     def toggle_sound(self) -> None:
         self.app.set_sound(not self.app.settings.sound)
-        self.layout()
+        self.changed()
+
+    # -- the picture follows the view: one verb (issue 36) --------------------------------------------
+    def refresh(self, view: View[V]) -> None:
+        """The one verb: the picture agrees with ``view``.  While it rests (:attr:`resting`) what
+        lies on the table is set from the view, nothing on its way; always the buttons of the
+        moment are laid out, the "back" arrow showing exactly while a step can be taken back (see
+        :meth:`undo_shown`).  Each kind of table says how; only :meth:`_follow_view` calls it."""
+
+    def moment(self) -> tuple:
+        """What decides the picture besides the animation: when it changes the picture follows the
+        view (see :meth:`_follow_view`).  By default the view itself and whether the arrow shows;
+        a table says what else (whose decision it is, what a person has chosen)."""
+        return self.session.view(), self.undo_shown()
+
+    @property
+    def resting(self) -> bool:
+        """Whether the picture is at rest: nothing queued to move, or a rest step playing (see
+        :meth:`rest_step`).  Only then does :meth:`refresh` set the table from the view."""
+        return self._rest_step or not self.anim.busy
+
+    def rest_step(self, then: Callable[[], None] | None = None) -> None:
+        """Queue the moment the picture comes to rest (the end of a batch of events, a turn
+        passing): everything on the table is set from the view then, nothing left on its way;
+        ``then`` follows in the same step."""
+        def rest() -> None:
+            self._rest_step = True
+            try:
+                self.changed()
+            finally:
+                self._rest_step = False
+            if then is not None:
+                then()
+        self.anim.call(rest)
+
+    def changed(self) -> None:
+        """What the picture shows changed (a move played, a step taken back, a person's choice, the
+        sound, a new language): the picture follows the view now."""
+        self._moment = None
+        self._follow_view()
+
+    def _follow_view(self) -> None:
+        """The one place the picture follows the view (:meth:`refresh`): when told
+        (:meth:`changed`), and whenever the moment changed (asked every frame and at every tap);
+        what that changed is redrawn, only there."""
+        moment = self.moment()
+        if moment == self._moment:
+            return
+        self._moment = moment
+        self.refresh(self.session.view())
+        for rect in self.dirty_rects() or ():
+            self.app.invalidate(rect)
+
+    def layout(self) -> None:
+        """The scenes' hook (entering, resuming, a new language): a game's picture follows its view."""
+        self.changed()
 
     # -- playing ---------------------------------------------------------------------------------------
     def submit(self, action) -> list[Event]:
@@ -221,7 +279,8 @@ class GameScene(Scene, Generic[V]):
     def before_decision(self) -> Any:
         """What a scene keeps of the picture just before a decision is applied (see
         :meth:`applied`); nothing by default.  Asked just before every decision is sent (a
-        person's, or a computer's whose thinking is over)."""
+        person's, or a computer's whose thinking is over), and as a step is taken back: what a
+        person was choosing on the table is over then."""
         return None
 
     def applied(self, outcome: Outcome, before: Any = None) -> list[Event]:
@@ -314,7 +373,7 @@ class GameScene(Scene, Generic[V]):
             self._queue_secret(owner, show, hide, first=True)
             self._overlay_wait = self.anim.hold(None, at=0)     # until the overlay closes
         self.session.overlay_opened()
-        self.layout()
+        self.changed()
 
     def resume(self) -> None:
         super().resume()
@@ -406,6 +465,7 @@ class GameScene(Scene, Generic[V]):
     def handle_pointer(self, pointer) -> None:
         if pointer.kind == "down":
             self.nudge.restart()      # somebody is there: the prompt waits anew
+        self._follow_view()
         if self.handle_buttons(pointer):
             return
         if pointer.kind == "tap" and self.anim.busy:
@@ -446,14 +506,6 @@ class GameScene(Scene, Generic[V]):
         """Whether the arrow shows: a step can be taken back and nothing moves on the table."""
         return not self.anim.busy and self.session.view().can_undo
 
-    def sync_undo(self) -> None:
-        """The arrow shows exactly while a step can be taken back (its area redrawn when that changes)."""
-        button = self.button("undo")
-        shown = self.undo_shown()
-        if button is not None and button.visible != shown:
-            button.visible = shown
-            self.app.invalidate(button.rect.inflate(24, 24))
-
     def take_back(self) -> None:
         """The arrow was tapped: the person's last step is taken back, the table shows the state
         as it was before it, and the voice says so.  Everybody watches then: a hand shows again
@@ -464,21 +516,19 @@ class GameScene(Scene, Generic[V]):
         actor = view.undo_actor
         if self.session.undo().refusal is not None:
             return
-        self.after_undo()
+        self.before_decision()      # taking back is a decision too: what a person was choosing is over
         # said at once; where a curtain comes first (a hand to show again) its own words say whose
         # turn it is, and a sentence said after it would be about the past
         self.undo_words = (self.t("undo.done", name=self.seats[actor].name) if self.session.view().curtain is None
                            else None)
         self.app.forget_spoken(self, "undo")
-        self.layout()
+        self.changed()
         self.app.dirty = True
 
-    def after_undo(self) -> None:
-        """The view equals the state again after a step was taken back (each kind of table says how)."""
-
     def update(self, dt: float) -> bool:
+        self._follow_view()
         changed = self._update(dt)
-        self.sync_undo()
+        self._follow_view()        # a computer's decision this frame: its picture at once
         return changed
 
     def _update(self, dt: float) -> bool:
@@ -517,6 +567,10 @@ class GameScene(Scene, Generic[V]):
         return self.idle_animation()
 
     def wake_in(self) -> float | None:
+        # A lifted curtain changes the moment while the loop sleeps: wake it to follow (seen in a
+        # real window: the defence buttons came only seconds after the question curtain).
+        if self.moment() != self._moment:
+            return 0.0
         guide = self.guiding.wake_in() if self.guiding is not None else None
         due = [wake for wake in (self.nudge.wake_in(), self.play_wake_in(), guide) if wake is not None]
         return min(due) if due else None

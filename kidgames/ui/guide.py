@@ -63,14 +63,14 @@ def guide_scene(scene) -> "Guiding | None":
 
 def set_guided(app, game_id: str, on: bool) -> None:
     """Whether the next game of ``game_id`` is guided (the setup screen's switch; saved)."""
-    app.settings.guided = {**app.settings.guided, game_id: on}
+    app.prefs.choose("guided", {**app.settings.guided, game_id: on})    # chosen: saved, even over a run's own
     app.save_settings()
 
 
 def unguided(app) -> None:
     """No game is guided in this run (a tool or bench that plays as before); the saved settings keep
     their own switches."""
-    app._for_this_run("guided", {game_id: False for game_id in app.games})
+    app.prefs.for_this_run("guided", {game_id: False for game_id in app.games})
 
 
 def caption_places(spec) -> list[pygame.Rect]:

@@ -11,6 +11,7 @@ import pygame
 from kidgames.core.protocol import GameSpec
 from kidgames.core.saving import SavedGame, most_recent
 from kidgames.ui.backdrop import meadow
+from kidgames.ui.context import SceneContext
 from kidgames.ui.dialog import ConfirmScene, MessageScene
 from kidgames.ui.grownup import HINT_SECONDS, HoldButton, hint_bubble
 from kidgames.ui.scene import Scene
@@ -55,7 +56,7 @@ def tile_grid(count: int) -> list[pygame.Rect]:
     return rects
 
 
-def game_title(app, spec) -> str:
+def game_title(app: SceneContext, spec) -> str:
     """A game's title in the app's language (the spec's own title where the catalogs have none)."""
     key = f"game.{spec.id}.title"
     return app.t(key) if app.catalog.has(key) else spec.title
@@ -253,14 +254,14 @@ class MenuScene(Scene):
 
 
 # -- saved games -------------------------------------------------------------------------------------
-def continue_text(app, saved: SavedGame) -> str:
+def continue_text(app: SceneContext, saved: SavedGame) -> str:
     names = ", ".join(seat.name for seat in app.in_language(saved.seats))
     spec = app.games.get(saved.game_id)
     game = game_title(app, spec) if spec is not None else saved.game_id
     return app.t("save.continue.text", game=game, players=names)
 
 
-def continue_game(app, game_id: str) -> None:
+def continue_game(app: SceneContext, game_id: str) -> None:
     """Open a game's save; a damaged one is set aside and the menu tells so."""
     result = app.saves.load(game_id, app.games)
     if result.saved is None:
@@ -271,7 +272,7 @@ def continue_game(app, game_id: str) -> None:
                    from_save=True, controller=saved.controller)
 
 
-def offer_saved_game(app) -> None:
+def offer_saved_game(app: SceneContext) -> None:
     """At start: offer to play on with the game saved last (the others wait on their tiles)."""
     saved = most_recent(app.saves.saved_games({s.id: s for s in playable(app.games)}))
     if saved is not None and not app.open_elsewhere(saved.game_id):
@@ -282,7 +283,7 @@ def offer_saved_game(app) -> None:
     report_problems(app)   # a damaged file is told of first, above the offer
 
 
-def play_on_or_new(app, game_id: str, start_new) -> None:
+def play_on_or_new(app: SceneContext, game_id: str, start_new) -> None:
     """The command line names a game and its players: start it at once, or, when that game has a
     save, ask first as its tile does: play on with the saved game, or the new game (which replaces
     it).  A saved game is never lost unasked, from the command line either.  A game open in another
@@ -302,7 +303,7 @@ def play_on_or_new(app, game_id: str, start_new) -> None:
     report_problems(app)   # damaged settings are told of first, above the question
 
 
-def ask_before_replacing(app, game_id: str, start_new) -> None:
+def ask_before_replacing(app: SceneContext, game_id: str, start_new) -> None:
     """Start a new game at once, or, when that game has a save, first ask whether to replace it (a
     game open in another window: only that is said)."""
     if app.open_elsewhere(game_id):
@@ -318,7 +319,7 @@ def ask_before_replacing(app, game_id: str, start_new) -> None:
         icon="plus", yes_icon="plus", no_icon="back", go_on="no"))   # back to the setup keeps the save
 
 
-def report_problems(app) -> bool:
+def report_problems(app: SceneContext) -> bool:
     """Tell the family, once, of damaged files that were set aside (saves and settings) and of a
     home that cannot keep anything; True if a save was among the damaged files."""
     damaged = app.saves.take_unreported()
@@ -337,7 +338,7 @@ def report_problems(app) -> bool:
     return bool(damaged)
 
 
-def damaged_saves_message(app, damaged) -> MessageScene:
+def damaged_saves_message(app: SceneContext, damaged) -> MessageScene:
     """What happened to damaged saves, as it happened: each put aside under its new name, or left
     where it is when its folder cannot be changed; each named once."""
     moved = list(dict.fromkeys(d.set_aside_as.name for d in damaged if d.set_aside_as is not None))

@@ -279,7 +279,8 @@ class Die(Piece):
         self.angle = (1 - t) * self.spin
         self.jump = abs(math.sin(t * math.pi * self.hops)) * self.height * (1 - t)
 
-    def settle(self, value: int | None) -> None:
+    def land(self, value: int | None) -> None:
+        """The die comes to rest showing ``value``, still and flat on the table."""
         self.value, self.angle, self.jump = value, 0.0, 0.0
 
 
@@ -291,7 +292,7 @@ def roll_dice(anim, dice: list[Die], values, faces: list[list[int]], duration: f
 
     def done() -> None:
         for die, value in zip(dice, values):
-            die.settle(value)
+            die.land(value)
     anim.add(duration, update, start=start, end=done)
 
 
@@ -307,9 +308,9 @@ class Pawns:
                  helmet: bool = False, layer: float = PAWNS) -> None:
         self.seats, self.size, self.ring, self.below, self.helmet = seats, size, ring, below, helmet
         self.layer = layer
-        self.settle(xy)
+        self.stand_at(xy)
 
-    def settle(self, xy: list) -> None:
+    def stand_at(self, xy: list) -> None:
         """Every pawn standing at ``xy``, none moving: the picture between moves."""
         self.xy = list(xy)
         self.lift = [0.0] * len(self.seats)

@@ -170,7 +170,7 @@ class ResultsScene(Scene):
     # -- what moves: the trophy glowing, the winners bouncing, the confetti ----------------------------
     def moving(self) -> list[tuple]:
         """Every moving thing as (kind, data, the canvas area it paints)."""
-        things = []
+        things: list[tuple] = []
         trophy = self.app.assets.image("trophy", int(170 * (1 + 0.04 * math.sin(self.time * 4))))
         things.append(("picture", trophy, trophy.get_rect(center=(PANEL.centerx, PANEL.top + 130))))
         winners = [self.seats[w] for w in self.winners]

@@ -5,9 +5,14 @@ input; ``draw()`` never changes game state.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from kidgames.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from kidgames.ui.context import SceneContext
 
 
 
@@ -23,8 +28,8 @@ class Scene:
         """Whether the game this scene claims is still being played (see GameScene)."""
         return False
 
-    def __init__(self, app) -> None:
-        self.app = app
+    def __init__(self, app: SceneContext) -> None:
+        self.app: SceneContext = app     # what a scene may use of the app (kidgames/ui/context.py)
         self.buttons: list[Button] = []
 
     # life cycle

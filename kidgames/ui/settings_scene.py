@@ -9,6 +9,7 @@ import pygame
 from kidgames.core.i18n import LANGUAGE_NAMES, LANGUAGES
 from kidgames.core.settings import SECRET_TIMES, SPEEDS
 from kidgames.ui.assets import MAIN_FONT, TITLE_FONTS
+from kidgames.ui.context import SceneContext
 from kidgames.ui.grownup import draw_padlock
 from kidgames.ui.scene import Scene
 from kidgames.ui.widgets import Button, INK, overlay_panel
@@ -35,7 +36,7 @@ def language_face(lang: str):
     return path if path is not None and path.exists() else MAIN_FONT
 
 
-def language_label(app, lang: str, width: int, size: int = LANGUAGE_SIZE) -> pygame.Surface:
+def language_label(app: SceneContext, lang: str, width: int, size: int = LANGUAGE_SIZE) -> pygame.Surface:
     """The name of ``lang`` in its own face, at the largest size up to ``size`` that fits ``width``
     (painted once while the app runs)."""
     key = ("language name", lang, width, size)

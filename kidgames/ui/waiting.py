@@ -9,7 +9,6 @@ sleeps in short slices and looks for events between them.
 """
 from __future__ import annotations
 
-import ctypes
 import os
 import re
 import sys
@@ -47,6 +46,7 @@ def _sdl_wait():
     path = _loaded_sdl_path()
     if path is None:
         return None
+    import ctypes
     try:
         library = ctypes.CDLL(path)
         wait = library.SDL_WaitEventTimeout
@@ -62,7 +62,18 @@ class EventWaiter:
 
     def __init__(self) -> None:
         driver = (pygame.display.get_driver() if pygame.display.get_init() else "") or ""
-        self._sdl_wait = None if driver in NO_BLOCKING_DRIVERS else _sdl_wait()
+        self._blocks = driver not in NO_BLOCKING_DRIVERS
+        self._found = False
+
+    @property
+    def _sdl_wait(self):
+        """SDL's ``SDL_WaitEventTimeout`` (None: the wait sleeps in slices), looked for at the first
+        wait rather than at start (the process's library map read and the library loaded through
+        ctypes, before the first frame had been shown)."""
+        if not self._found:
+            self._wait = _sdl_wait() if self._blocks else None
+            self._found = True
+        return self._wait
 
     def wait(self, seconds: float) -> None:
         if seconds <= 0:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from kidgames.ui.board_pieces import fit_board
-from kidgames.ui.board_table import SIDEBAR, BoardTableScene
+from kidgames.ui.board_table import SIDEBAR, BoardPart, BoardTableScene
 from kidgames.ui.pieces import OVER_BUTTONS, Die, Pawns
 
 # -- layout (canvas 1600×1000: the track on the left, the players and the die on the right) --------
@@ -28,9 +28,33 @@ SPACE_RADIUS, PATH_WIDTH = 30, 24
 SPACE_PICTURE = {"jump": "flower", "slide": "snail"}     # what a space that sends a pawn shows
 
 
+class RaceTrack(BoardPart):
+    """The race's part of the board table: the painted track (the throw is the only decision)."""
+
+    def render_board(self) -> pygame.Surface:
+        scene = self.scene
+        assert isinstance(scene, RaceScene)
+        surface = pygame.Surface(scene.app.screen.get_size()).convert()
+        surface.fill(GRASS)
+        spaces = [scene.space_xy(i) for i in range(len(scene.track))]
+        pygame.draw.lines(surface, PATH, False, spaces, round(PATH_WIDTH * scene.scale))
+        radius = round(SPACE_RADIUS * scene.scale)
+        for (_, sends), (x, y) in zip(scene.track[:-1], spaces):
+            pygame.draw.circle(surface, SPACE_EDGE, (x, y), radius + 3)
+            pygame.draw.circle(surface, SPACE, (x, y), radius)
+            picture = SPACE_PICTURE.get(sends) if sends else None
+            if picture:
+                image = scene.app.assets.image(picture, radius * 2)
+                surface.blit(image, image.get_rect(center=(x, y)))
+        tree = scene.app.assets.image("tree", round(150 * scene.scale))
+        x, y = spaces[-1]
+        surface.blit(tree, tree.get_rect(midbottom=(x, y + 20)))
+        return surface
+
+
 class RaceScene(BoardTableScene):
     def __init__(self, app, session) -> None:
-        super().__init__(app, session)
+        super().__init__(app, session, RaceTrack)
         self.track = self.table_view().track      # the spaces: the same all game
         self.scale, self.offset = fit_board(BOARD_RECT.size, BOARD_RECT, 0)
         self.walked_to: int | None = None       # the space a throw's walk ended on, before a jump
@@ -68,24 +92,5 @@ class RaceScene(BoardTableScene):
     _anim_slide = _anim_jump
 
     def _anim_game_over(self, ev, rest) -> None:
-        self.anim.call(self.settle)
+        self.rest_step()
         self.anim.wait(0.6)
-
-    # -- the painted track (made once) ----------------------------------------------------------------
-    def render_board(self) -> pygame.Surface:
-        surface = pygame.Surface(self.app.screen.get_size()).convert()
-        surface.fill(GRASS)
-        spaces = [self.space_xy(i) for i in range(len(self.track))]
-        pygame.draw.lines(surface, PATH, False, spaces, round(PATH_WIDTH * self.scale))
-        radius = round(SPACE_RADIUS * self.scale)
-        for (_, sends), (x, y) in zip(self.track[:-1], spaces):
-            pygame.draw.circle(surface, SPACE_EDGE, (x, y), radius + 3)
-            pygame.draw.circle(surface, SPACE, (x, y), radius)
-            picture = SPACE_PICTURE.get(sends) if sends else None
-            if picture:
-                image = self.app.assets.image(picture, radius * 2)
-                surface.blit(image, image.get_rect(center=(x, y)))
-        tree = self.app.assets.image("tree", round(150 * self.scale))
-        x, y = spaces[-1]
-        surface.blit(tree, tree.get_rect(midbottom=(x, y + 20)))
-        return surface

@@ -17,12 +17,12 @@ def point(scene, thing):
             return tuple(layout.FAIRY_BUTTON)
         if thing.kind == "buy":
             wanted = (thing.fields["seller"], thing.fields["card"])
-            for target in scene.spare_targets():
+            for target in scene.part.panels.spare_targets():
                 if target.key == wanted:
                     return tuple(target.rect)
             return None
     if thing == "castle":
-        return tuple(scene.castle_rect(0))
+        return tuple(scene.part.panels.castle_rect(0))
     return tuple(layout.DRAW_BUTTON)
 
 

@@ -17,9 +17,9 @@ def point(scene, thing):
         else:
             return space_area(scene, thing.fields.get("dest") or thing.fields["node"], 70)
     if thing == "wanted":
-        from .scene import WANTED_AREA
+        from .layout import WANTED_AREA
         return tuple(WANTED_AREA)
-    x, y = scene.tree_centre(thing.split(":", 1)[1])
+    x, y = scene.part.tree_centre(thing.split(":", 1)[1])
     return (round(x) - 45, round(y) - 45, 90, 90)
 
 

@@ -9,7 +9,7 @@ from functools import partial
 import pygame
 
 from kidgames.ui.board_pieces import draw_badge
-from kidgames.ui.board_table import BOARD_RECT, SIDEBAR, BoardTableScene
+from kidgames.ui.board_table import BOARD_RECT, SIDEBAR, BoardPart, BoardTableScene
 from kidgames.ui.pieces import OVER_BUTTONS, Die, Pawns
 
 from .art import BAD, field_sprite, paint_board
@@ -34,9 +34,18 @@ SIDEBAR_FILL, SIDEBAR_EDGE = (250, 236, 200), (190, 150, 90)
 SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "bank": "whoosh"}   # any other field: "fall" if bad, else "magic"
 
 
+class KnightsMap(BoardPart):
+    """Knights' part of the board table: the painted map (the throw is the only decision)."""
+
+    def render_board(self) -> pygame.Surface:
+        scene = self.scene
+        return paint_board(scene.board, scene.app.screen.get_size(), BOARD_RECT, scene.to_canvas, scene.app.assets,
+                           scene.t("knights.start"))
+
+
 class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
     def __init__(self, app, session) -> None:
-        super().__init__(app, session)
+        super().__init__(app, session, KnightsMap)
         view = self.session.view()
         self.fit(BOARD_RECT, BOARD_MARGIN)
         self.banner_from_junction = False
@@ -135,7 +144,7 @@ class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
         self.banner_piece.fade_out(self.anim, 0.25)
 
     def _anim_game_over(self, ev, rest) -> None:
-        self.anim.call(self.settle)
+        self.rest_step()
         text = self.t("knights.castle", name=self.seats[ev.winners[0]].name)
         self.anim.add(0.8, lambda t: self.banner_piece.set(text, "chest", min(1.0, t * 3)), start=self.sound("coin"))
         self.anim.wait(0.6)
@@ -186,8 +195,3 @@ class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
         pawns = self.pawns
         focus = pawns.xy[pawns.moving if pawns.moving is not None else self.shown_current]
         return 0.3 if focus[1] > BOARD_RECT.centery else 0.68
-
-    # -- the painted board (made once) ----------------------------------------------------------------
-    def render_board(self) -> pygame.Surface:
-        return paint_board(self.board, self.app.screen.get_size(), BOARD_RECT, self.to_canvas, self.app.assets,
-                           self.t("knights.start"))

@@ -17,11 +17,11 @@ def point(scene, thing):
         if thing.kind in ("king", "wake"):
             return tuple(slot_rect(fields["slot"]))
         if thing.kind in ("knight", "potion"):
-            for target in scene.queen_targets():
+            for target in scene.part.panels.queen_targets():
                 if target.key == (fields["target"], fields["queen"]):
                     return tuple(target.rect)
         seat = scene.session.view().decider
-        panel = scene.seat_rects()[seat]
+        panel = scene.part.panels.seat_rects()[seat]
         return (panel.right - PANEL_SIDE_W, panel.y, PANEL_SIDE_W, panel.h)
     return tuple(slot_rect(5))
 
