@@ -45,8 +45,9 @@ def xdotool(*args: str) -> str:
 
 class Driver(threading.Thread):
     def __init__(self, app, game: str, shots: Path, seed: int, quiet: float, max_clicks: int,
-                 burst: int = 0, undo: float = 0.0) -> None:
+                 burst: int = 0, undo: float = 0.0, guided: bool = False) -> None:
         super().__init__(daemon=True)
+        self.guided = guided           # a guided first game: tap only where the hand points
         self.burst = burst
         self.undo = undo               # how often a step is taken back with the arrow, when it shows
         self.app, self.game, self.shots = app, game, shots
@@ -139,6 +140,8 @@ class Driver(threading.Thread):
                 time.sleep(2.0)
                 self.screenshot("the results")
                 return
+            if self.guided and self.follow_hand(top, scene):
+                continue
             if isinstance(top, CurtainScene):
                 self.screenshot(f"a {top.kind} curtain naming {top.seat.name}")
                 self.private = scene.seats.index(top.seat)     # from this tap on, only they look
@@ -166,6 +169,31 @@ class Driver(threading.Thread):
                 continue
             self.screenshot(f"{scene.seats[state_of(scene).current_player].name} to decide")
             getattr(self, f"play_{self.game}")(scene)
+
+    def follow_hand(self, top, scene) -> bool:
+        """A guided game: wait (up to 8 s) for the hand, show it, and tap where it points, as a child
+        who follows it would (True: tapped)."""
+        from kidgames.ui.curtain import CurtainScene
+        waited = time.monotonic()
+        while time.monotonic() - waited < 8.0:
+            if self.app.top is not top:
+                return False
+            hand = top.hand if isinstance(top, CurtainScene) else (top.nudge if top is scene else None)
+            if hand is None or (top is scene and not scene.person_can_act()):
+                return False
+            if hand.showing and hand.target is not None:
+                time.sleep(0.6)        # the hand has come in: what the child sees now
+                what = f"a {top.kind} curtain naming {top.seat.name}" if isinstance(top, CurtainScene) else \
+                    f"{scene.seats[state_of(scene).current_player].name} to decide"
+                self.screenshot(f"the hand points ({what})")
+                if isinstance(top, CurtainScene):
+                    self.private = scene.seats.index(top.seat)
+                else:
+                    self.decided()
+                self.click(hand.target.center, "where the hand points")
+                return True
+            time.sleep(0.1)
+        return False
 
     def decided(self) -> None:
         self.private = None
@@ -258,6 +286,7 @@ def main(argv=None) -> int:
     parser.add_argument("--sound", action="store_true", help="not muted: sound effects and voices play "
                         "(record them with SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=out.raw)")
     parser.add_argument("--option", action="append", default=[], help="an on/off game option to switch on (short)")
+    parser.add_argument("--guided", action="store_true", help="a guided first game: tap where the hand points")
     parser.add_argument("--undo", type=float, default=0.0, help="how often (0-1) to tap the back arrow when it shows")
     args = parser.parse_args(argv)
     args.shots.mkdir(parents=True, exist_ok=True)
@@ -275,13 +304,15 @@ def main(argv=None) -> int:
     catalog = Catalog(args.lang)
     seats = parse_players(args.players, spec, {c: catalog.t(f"colour.{c}") for c in COLOURS})
     app = App(GAMES, mute=not args.sound, fullscreen=False, speed=args.speed)
-    from kidgames.ui.guide import unguided
-    unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
+    if not args.guided:
+        from kidgames.ui.guide import unguided
+        unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
     app.set_language(args.lang)
     app.settings.secret_seconds = None if args.secret == "tap" else int(args.secret)
     app.reset_to(MenuScene(app))
     start_game_scene(app, args.game, seats, seed=args.seed, options={name: True for name in args.option})
-    driver = Driver(app, args.game, args.shots, args.seed, args.quiet, args.clicks, args.burst, args.undo)
+    driver = Driver(app, args.game, args.shots, args.seed, args.quiet, args.clicks, args.burst, args.undo,
+                    args.guided)
     driver.start()
     app.run()
     driver.join(timeout=5)
