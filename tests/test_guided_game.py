@@ -20,7 +20,8 @@ from kidgames.core.settings import Settings, SettingsStore
 from kidgames.games import GAMES
 from kidgames.ui import guide as ui_guide
 from kidgames.ui.curtain import CurtainScene
-from kidgames.ui.game import SHARED_BUTTONS, TAKES_BACK, GameScene, start_game_scene
+from kidgames.ui.game import TAKES_BACK, GameScene, start_game_scene
+from kidgames.ui.shared_buttons import SHARED_BUTTONS
 from kidgames.ui.guide import GUIDED_AFTER
 from kidgames.ui.nudge import NUDGE_AFTER
 from kidgames.ui.results import ResultsScene

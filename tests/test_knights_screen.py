@@ -74,7 +74,7 @@ def test_the_waiting_die_hops_every_few_seconds_and_rests_between(tmp_path):
         heights.append(scene.die.jump)
     assert max(heights) > 5, "it hops"
     assert heights[-1] == 0 and heights[60] == 0, "and rests otherwise"
-    assert scene.idle_wake_in() is not None and scene.idle_wake_in() <= NUDGE_EVERY
+    assert scene.idle.idle_wake_in() is not None and scene.idle.idle_wake_in() <= NUDGE_EVERY
 
 
 def test_a_computer_thinks_on_a_still_picture(tmp_path):

@@ -94,7 +94,7 @@ def test_a_failed_save_is_told_at_once_the_game_goes_on_and_saving_again_is_told
     run(app, 0.5)
     assert app.top is scene, "told once, not again at every failing move"
     assert saved_turn(tmp_path) == good, "the last good save is kept"
-    scene.ask_leave()
+    scene.shared_buttons.ask_leave()
     leave = app.top
     assert isinstance(leave, ConfirmScene) and "not saved" in leave.text and "saved. You can" not in leave.text
     tap_button(app, "no")
@@ -105,7 +105,7 @@ def test_a_failed_save_is_told_at_once_the_game_goes_on_and_saving_again_is_told
     tap_button(app, "ok")
     app.saves.flush()
     assert saved_turn(tmp_path) == state_of(scene).to_json(), "the last move is on the disk"
-    scene.ask_leave()
+    scene.shared_buttons.ask_leave()
     assert app.top.text == app.t("game.leave.text")
 
 
@@ -116,7 +116,7 @@ def test_the_leave_question_says_saved_only_when_the_last_move_is_on_the_disk(tm
     assert run_until(app, lambda: scene.person_can_act(), 20)
     BrokenDisk(monkeypatch, errno.EROFS)
     scene.submit(state_of(scene).legal_actions()[0])
-    scene.ask_leave()          # asked in the same frame as the move: the write is waited for
+    scene.shared_buttons.ask_leave()          # asked in the same frame as the move: the write is waited for
     assert "saved. You can" not in app.top.text and "the disk is read-only" in app.top.text
 
 
@@ -192,7 +192,7 @@ def test_a_home_that_cannot_be_used_is_said_once_at_start_naming_the_folder(tmp_
     app.saves.flush()
     run(app, 0.5)
     assert app.top is scene, "not told again at every move: the family knows"
-    scene.ask_leave()
+    scene.shared_buttons.ask_leave()
     assert "not saved" in app.top.text
 
 

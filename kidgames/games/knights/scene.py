@@ -46,6 +46,7 @@ class KnightsMap(BoardPart):
 class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
     def __init__(self, app, session) -> None:
         super().__init__(app, session, KnightsMap)
+        self.idle = self       # the waiting die hops (idle_animation)
         view = self.session.view()
         self.fit(BOARD_RECT, BOARD_MARGIN)
         self.banner_from_junction = False
