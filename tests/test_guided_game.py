@@ -131,7 +131,7 @@ def test_a_fresh_home_guides_a_first_game_and_a_finished_guided_game_is_learned(
     scene = start_game_scene(app, "knights", people(), seed=3)
     assert scene.guiding is not None, "the first game of a fresh home is guided"
     assert SettingsStore(tmp_path).load().is_guided("knights"), "a game started is not learned"
-    app.show_menu()
+    app.nav.show_menu()
     # a guided game that reached its results: the game is learned (saved), the next one unguided
     scene = start_game_scene(app, "queens", people(), seed=3)
     scene.show_results()

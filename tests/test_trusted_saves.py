@@ -125,7 +125,7 @@ def test_the_quit_question_does_not_say_every_game_is_saved_when_one_is_not(tmp_
     scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
     BrokenDisk(monkeypatch)
     a_move(app, scene)
-    app.show_menu()
+    app.nav.show_menu()
     app.top.ask_quit()
     assert "Every game is saved" not in app.top.text and "the disk is full" in app.top.text
 
@@ -318,7 +318,7 @@ def test_a_game_open_in_another_copy_is_told_and_its_save_left_alone(tmp_path):
     maker = make_app(tmp_path)
     scene = start_game_scene(maker, "knights", ANNA_BEN, seed=3)
     a_move(maker, scene)
-    maker.show_menu()                 # the first copy leaves it: the game is free again
+    maker.nav.show_menu()                 # the first copy leaves it: the game is free again
     maker.saves.close()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     other = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], stdin=subprocess.PIPE,
@@ -336,10 +336,10 @@ def test_a_game_open_in_another_copy_is_told_and_its_save_left_alone(tmp_path):
         tap_button(app, "ok")
         forest = start_game_scene(app, "forest", ANNA_BEN, seed=2, options={"short": True})
         assert forest is not None and app.top is forest, "other games stay playable"
-        app.show_menu()
+        app.nav.show_menu()
         other.kill()                  # kill -9: the lock it held goes with it
         other.wait(10)
-        app.continue_game("knights")
+        app.nav.continue_game("knights")
         assert isinstance(app.top, GameScene) and app.top.spec.id == "knights"
     finally:
         if other.poll() is None:
@@ -358,7 +358,7 @@ def test_lock_is_held_while_the_game_is_open_and_let_go_on_the_menu(tmp_path):
     lock = str(app.saves.lock_file("knights"))
     look = lambda: subprocess.run([sys.executable, "-c", probe, lock], capture_output=True, text=True).stdout.strip()
     assert look() == "held"
-    app.show_menu()
+    app.nav.show_menu()
     assert app.saves.held == set() and look() == "free"
     assert filelock is not None
 

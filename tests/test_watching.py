@@ -259,7 +259,7 @@ class Table:
         elif how in ("home", "rules"):
             self.press(self.scene.button(how).rect.center)
         else:
-            self.app.show_settings()
+            self.app.nav.show_settings()
             self.frame()
         overlay = self.app.top
         assert overlay is not below and not isinstance(overlay, CurtainScene), f"{how} opened nothing"

@@ -57,7 +57,7 @@ def start_game_scene(app: SceneContext, game_id: str, seats: list[Seat], state: 
     spec = app.games[game_id]
     seats = app.in_language(seats)      # no name of nothing drawable (only emoji) at the table
     if not app.saves.claim(game_id):
-        app.tell_open_elsewhere(game_id)
+        app.nav.tell_open_elsewhere(game_id)
         return None
     try:
         # the one session of the game, made once (its saved self when it comes from a save); it
@@ -75,7 +75,7 @@ def start_game_scene(app: SceneContext, game_id: str, seats: list[Seat], state: 
         if from_save:
             raise SaveBrokeScene(game_id, exc) from exc
         raise
-    app.reset_to(app.menu_scene(), scene)
+    app.reset_to(app.nav.menu_scene(), scene)
     session.save()
     keep_out_of_full_collections(game_id)
     return scene
@@ -462,4 +462,4 @@ class GameScene(Scene, Generic[V]):
         if self.guiding is not None:
             self.guiding.results()
         view = self.session.view()
-        self.app.show_results(self.spec, self.seats, view.winners, view.scores, self.options)
+        self.app.nav.show_results(self.spec, self.seats, view.winners, view.scores, self.options)

@@ -51,11 +51,11 @@ class SharedButtons:
             scene.t("game.leave.unsaved", reason=app.saving_reason())
         app.push(ConfirmScene(app, scene.t("game.leave.title"), text,
                               scene.t("game.leave.yes"), scene.t("game.leave.no"),
-                              on_yes=app.show_menu,
+                              on_yes=app.nav.show_menu,
                               icon="home", yes_icon="home", no_icon="play"))
 
     def show_rules(self) -> None:
-        self.app.show_rules(self.scene.spec.id)
+        self.app.nav.show_rules(self.scene.spec.id)
 
     def toggle_sound(self) -> None:
         self.app.set_sound(not self.app.settings.sound)
