@@ -54,7 +54,7 @@ class PeekScene(GameScene):
             self.anim.wait(self.DELAY)
         for event in events:
             if event.kind == "peeked":
-                self.secret_step(event, show=lambda card=event.card: self.show(card), hide=lambda: self.show(None))
+                self.curtains.secret_step(event, show=lambda card=event.card: self.show(card), hide=lambda: self.show(None))
         self.anim.call(self.layout)
 
     def show(self, card):

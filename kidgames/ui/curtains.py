@@ -35,8 +35,12 @@ class Curtains:
                             pawn=scene.spec.pawn, undo=undo)
 
     def secret_step(self, event: Event, show: Callable[[], None], hide: Callable[[], None]) -> bool:
-        """Queue the private moment of ``event`` (see ``GameScene.secret_step``); False, queueing
-        nothing, when the secret must never be drawn (a computer's)."""
+        """Queue the private moment of ``event`` (a look under a tree): a secret curtain naming its
+        person if somebody else may be looking, then ``show`` until that person taps or the time
+        set in the settings passes, then ``hide`` — and the private moment ends with it, before
+        anything public is drawn.  A stray tap's skip stops at both (they are hold steps).  Returns
+        False, queueing nothing, when the secret must never be drawn (a computer's): the game then
+        animates only its public side."""
         owner = event.private_to
         if owner is None or not self.scene.session.is_person(owner):
             return False

@@ -289,15 +289,6 @@ class GameScene(Scene, Generic[V]):
         """An animation step's sound: quiet while a tap skips the animation ahead."""
         return lambda: None if self.anim.skipping else self.app.assets.play(name)
 
-    def secret_step(self, event: Event, show: Callable[[], None], hide: Callable[[], None]) -> bool:
-        """Queue the private moment of ``event`` (a look under a tree): a secret curtain naming its
-        person if somebody else may be looking, then ``show`` until that person taps or the time
-        set in the settings passes, then ``hide`` — and the private moment ends with it, before
-        anything public is drawn.  A stray tap's skip stops at both (they are hold steps).  Returns
-        False, queueing nothing, when the secret must never be drawn (a computer's): the game then
-        animates only its public side (see kidgames/ui/curtains.py)."""
-        return self.curtains.secret_step(event, show, hide)
-
     # -- overlays are public -------------------------------------------------------------------------
     def pause(self) -> None:
         """Something opens over the table.  A question ("Back to the menu?"), the rules or the

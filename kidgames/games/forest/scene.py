@@ -96,7 +96,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         def hide() -> None:
             self.lifted = self.look_owner = None
 
-        if self.secret_step(ev, show, hide):
+        if self.curtains.secret_step(ev, show, hide):
             return
         self.anim.add(0.45, lambda t: self._lift(slot, t), start=self.sound("magic"), easing=ease_out_back)
         self.anim.wait(0.9)
