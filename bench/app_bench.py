@@ -25,8 +25,8 @@ What is measured (each figure is printed with its target beside it):
    scenes' drawing and ``app.loop.present()`` (scaling, blit, and ``pygame.display.flip()`` in brackets).
 3. CPU while idle: the real loop ``app.run()`` for ``--idle-seconds`` on the menu and in a Knights
    game waiting for a person's roll, in the window the app chooses itself; process CPU time / wall
-   time, in % of one core.  A what-if row repeats the Knights case with the scene's
-   ``idle_animation()`` answering True, to show what redrawing at 60 fps while idle would cost.
+   time, in % of one core.  A what-if row repeats the Knights case with the scene's idle motion
+   (``scene.idle.idle_animation()``) answering True, to show what redrawing at 60 fps while idle would cost.
 4. Memory: the max RSS of a process that opened the menu and played ~10 s of Knights animation.
 5. Random Knights games per second through the public protocol (``kidgames.games.GAMES``).
 
@@ -563,7 +563,7 @@ def child_idle(opts, where: str) -> dict:
     if where == "pulse":
         # What if the scene redrew every frame while a person may roll (a die that pulses all the
         # time instead of hopping now and then)?  Set on the instance: the app is not changed.
-        scene.idle_animation = lambda: setattr(app, "dirty", True) or True
+        scene.idle.idle_animation = lambda: setattr(app, "dirty", True) or True
 
     loops = [0]
     loop = getattr(app, "loop", app)     # the frame loop's turns (kidgames/ui/loop.py)

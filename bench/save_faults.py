@@ -97,7 +97,7 @@ def child_play(home: str, fault: str, mount: str) -> None:
                 subprocess.run(["rm", "-rf", home], check=True)
     app.saves.flush()
     frames(20)
-    scene.ask_leave()
+    scene.shared_buttons.ask_leave()
     leave = app.top.text
     app.close()
     print("RESULT " + json.dumps({"made": made, "told": [t for t, _ in told], "texts": [x for _, x in told],

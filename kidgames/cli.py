@@ -258,11 +258,11 @@ def build_app(games, args, seats, options):
         seats = app.in_language(seats)       # computers' names in the language the app speaks
 
         def start_new() -> None:
-            app.start_game(args.game, seats, seed=args.seed, options=options)
+            app.nav.start_game(args.game, seats, seed=args.seed, options=options)
 
         play_on_or_new(app, args.game, start_new)
     elif args.game:
-        app.show_setup(games[args.game])
+        app.nav.show_setup(games[args.game])
         if getattr(args, "show_me", False):       # the demo over its setup screen, which it ends on
             from kidgames.ui.demo import show_demo
             show_demo(app, games[args.game])

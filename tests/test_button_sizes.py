@@ -161,8 +161,8 @@ def test_every_button_of_a_seeded_game_is_finger_sized(tmp_path, game_id, screen
     """Two people and a computer play by random taps (seeded) on what each moment offers; every
     button of every scene on top is measured: the game's, its curtains', its results'."""
     app = small_app(tmp_path, screen=screen)
-    start = app.start_game                  # the setup starts an unseeded game: seed it, so that each
-    app.start_game = lambda *a, **kw: start(*a, **dict(kw, seed=11))   # run plays the same game
+    start = app.nav.start_game                  # the setup starts an unseeded game: seed it, so that each
+    app.nav.start_game = lambda *a, **kw: start(*a, **dict(kw, seed=11))   # run plays the same game
     tap_button(app, f"game:{game_id}")
     tap_button(app, "kind:1")
     tap_button(app, "add")

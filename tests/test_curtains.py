@@ -30,7 +30,7 @@ class PeekScene(GameScene):
     DELAY = 0.0      # a moving picture before the secret (for a stray tap to skip)
 
     def layout(self):
-        self.buttons = self.top_buttons(20, 20)
+        self.buttons = self.shared_buttons.top(20, 20)
         asked = self.table_view().guess is not None
         for i, (name, action) in enumerate((("peek", Action("peek")), ("guess", Action("guess", card="cat")))):
             self.buttons.append(self.action_button(pygame.Rect(300 + 520 * i, 760, 480, 140), name, action,
@@ -54,7 +54,7 @@ class PeekScene(GameScene):
             self.anim.wait(self.DELAY)
         for event in events:
             if event.kind == "peeked":
-                self.secret_step(event, show=lambda card=event.card: self.show(card), hide=lambda: self.show(None))
+                self.curtains.secret_step(event, show=lambda card=event.card: self.show(card), hide=lambda: self.show(None))
         self.anim.call(self.layout)
 
     def show(self, card):

@@ -18,7 +18,7 @@ ANNA_BEN = [Seat("Anna", "red"), Seat("Ben", "blue")]
 def with_a_saved_game(tmp_path):
     app = make_app(tmp_path)
     controller_of(start_game_scene(app, "knights", ANNA_BEN, seed=3)).submit(Action("roll"))
-    app.show_menu()
+    app.nav.show_menu()
     app.frame(0.0)
     return app
 

@@ -64,10 +64,10 @@ def test_the_knights_die_shows_no_number_while_it_waits(tmp_path):
     app = make_app(tmp_path)
     scene = start_game_scene(app, "knights", [ANNA, BEN], seed=2)
     run(app, 0.3)
-    assert scene.die.value is None
+    assert scene.part.die.value is None
     scene.roll()
     assert run_until(app, lambda: not scene.anim.busy, 15)
-    assert state_of(scene).current_player == 1 and scene.die.value is None, "Ben's die waits with no number"
+    assert state_of(scene).current_player == 1 and scene.part.die.value is None, "Ben's die waits with no number"
 
 
 # -- trees and spaces ----------------------------------------------------------------------------------

@@ -20,7 +20,8 @@ from kidgames.core.settings import Settings, SettingsStore
 from kidgames.games import GAMES
 from kidgames.ui import guide as ui_guide
 from kidgames.ui.curtain import CurtainScene
-from kidgames.ui.game import SHARED_BUTTONS, TAKES_BACK, GameScene, start_game_scene
+from kidgames.ui.game import TAKES_BACK, GameScene, start_game_scene
+from kidgames.ui.shared_buttons import SHARED_BUTTONS
 from kidgames.ui.guide import GUIDED_AFTER
 from kidgames.ui.nudge import NUDGE_AFTER
 from kidgames.ui.results import ResultsScene
@@ -130,7 +131,7 @@ def test_a_fresh_home_guides_a_first_game_and_a_finished_guided_game_is_learned(
     scene = start_game_scene(app, "knights", people(), seed=3)
     assert scene.guiding is not None, "the first game of a fresh home is guided"
     assert SettingsStore(tmp_path).load().is_guided("knights"), "a game started is not learned"
-    app.show_menu()
+    app.nav.show_menu()
     # a guided game that reached its results: the game is learned (saved), the next one unguided
     scene = start_game_scene(app, "queens", people(), seed=3)
     scene.show_results()

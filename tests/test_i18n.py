@@ -389,7 +389,7 @@ def scenes_to_look_at(app):
     for game_id, spec in GAMES.items():
         if spec.scene:
             seats = [Seat(app.t(f"colour.{c}"), c, COMPUTER, default_name=True) for c in COLOURS[:spec.max_players]]
-            app.start_game(game_id, seats, seed=1)
+            app.nav.start_game(game_id, seats, seed=1)
             yield None
 
 

@@ -6,8 +6,9 @@ import pygame
 import pytest
 
 from kidgames.core.seats import COLOURS, Seat
-from kidgames.games.knights.scene import (BOARD_RECT, DIE_CENTRE, NUDGE_AREA, NUDGE_EVERY, PAWN_SIZE,
-                                          SIDEBAR)
+from kidgames.games.knights.scene import BOARD_RECT, PAWN_SIZE
+from kidgames.games.knights.table import DIE_CENTRE, NUDGE_AREA, NUDGE_EVERY
+from kidgames.ui.board_table import SIDEBAR
 from kidgames.ui.game import start_game_scene
 from ui_driver import make_app, run, run_until, tap
 from ui_driver import state_of
@@ -31,10 +32,10 @@ def test_only_the_die_throws_a_stray_tap_makes_it_hop(tmp_path, where):
         assert app.to_canvas((x, y))[0] > 1600
         run(app, 0.1)
     else:
-        jump_before = scene.die.jump
+        jump_before = scene.part.die.jump
         tap(app, (600, 500) if where == "board" else (SIDEBAR.centerx, 200))
         run(app, 0.15)
-        assert scene.die.jump != jump_before, "the die hops to show where to tap"
+        assert scene.part.die.jump != jump_before, "the die hops to show where to tap"
     assert state_of(scene).turn == 0, "nothing was thrown"
     tap(app, DIE_CENTRE)
     assert state_of(scene).turn == 1
@@ -71,10 +72,10 @@ def test_the_waiting_die_hops_every_few_seconds_and_rests_between(tmp_path):
     heights = []
     for _ in range(int((NUDGE_EVERY + 0.5) * 60)):
         app.frame(1 / 60)
-        heights.append(scene.die.jump)
+        heights.append(scene.part.die.jump)
     assert max(heights) > 5, "it hops"
     assert heights[-1] == 0 and heights[60] == 0, "and rests otherwise"
-    assert scene.idle_wake_in() is not None and scene.idle_wake_in() <= NUDGE_EVERY
+    assert scene.idle.idle_wake_in() is not None and scene.idle.idle_wake_in() <= NUDGE_EVERY
 
 
 def test_a_computer_thinks_on_a_still_picture(tmp_path):

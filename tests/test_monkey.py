@@ -45,7 +45,7 @@ def open_grownup_task(app):
     """The grown-up lock's sum, as a held corner button opens it: random taps close it (a wrong
     pair, its ✕) or, by luck, open the settings; the monkey is never kept behind it."""
     open_menu(app)
-    app.with_grownup(app.show_settings)
+    app.nav.with_grownup(app.nav.show_settings)
 
 
 def open_rules(app):

@@ -97,7 +97,7 @@ def test_long_names_in_every_game_s_panels_are_shrunk_or_cut_never_broken(tmp_pa
     app = make_app(tmp_path, lang="ru", window_size=(1024, 768))
     seats = table_seats(app, game_id)
     assert seats[5 if len(seats) > 5 else -1].name
-    scene = app.start_game(game_id, seats, seed=3)
+    scene = app.nav.start_game(game_id, seats, seed=3)
     state = state_of(scene)
     if game_id == "knights":          # every knight held by a field: a badge beside each name
         state.positions[:] = ["dragon_1", "pool_1", "dragon_2", "dragon_3", "dragon_1", "pool_1"][:len(seats)]

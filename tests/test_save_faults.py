@@ -398,7 +398,7 @@ def test_a_lock_removed_under_an_open_game_is_taken_again_at_its_next_save(tmp_p
     assert not second_copy_claims(tmp_path), "a second copy cannot open the open game"
     assert on_disk(tmp_path) == state_of(scene).to_json()
     assert app.top is scene
-    app.show_menu()
+    app.nav.show_menu()
     assert second_copy_claims(tmp_path), "let go on the menu as before"
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from kidgames.core.seats import Seat
 from kidgames.games import GAMES
-from kidgames.games.knights.scene import DIE_CENTRE, NUDGE_EVERY, KnightsScene
+from kidgames.games.knights.scene import KnightsScene
+from kidgames.games.knights.table import DIE_CENTRE, NUDGE_EVERY
 from kidgames.ui.curtain import CurtainScene
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.results import ResultsScene

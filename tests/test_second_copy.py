@@ -45,7 +45,7 @@ def held(tmp_path):
     state_of(scene)
     scene.submit(state_of(scene).legal_actions()[0])
     run(maker, 0.5)
-    maker.show_menu()
+    maker.nav.show_menu()
     maker.saves.close()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     other = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], stdin=subprocess.PIPE,
@@ -95,6 +95,6 @@ def test_the_command_line_says_so_before_play_on(held, monkeypatch):
 
 def test_the_setup_s_play_says_so_before_start_a_new_game(held):
     app = make_app(held)
-    app.show_setup(GAMES["knights"])
+    app.nav.show_setup(GAMES["knights"])
     tap_button(app, "start")
     told_only_that_it_is_open_elsewhere(app)

@@ -58,7 +58,7 @@ def test_the_options_chosen_by_taps_are_the_games_its_saves_and_the_next_setups(
     assert app.top.options == chosen
     saved = app.saves.load("opts", app.games).saved
     assert saved.options == chosen and type(saved.options["short"]) is bool
-    app.show_menu()
+    app.nav.show_menu()
     run(app, 0.3)
     tap_button(app, "game:opts")
     tap_slowly(app, "no")                           # a new game, not the saved one
@@ -173,7 +173,7 @@ def test_a_remembered_board_file_that_is_gone_is_dropped_with_a_sentence_and_pla
     assert isinstance(app.top, GameScene) and not app.errors
     assert not (tmp_path / "error.log").exists()
     assert app.saves.load(game, app.games).saved.options["board"] is None
-    app.show_setup(app.games[game])
+    app.nav.show_setup(app.games[game])
     assert isinstance(app.top, SetupScene), "the next setup of that game says nothing more"
 
 

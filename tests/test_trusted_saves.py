@@ -94,7 +94,7 @@ def test_a_failed_save_is_told_at_once_the_game_goes_on_and_saving_again_is_told
     run(app, 0.5)
     assert app.top is scene, "told once, not again at every failing move"
     assert saved_turn(tmp_path) == good, "the last good save is kept"
-    scene.ask_leave()
+    scene.shared_buttons.ask_leave()
     leave = app.top
     assert isinstance(leave, ConfirmScene) and "not saved" in leave.text and "saved. You can" not in leave.text
     tap_button(app, "no")
@@ -105,7 +105,7 @@ def test_a_failed_save_is_told_at_once_the_game_goes_on_and_saving_again_is_told
     tap_button(app, "ok")
     app.saves.flush()
     assert saved_turn(tmp_path) == state_of(scene).to_json(), "the last move is on the disk"
-    scene.ask_leave()
+    scene.shared_buttons.ask_leave()
     assert app.top.text == app.t("game.leave.text")
 
 
@@ -116,7 +116,7 @@ def test_the_leave_question_says_saved_only_when_the_last_move_is_on_the_disk(tm
     assert run_until(app, lambda: scene.person_can_act(), 20)
     BrokenDisk(monkeypatch, errno.EROFS)
     scene.submit(state_of(scene).legal_actions()[0])
-    scene.ask_leave()          # asked in the same frame as the move: the write is waited for
+    scene.shared_buttons.ask_leave()          # asked in the same frame as the move: the write is waited for
     assert "saved. You can" not in app.top.text and "the disk is read-only" in app.top.text
 
 
@@ -125,7 +125,7 @@ def test_the_quit_question_does_not_say_every_game_is_saved_when_one_is_not(tmp_
     scene = start_game_scene(app, "knights", ANNA_BEN, seed=3)
     BrokenDisk(monkeypatch)
     a_move(app, scene)
-    app.show_menu()
+    app.nav.show_menu()
     app.top.ask_quit()
     assert "Every game is saved" not in app.top.text and "the disk is full" in app.top.text
 
@@ -192,7 +192,7 @@ def test_a_home_that_cannot_be_used_is_said_once_at_start_naming_the_folder(tmp_
     app.saves.flush()
     run(app, 0.5)
     assert app.top is scene, "not told again at every move: the family knows"
-    scene.ask_leave()
+    scene.shared_buttons.ask_leave()
     assert "not saved" in app.top.text
 
 
@@ -318,7 +318,7 @@ def test_a_game_open_in_another_copy_is_told_and_its_save_left_alone(tmp_path):
     maker = make_app(tmp_path)
     scene = start_game_scene(maker, "knights", ANNA_BEN, seed=3)
     a_move(maker, scene)
-    maker.show_menu()                 # the first copy leaves it: the game is free again
+    maker.nav.show_menu()                 # the first copy leaves it: the game is free again
     maker.saves.close()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     other = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], stdin=subprocess.PIPE,
@@ -336,10 +336,10 @@ def test_a_game_open_in_another_copy_is_told_and_its_save_left_alone(tmp_path):
         tap_button(app, "ok")
         forest = start_game_scene(app, "forest", ANNA_BEN, seed=2, options={"short": True})
         assert forest is not None and app.top is forest, "other games stay playable"
-        app.show_menu()
+        app.nav.show_menu()
         other.kill()                  # kill -9: the lock it held goes with it
         other.wait(10)
-        app.continue_game("knights")
+        app.nav.continue_game("knights")
         assert isinstance(app.top, GameScene) and app.top.spec.id == "knights"
     finally:
         if other.poll() is None:
@@ -358,7 +358,7 @@ def test_lock_is_held_while_the_game_is_open_and_let_go_on_the_menu(tmp_path):
     lock = str(app.saves.lock_file("knights"))
     look = lambda: subprocess.run([sys.executable, "-c", probe, lock], capture_output=True, text=True).stdout.strip()
     assert look() == "held"
-    app.show_menu()
+    app.nav.show_menu()
     assert app.saves.held == set() and look() == "free"
     assert filelock is not None
 

@@ -19,7 +19,7 @@ from ui_driver import state_of
 # -- a tiny game with a secret per turn (tests/peek_game.py), shown by a minimal scene -----------------
 class PeekScene(GameScene):
     def layout(self):
-        self.buttons = self.top_buttons(20, 20)
+        self.buttons = self.shared_buttons.top(20, 20)
 
     def tap(self, pos):
         self.submit(Action("peek"))

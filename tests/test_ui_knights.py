@@ -270,7 +270,7 @@ def test_a_touch_that_sends_finger_and_mouse_events_counts_once(tmp_path):
 @pytest.mark.parametrize("window", [None, (1280, 800)])
 def test_the_waiting_die_hops_by_redrawing_its_corner_only_and_leaves_a_clean_picture(tmp_path, window):
     import pygame
-    from kidgames.games.knights.scene import NUDGE_AREA, NUDGE_EVERY
+    from kidgames.games.knights.table import NUDGE_AREA, NUDGE_EVERY
     app = make_app(tmp_path, window_size=window)
     scene = start_knights_for_two_people(app)
     run(app, 0.3)

@@ -28,10 +28,10 @@ from kidgames.core.seats import Seat
 from kidgames.core.turns import Watching
 from kidgames.games.forest.rules import GUESS, MOVE, ROLL
 from kidgames.games.queens.art import card_look as queens_face
-from kidgames.games.forest.scene import ForestScene
 from kidgames.games.queens.hand import QueensHand
 from kidgames.ui.cards import BACK, HandLayout
 from kidgames.ui.curtain import HANDOVER, QUESTION, SECRET, CurtainScene
+from kidgames.ui.curtains import Curtains
 from kidgames.ui.game import start_game_scene
 from kidgames.ui.table import Table as PieceTable
 from state_guard import guard_game
@@ -259,7 +259,7 @@ class Table:
         elif how in ("home", "rules"):
             self.press(self.scene.button(how).rect.center)
         else:
-            self.app.show_settings()
+            self.app.nav.show_settings()
             self.frame()
         overlay = self.app.top
         assert overlay is not below and not isinstance(overlay, CurtainScene), f"{how} opened nothing"
@@ -459,8 +459,10 @@ def test_a_planted_leak_is_caught(tmp_path, monkeypatch, game):
         table.play(pick)
 
 
-def look_shown_to_the_room(scene, event, show, hide) -> bool:
+def look_shown_to_the_room(curtains, event, show, hide) -> bool:
     """A look under a tree opened at once for everybody (no curtain), the scene forgetting whose it is."""
+    scene = curtains.scene
+
     def shown() -> None:
         show()
         scene.look_owner = None
@@ -476,7 +478,7 @@ PLANTED_PAINTS = {
                               lambda hand: [queens_face(c) if c is not None else BACK for c in hand.bottom()[1]]),
     # the hand's piece keeps its look when the hand turns down: the table never repaints it
     "a look that never turns": ("queens", QueensHand, "hand_look", lambda hand: (hand.bottom()[0],)),
-    "a look under a tree for the room": ("forest", ForestScene, "secret_step", look_shown_to_the_room),
+    "a look under a tree for the room": ("forest", Curtains, "secret_step", look_shown_to_the_room),
 }
 
 

@@ -266,7 +266,7 @@ class Driver(threading.Thread):
 
     # Knights: the die (a person taps what shines)
     def play_knights(self, scene) -> None:
-        from kidgames.games.knights.scene import DIE_TARGET
+        from kidgames.games.knights.table import DIE_TARGET
         self.decided()
         self.click(DIE_TARGET.center, "throw")
 

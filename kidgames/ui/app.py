@@ -1,8 +1,9 @@
 """The app: one logical canvas, shown in a window of any size or full screen (kidgames/ui/window.py),
 put together from its parts, each one job: the settings of this run (kidgames/ui/run_settings.py),
 the scene stack (kidgames/ui/stack.py), the frame loop that redraws only when something changes
-(kidgames/ui/loop.py) and the ways between scenes (kidgames/ui/navigation.py).  Scenes see the app
-as a narrow, typed context (kidgames/ui/context.py): the members below under "what scenes use"."""
+(kidgames/ui/loop.py) and the ways between scenes (kidgames/ui/navigation.py: ``app.nav``).  Scenes
+see the app as a narrow, typed context (kidgames/ui/context.py): the members below under "what scenes
+use", and ``nav``."""
 from __future__ import annotations
 
 import os
@@ -376,46 +377,7 @@ class App:
         """A game is held (locked against other copies of the app) while its scene is in the stack."""
         self.saves.hold_only(self.scenes.claims())
 
-    # -- navigation (kidgames/ui/navigation.py) -------------------------------------------------------
-    def menu_scene(self) -> Scene:
-        return self.nav.menu_scene()
-
-    def show_menu(self) -> None:
-        self.nav.show_menu()
-
-    def show_setup(self, spec) -> None:
-        self.nav.show_setup(spec)
-
-    def show_settings(self) -> None:
-        self.nav.show_settings()
-
-    def show_rules(self, game_id: str) -> None:
-        self.nav.show_rules(game_id)
-
-    def show_results(self, spec, seats, winners, scores, options) -> None:
-        self.nav.show_results(spec, seats, winners, scores, options)
-
-    def start_game(self, game_id: str, seats, **kwargs) -> Any:
-        return self.nav.start_game(game_id, seats, **kwargs)
-
-    def continue_game(self, game_id: str) -> None:
-        self.nav.continue_game(game_id)
-
-    def open_elsewhere(self, game_id: str) -> bool:
-        return self.nav.open_elsewhere(game_id)
-
-    def tell_open_elsewhere(self, game_id: str) -> None:
-        self.nav.tell_open_elsewhere(game_id)
-
-    def ask_before_replacing(self, game_id: str, start_new) -> None:
-        self.nav.ask_before_replacing(game_id, start_new)
-
-    def ask_quit(self) -> None:
-        self.nav.ask_quit()
-
-    def with_grownup(self, action) -> None:
-        self.nav.with_grownup(action)
-
+    # -- the ways between scenes: ``nav`` (kidgames/ui/navigation.py); closing --------------------------
     def quit(self) -> None:
         self.running = False
 

@@ -253,7 +253,7 @@ class BoardTableScene(GameScene[BV], Generic[BV, B]):
 
     def side_buttons(self) -> list:
         """The buttons of the side panel: home, rules, sound, and the prompt's picture."""
-        return self.top_buttons(*self.buttons_at) + [self.prompt_button(self.prompt_rect)]
+        return self.shared_buttons.top(*self.buttons_at) + [self.shared_buttons.prompt(self.prompt_rect)]
 
     def pawn_ring(self, p: int) -> bool:
         """The pawn whose turn it is stands in a white ring while its player may throw."""

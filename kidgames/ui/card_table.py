@@ -115,7 +115,7 @@ class CardTableScene(GameScene[V]):
         self.changed()
 
     def moment(self) -> tuple:
-        return (*self.part.situation(), self.undo_shown())
+        return (*self.part.situation(), self.undo.shown())
 
     def refresh(self, view) -> None:
         """At rest everything drawn as the view says, nothing on its way (the end of every batch of
@@ -126,8 +126,8 @@ class CardTableScene(GameScene[V]):
             self.flying.clear()
             self.banner_piece.clear()
             self.frozen = None
-        self.buttons = self.top_buttons(1270, 14, size=100) + [self.prompt_button(self.prompt_rect),
-                                                               self.undo_button(self.undo_rect)]
+        shared = self.shared_buttons
+        self.buttons = shared.top(1270, 14, size=100) + [shared.prompt(self.prompt_rect), self.undo.button(self.undo_rect)]
         self.buttons += self.part.decision_buttons()
 
     def decision_button(self, rect: pygame.Rect, action: Action, words: str, icon: str, colour: str,

@@ -11,14 +11,15 @@ context is put together from small parts, each one job the scenes ask of the app
 - :class:`Preferences`: the settings and their changes from the settings screen;
 - :class:`SavedGames`: the saves, and what is wrong with saving;
 - :class:`Stack`: the scenes on screen (kidgames/ui/stack.py);
-- :class:`Navigation`: the ways between scenes (kidgames/ui/navigation.py), so that no scene
-  module imports another.
+- :class:`Ways`: the ways between scenes, ``nav`` (kidgames/ui/navigation.py: the menu, a setup,
+  a game, its results, the rules, the settings, the questions above them), so that no scene
+  module imports another; and closing the app.
 
 :class:`~kidgames.ui.app.App` provides all of them (mypy checks it wherever it is given to a scene).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 if TYPE_CHECKING:
     import pygame
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from kidgames.ui.anim import AnimQueue
     from kidgames.ui.assets import Assets
     from kidgames.ui.input import PointerInput
+    from kidgames.ui.navigation import Navigation
     from kidgames.ui.scene import Scene
     from kidgames.ui.voice import Voice
 
@@ -155,38 +157,14 @@ class Stack(Protocol):
     def hold_games_in_stack(self) -> None: ...
 
 
-class Navigation(Protocol):
-    """The ways between scenes."""
+class Ways(Protocol):
+    """The ways between scenes (``nav``), and closing the app."""
 
-    def menu_scene(self) -> Scene: ...
-
-    def show_menu(self) -> None: ...
-
-    def show_setup(self, spec: Any) -> None: ...
-
-    def show_settings(self) -> None: ...
-
-    def show_rules(self, game_id: str) -> None: ...
-
-    def show_results(self, spec: Any, seats: Any, winners: Any, scores: Any, options: Any) -> None: ...
-
-    def start_game(self, game_id: str, seats: Any, **kwargs: Any) -> Any: ...
-
-    def continue_game(self, game_id: str) -> None: ...
-
-    def open_elsewhere(self, game_id: str) -> bool: ...
-
-    def tell_open_elsewhere(self, game_id: str) -> None: ...
-
-    def ask_before_replacing(self, game_id: str, start_new: Callable[[], Any]) -> None: ...
-
-    def ask_quit(self) -> None: ...
-
-    def with_grownup(self, action: Callable[[], None]) -> None: ...
+    @property
+    def nav(self) -> Navigation: ...
 
     def quit(self) -> None: ...
 
 
-
-class SceneContext(Words, Clock, Picture, Speech, Preferences, SavedGames, Stack, Navigation, Protocol):
+class SceneContext(Words, Clock, Picture, Speech, Preferences, SavedGames, Stack, Ways, Protocol):
     """Everything a scene may use of the app (``Scene.app``)."""

@@ -54,7 +54,7 @@ class MessageScene(DialogScene):
 
 
 class SavingMessage(MessageScene):
-    """That saving stopped working, or works again (App.tell_saving): one at a time, the newest
+    """That saving stopped working, or works again (Navigation.tell_saving): one at a time, the newest
     replacing an older one still open."""
 
 
@@ -121,4 +121,4 @@ class ConfirmScene(DialogScene):
 
 
 class QuitQuestion(ConfirmScene):
-    """"Close the games?" (App.ask_quit), asked by the menu's ✕ and by the window's own."""
+    """"Close the games?" (Navigation.ask_quit), asked by the menu's ✕ and by the window's own."""

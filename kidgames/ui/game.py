@@ -1,7 +1,10 @@
 """What every game scene shares: its session (kidgames/core/session.py: the game, its views and
-events), the animation queue, computer pacing, curtains (hand-over, secret, question), the top
-buttons (menu, rules, sound) and the way to the results.  A scene never holds the state: it draws
-``self.session.view()`` and animates the events the session returns (docs/session.md)."""
+events), the animation queue, the picture following the view, taps, and its parts, each one job:
+the shared buttons (home, rules, sound, the prompt's picture: kidgames/ui/shared_buttons.py),
+taking back a step (kidgames/ui/taking_back.py), the curtains and the secrets behind them
+(kidgames/ui/curtains.py) and what the game does by itself, and when: the computer's moves, the
+curtains going up, the way to the results (kidgames/ui/pacing.py).  A scene never holds the state:
+it draws ``self.session.view()`` and animates the events the session returns (docs/session.md)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
@@ -11,15 +14,16 @@ import pygame
 from kidgames.core.protocol import Event, Refusal
 from kidgames.core.seats import Seat
 from kidgames.core.session import Outcome, Session, View
-from kidgames.ui.curtain import QUESTION, SECRET, CurtainScene
-from kidgames.ui.dialog import ConfirmScene
+from kidgames.ui.curtains import Curtains
 from kidgames.ui.guide import Guiding, guide_scene
 from kidgames.ui.input import DOUBLE_TAP
 from kidgames.ui.nudge import PromptNudge
+from kidgames.ui.pacing import IdleMotion, Pacing
 from kidgames.ui.prompts import prompt_picture
 from kidgames.ui.scene import Scene
+from kidgames.ui.shared_buttons import SHARED_BUTTONS, SharedButtons
 from kidgames.ui.table import Table
-from kidgames.ui.widgets import Button
+from kidgames.ui.taking_back import TakingBack
 
 if TYPE_CHECKING:
     from kidgames.ui.context import SceneContext
@@ -33,17 +37,9 @@ SKIP_GUARD = DOUBLE_TAP  # the second tap of a double tap never skips the move t
 # A secret stays on screen at least this long (real seconds), whatever the taps: the second tap of
 # the double tap that opened its curtain must not hide it before its person has seen it.
 SECRET_GUARD = 0.8
-#: The buttons every game scene has (top_buttons, prompt_button): never the thing a prompt asks for.
-SHARED_BUTTONS = ("home", "rules", "sound", "say")
 #: Buttons that take a step back (the arrow, letting go of a half-made choice): the hand never points
 #: at them while anything else is offered (a child following the hand would go round in a circle).
 TAKES_BACK = ("undo", "cancel")
-# Seconds a banner up at a tap that skips ahead stays in view (at normal speed): the voice is saying it.
-BANNER_AFTER_SKIP = 1.2
-# While a person's last step can be taken back, a computer thinks this much longer (at normal speed)
-# before its move makes that impossible: time for a child to see the arrow and tap it.
-UNDO_GRACE = 1.5
-UNDO_SIZE = 110          # the "back" arrow's button, in canvas pixels
 
 
 def start_game_scene(app: SceneContext, game_id: str, seats: list[Seat], state: Any = None,
@@ -61,7 +57,7 @@ def start_game_scene(app: SceneContext, game_id: str, seats: list[Seat], state: 
     spec = app.games[game_id]
     seats = app.in_language(seats)      # no name of nothing drawable (only emoji) at the table
     if not app.saves.claim(game_id):
-        app.tell_open_elsewhere(game_id)
+        app.nav.tell_open_elsewhere(game_id)
         return None
     try:
         # the one session of the game, made once (its saved self when it comes from a save); it
@@ -79,7 +75,7 @@ def start_game_scene(app: SceneContext, game_id: str, seats: list[Seat], state: 
         if from_save:
             raise SaveBrokeScene(game_id, exc) from exc
         raise
-    app.reset_to(app.menu_scene(), scene)
+    app.reset_to(app.nav.menu_scene(), scene)
     session.save()
     keep_out_of_full_collections(game_id)
     return scene
@@ -126,12 +122,16 @@ V = TypeVar("V")
 
 class GameScene(Scene, Generic[V]):
     """A game's scene over its session; ``V`` is the game's own view that it draws
-    (``GameScene[QueensView]``): :meth:`table_view` returns it, typed."""
+    (``GameScene[QueensView]``): :meth:`table_view` returns it, typed.  It holds its parts, each
+    one job: the shared buttons (``shared_buttons``), taking back (``undo``), the curtains and
+    secrets (``curtains``), what the game does by itself and when (``pacing``), the prompt that
+    comes back (``nudge``) and, in a guided first game, its guide (``guiding``)."""
 
     from_save: str | None = None    # the game id whose save this game was opened from
     table: Table | None = None      # what the game shows, as pieces (kidgames/ui/table.py)
     banner_piece: Banner | None = None      # the game's banner on its table (kidgames/ui/pieces.py), if any
     guiding: Guiding | None = None          # the guide of a guided first game (kidgames/ui/guide.py)
+    idle: IdleMotion | None = None          # a small motion while a person thinks (kidgames/ui/pacing.py)
 
     #: The scene's animation of each event kind: its ``_anim_<kind>(event, rest)`` methods, its
     #: own and those it inherits, gathered once when the class is made (see :meth:`animate`).
@@ -153,13 +153,13 @@ class GameScene(Scene, Generic[V]):
         self.seats: list[Seat] = list(session.seats)
         self.options = session.options
         self.anim = app.new_anim()
-        self.results_shown = False
         self.pointer = None           # the tap being handled (see Pointer.repeats)
         self.time = 0.0
+        self.shared_buttons = SharedButtons(self)   # home, rules, sound and the prompt's picture
+        self.undo = TakingBack(self)                # the "back" arrow and what it says
+        self.curtains = Curtains(self)              # the curtains, and the secrets behind them
+        self.pacing = Pacing(self)                  # what the game does by itself, and when
         self.nudge = PromptNudge(self)  # the prompt that comes back to a person who waits
-        self._secret: tuple | None = None         # (its hold step, owner, show, hide) while a secret is open
-        self._overlay_wait = None                  # a hold step until the overlay over a secret closes
-        self.undo_words: str | None = None        # what the voice says when a step was taken back
         self._moment: Any = None                   # the moment the picture last followed (see moment)
         self._rest_step = False                    # True while a rest step plays (see rest_step)
 
@@ -180,48 +180,21 @@ class GameScene(Scene, Generic[V]):
         """Whether this scene's game is still being played (not over: a save to continue)."""
         return not self.session.is_over
 
-    # -- buttons shared by every game ---------------------------------------------------------------
-    def top_buttons(self, x: int, y: int, size: int = 100, gap: int = 10) -> list[Button]:
-        sound_on = self.app.settings.sound
-        return [
-            Button(pygame.Rect(x, y, size, size), self.ask_leave, icon="home", name="home"),
-            Button(pygame.Rect(x + size + gap, y, size, size), self.show_rules, icon="question", name="rules"),
-            Button(pygame.Rect(x + 2 * (size + gap), y, size, size), self.toggle_sound,
-                   icon="speaker_on" if sound_on else "speaker_off", name="sound"),
-        ]
-
-    def ask_leave(self) -> None:
-        # "saved" only when the last move is on the disk (the background write waited for)
-        saves = self.app.saves
-        text = self.t("game.leave.text") if saves.is_saved(self.spec.id) else \
-            self.t("game.leave.unsaved", reason=self.app.saving_reason())
-        self.app.push(ConfirmScene(self.app, self.t("game.leave.title"), text,
-                                   self.t("game.leave.yes"), self.t("game.leave.no"),
-                                   on_yes=self.app.show_menu,
-                                   icon="home", yes_icon="home", no_icon="play"))
-
     def back(self) -> None:
-        self.ask_leave()
-
-    def show_rules(self) -> None:
-        self.app.show_rules(self.spec.id)
-
-    def toggle_sound(self) -> None:
-        self.app.set_sound(not self.app.settings.sound)
-        self.changed()
+        self.shared_buttons.ask_leave()
 
     # -- the picture follows the view: one verb (issue 36) --------------------------------------------
     def refresh(self, view: View[V]) -> None:
         """The one verb: the picture agrees with ``view``.  While it rests (:attr:`resting`) what
         lies on the table is set from the view, nothing on its way; always the buttons of the
         moment are laid out, the "back" arrow showing exactly while a step can be taken back (see
-        :meth:`undo_shown`).  Each kind of table says how; only :meth:`_follow_view` calls it."""
+        ``undo.shown``).  Each kind of table says how; only :meth:`_follow_view` calls it."""
 
     def moment(self) -> tuple:
         """What decides the picture besides the animation: when it changes the picture follows the
         view (see :meth:`_follow_view`).  By default the view itself and whether the arrow shows;
         a table says what else (whose decision it is, what a person has chosen)."""
-        return self.session.view(), self.undo_shown()
+        return self.session.view(), self.undo.shown()
 
     @property
     def resting(self) -> bool:
@@ -293,7 +266,7 @@ class GameScene(Scene, Generic[V]):
                 self.guiding.refused(outcome.refusal)
             return []
         events = list(outcome.events)
-        self.undo_words = None
+        self.undo.words = None
         self.animate(events)
         if self.anim.busy and self.session.view().curtain is not None:
             self.anim.wait(FOLLOW_PAUSE)
@@ -316,70 +289,18 @@ class GameScene(Scene, Generic[V]):
         """An animation step's sound: quiet while a tap skips the animation ahead."""
         return lambda: None if self.anim.skipping else self.app.assets.play(name)
 
-    def secret_step(self, event: Event, show: Callable[[], None], hide: Callable[[], None]) -> bool:
-        """Queue the private moment of ``event`` (a look under a tree): a secret curtain naming its
-        person if somebody else may be looking, then ``show`` until that person taps or the time
-        set in the settings passes, then ``hide`` — and the private moment ends with it, before
-        anything public is drawn.  A stray tap's skip stops at both (they are hold steps).  Returns
-        False, queueing nothing, when the secret must never be drawn (a computer's): the game then
-        animates only its public side."""
-        owner = event.private_to
-        if owner is None or not self.session.is_person(owner):
-            return False
-        self._queue_secret(owner, show, hide)
-        return True
-
-    def _queue_secret(self, owner: int, show: Callable[[], None], hide: Callable[[], None],
-                      first: bool = False) -> None:
-        """The secret curtain (when somebody else may be looking) and the secret itself, at the
-        end of the queue or ``first`` (a secret an overlay closed, shown again)."""
-        session = self.session
-        at = 0 if first else None
-        if session.shared:
-            def curtain() -> None:
-                def opened() -> None:
-                    session.secret_seen(owner)
-                    self.anim.release()
-                hint = "curtain.secret.hint.tap" if self.app.settings.secret_seconds is None else None
-                self.app.push(CurtainScene(self.app, self.seats[owner], opened, SECRET, pawn=self.spec.pawn,
-                                           hint=hint))
-            self.anim.hold(None, start=curtain, at=at)
-            at = None if at is None else at + 1
-
-        def shown() -> None:
-            self._secret = (step, owner, show, hide)
-            show()
-
-        def close() -> None:
-            self._secret = None
-            hide()
-            session.secret_closed()
-        step = self.anim.hold(self.app.settings.secret_seconds, start=shown, end=close, at=at)
-
     # -- overlays are public -------------------------------------------------------------------------
     def pause(self) -> None:
         """Something opens over the table.  A question ("Back to the menu?"), the rules or the
         settings are public (design.md, "Who is watching", 5): opened inside a private moment, they
-        end it, and the private things are face down before the overlay's first frame.  A secret
-        that was open (a look under a tree) closes, and comes again behind its curtain when the
-        overlay closes; a hand waits for its person's curtain (the session asks for it again)."""
+        end it, and the private things are face down before the overlay's first frame (see
+        ``Curtains.overlay_opened``)."""
         super().pause()
-        if self.session.view().private is None:
-            return
-        secret = self._secret
-        if secret is not None and self.anim.holding is secret[0]:
-            _, owner, show, hide = secret
-            self.anim.release()        # its end hides the secret and ends the private moment
-            self._queue_secret(owner, show, hide, first=True)
-            self._overlay_wait = self.anim.hold(None, at=0)     # until the overlay closes
-        self.session.overlay_opened()
-        self.changed()
+        self.curtains.overlay_opened()
 
     def resume(self) -> None:
         super().resume()
-        if self._overlay_wait is not None:
-            self.anim.drop(self._overlay_wait)
-            self._overlay_wait = None
+        self.curtains.overlay_closed()
 
     # -- the table ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -409,7 +330,7 @@ class GameScene(Scene, Generic[V]):
         button = self.button("say")
         if button is not None:
             button.icon = self.prompt_picture(hint)
-        return {"undo": self.undo_words, "banner": banner[0] if banner else None,
+        return {"undo": self.undo.words, "banner": banner[0] if banner else None,
                 "guide": self.guiding.spoken() if self.guiding is not None else None, "hint": hint or None}
 
     def hint_text(self) -> str:
@@ -420,10 +341,9 @@ class GameScene(Scene, Generic[V]):
         """The picture of what ``hint`` asks, as the game declares (``spec.words.pictures``)."""
         return prompt_picture(hint, self.spec.words.pictures)
 
-    def prompt_button(self, rect: pygame.Rect) -> Button:
-        """The prompt's picture, with a speaking head: a tap says the prompt again."""
-        return Button(rect, self.app.voice.again, icon=self.prompt_picture(self.hint_text()), badge="speaking", name="say",
-                      colour="paper", cooldown=0.0)
+    def say_again(self) -> None:
+        """A tap on the prompt's picture (``SharedButtons.prompt``): the prompt is said again."""
+        self.app.voice.again()
 
     def enter(self) -> None:
         super().enter()
@@ -440,14 +360,6 @@ class GameScene(Scene, Generic[V]):
         to steal your Cat Queen. Use a Dragon?")."""
         return self.t("curtain.question", name=self.seats[seat].name)
 
-    def curtain_scene(self, curtain) -> CurtainScene:
-        """The curtain scene for the session's due ``curtain`` (hand-over or question)."""
-        seat = self.seats[curtain.seat]
-        text = self.question_text(curtain.seat) if curtain.kind == QUESTION else None
-        undo = self.take_back if self.session.view().can_undo else None
-        return CurtainScene(self.app, seat, self.session.curtain_passed, curtain.kind, text=text,
-                            pawn=self.spec.pawn, undo=undo)
-
     def person_can_act(self) -> bool:
         if self.anim.busy:
             return False
@@ -455,75 +367,30 @@ class GameScene(Scene, Generic[V]):
         return not view.is_over and not view.computer_turn
 
     def handle(self, pointer) -> None:
-        if self.guiding is None:
-            self.handle_pointer(pointer)
-            return
-        mark = self.guiding.before_tap(pointer)
-        self.handle_pointer(pointer)
-        self.guiding.after_tap(mark)        # a tap that did nothing: why, and the hand at what works
-
-    def handle_pointer(self, pointer) -> None:
+        """A pointer on the table: the buttons first; a tap while things move hides a secret on
+        screen or skips ahead; else a tap on the game while a person may act.  In a guided game the
+        guide says why a tap did nothing, and points at what works."""
+        guiding = self.guiding
+        mark = guiding.before_tap(pointer) if guiding is not None else None
         if pointer.kind == "down":
             self.nudge.restart()      # somebody is there: the prompt waits anew
         self._follow_view()
         if self.handle_buttons(pointer):
-            return
-        if pointer.kind == "tap" and self.anim.busy:
+            pass
+        elif pointer.kind == "tap" and self.anim.busy:
             if self.anim.holding is not None:
                 # a secret on screen: its person's tap hides it (not the tap that opened it)
                 self.anim.release(min_shown=SECRET_GUARD)
             elif not pointer.repeats(SKIP_GUARD):
-                self.skip_ahead()
-            return
-        if pointer.kind == "tap" and self.person_can_act():
+                self.pacing.skip_ahead()
+        elif pointer.kind == "tap" and self.person_can_act():
             self.pointer = pointer
             self.tap(pointer.pos)
-
-    def skip_ahead(self) -> None:
-        """A tap while things move: the animation jumps ahead (to the next secret or curtain).  A
-        banner up at the tap has been spoken (the voice says it as it appears): it stays up a
-        moment longer instead of vanishing with the steps skipped, so what is heard is read."""
-        banner = self.banner_piece
-        said = banner.shown if banner is not None else None
-        if banner is None or said is None:
-            self.anim.skip()
-            return
-        self.anim.skip(begin_hold=False)      # a curtain or a secret next comes after the banner
-        banner.set(*said[:2], 1.0)
-        banner.keep(self.anim, BANNER_AFTER_SKIP)
+        if guiding is not None:
+            guiding.after_tap(mark)        # a tap that did nothing: why, and the hand at what works
 
     def tap(self, pos) -> None:
         """A tap on the game itself while a person may act."""
-
-    # -- taking back a wrong tap (issue 23) ----------------------------------------------------------
-    def undo_button(self, rect: pygame.Rect) -> Button:
-        """The big "back" arrow: shown only while a person's last step can be taken back."""
-        button = Button(rect, self.take_back, icon="undo", colour="gold", name="undo")
-        button.visible = self.undo_shown()
-        return button
-
-    def undo_shown(self) -> bool:
-        """Whether the arrow shows: a step can be taken back and nothing moves on the table."""
-        return not self.anim.busy and self.session.view().can_undo
-
-    def take_back(self) -> None:
-        """The arrow was tapped: the person's last step is taken back, the table shows the state
-        as it was before it, and the voice says so.  Everybody watches then: a hand shows again
-        only behind its person's curtain."""
-        view = self.session.view()
-        if self.anim.busy or not view.can_undo or view.undo_actor is None:
-            return
-        actor = view.undo_actor
-        if self.session.undo().refusal is not None:
-            return
-        self.before_decision()      # taking back is a decision too: what a person was choosing is over
-        # said at once; where a curtain comes first (a hand to show again) its own words say whose
-        # turn it is, and a sentence said after it would be about the past
-        self.undo_words = (self.t("undo.done", name=self.seats[actor].name) if self.session.view().curtain is None
-                           else None)
-        self.app.forget_spoken(self, "undo")
-        self.changed()
-        self.app.dirty = True
 
     def update(self, dt: float) -> bool:
         self._follow_view()
@@ -539,32 +406,7 @@ class GameScene(Scene, Generic[V]):
         self.anim.speed = self.app.settings.speed_factor
         if self.anim.update(dt):
             return True
-        if self.anim.busy:
-            return False     # a secret or its curtain waits for its person's tap (or its time)
-        view = self.session.view()
-        if view.is_over:
-            if not self.results_shown:
-                self.results_shown = True
-                self.show_results()
-            return False
-        if self.app.top is not self:
-            return False
-        if view.curtain is not None:
-            self.app.push(self.curtain_scene(view.curtain))
-            return False
-        if view.computer_turn:
-            # The computer "thinks" on a still picture, timed by the session from the start of the
-            # frame in which the table became still: nothing is redrawn until it acts, and then it
-            # decides and applies in core (the scene only animates what it did).
-            pause = self.computer_pause()
-            if not self.session.due(pause, still_since=self.app.now() - dt):
-                return False
-            before = self.before_decision()
-            outcome = self.session.step(pause)
-            if outcome is not None:
-                self.applied(outcome, before)
-            return self.anim.busy
-        return self.idle_animation()
+        return self.pacing.update(dt)
 
     def wake_in(self) -> float | None:
         # A lifted curtain changes the moment while the loop sleeps: wake it to follow (seen in a
@@ -572,36 +414,13 @@ class GameScene(Scene, Generic[V]):
         if self.moment() != self._moment:
             return 0.0
         guide = self.guiding.wake_in() if self.guiding is not None else None
-        due = [wake for wake in (self.nudge.wake_in(), self.play_wake_in(), guide) if wake is not None]
+        due = [wake for wake in (self.nudge.wake_in(), self.pacing.wake_in(), guide) if wake is not None]
         return min(due) if due else None
-
-    def play_wake_in(self) -> float | None:
-        """Seconds until the game has something to do by itself (a move, a curtain, an idle hop)."""
-        if self.anim.busy:
-            return self.anim.wake_in()
-        view = self.session.view()
-        if view.is_over or self.app.top is not self:
-            return None
-        if view.curtain is not None:
-            return 0.0       # the curtain goes up at once (the table waited FOLLOW_PAUSE already)
-        if view.computer_turn:
-            return self.session.wait_left(self.computer_pause())
-        return self.idle_wake_in()
 
     def computer_pause(self) -> float:
         """How long a computer thinks before it acts, at the animation speed of the settings (longer
-        while the person before it may still take back their step)."""
-        grace = UNDO_GRACE if self.session.view().can_undo else 0.0
-        return (COMPUTER_PAUSE + grace) / self.app.settings.speed_factor
-
-    def idle_animation(self) -> bool:
-        """While a person thinks: a small motion (keep it cheap: invalidate only its area and
-        return False, or return True to redraw the scene's dirty rects)."""
-        return False
-
-    def idle_wake_in(self) -> float | None:
-        """Seconds until :meth:`idle_animation` has its next picture to show."""
-        return None
+        while the person before it may still take back their step: ``undo.grace``)."""
+        return (COMPUTER_PAUSE + self.undo.grace()) / self.app.settings.speed_factor
 
     def tap_targets(self) -> list:
         """What a tap on the table may choose now (kidgames/ui/targets.Target), for the hand of a
@@ -634,4 +453,4 @@ class GameScene(Scene, Generic[V]):
         if self.guiding is not None:
             self.guiding.results()
         view = self.session.view()
-        self.app.show_results(self.spec, self.seats, view.winners, view.scores, self.options)
+        self.app.nav.show_results(self.spec, self.seats, view.winners, view.scores, self.options)

@@ -309,7 +309,8 @@ class Guiding:
         """The areas of what a tap may choose now (only while a person may act): the things on the
         table, and the buttons of the decision (a choice that loses something only where no other
         is offered; never a take-back)."""
-        from kidgames.ui.game import SHARED_BUTTONS, TAKES_BACK
+        from kidgames.ui.game import TAKES_BACK
+        from kidgames.ui.shared_buttons import SHARED_BUTTONS
         scene = self.scene
         if not scene.person_can_act() or scene.session.view().curtain is not None:
             return ()

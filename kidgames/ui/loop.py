@@ -153,7 +153,7 @@ class FrameLoop:
         app = self.app
         if event.type == pygame.WINDOWCLOSE:
             if not app.settings.kiosk:  # a kiosk's window does not close (Shift+Ctrl+Escape does)
-                app.ask_quit()         # the window's ✕ asks as the app's own ✕ does
+                app.nav.ask_quit()         # the window's ✕ asks as the app's own ✕ does
             return
         if event.type == pygame.QUIT:
             if not self._window_closing:
@@ -180,7 +180,7 @@ class FrameLoop:
                 app.set_fullscreen(not app.settings.fullscreen)
             elif event.key == pygame.K_ESCAPE and getattr(event, "mod", 0) & pygame.KMOD_SHIFT \
                     and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
-                app.with_grownup(app.ask_quit)    # a grown-up's way out, the kiosk's only one
+                app.nav.with_grownup(app.nav.ask_quit)    # a grown-up's way out, the kiosk's only one
             elif top is not None:
                 top.key(event)
             app.dirty = True

@@ -99,7 +99,7 @@ class MenuScene(Scene):
         self.lock_hint = None
         for rect, action, icon, name in corners:
             if app.settings.grownup_lock:
-                hold = HoldButton(rect, partial(app.with_grownup, action), icon=icon, name=name,
+                hold = HoldButton(rect, partial(app.nav.with_grownup, action), icon=icon, name=name,
                                   fingers=lambda: app.input.fingers)
                 hold.on_short = lambda b=hold: self.show_lock_hint(b)
                 self.buttons.append(hold)
@@ -110,7 +110,7 @@ class MenuScene(Scene):
     def open_game(self, spec) -> None:
         """A game with a save asks first: play on, or a new game (to the player setup).  A game open
         in another window is said to be so, and nothing is asked."""
-        if self.app.open_elsewhere(spec.id):
+        if self.app.nav.open_elsewhere(spec.id):
             return
         saved = self.saved.get(spec.id)
         if saved is None:
@@ -119,18 +119,18 @@ class MenuScene(Scene):
         app = self.app
         app.push(ConfirmScene(app, self.t("save.continue.title"), continue_text(app, saved),
                               self.t("save.continue.yes"), self.t("save.continue.new"),
-                              on_yes=lambda: app.continue_game(spec.id),
+                              on_yes=lambda: app.nav.continue_game(spec.id),
                               on_no=lambda: self.open_setup(spec), on_back=lambda: None,
                               icon="play", yes_icon="play", no_icon="plus", go_on="yes"))
 
     def open_setup(self, spec) -> None:
-        self.app.show_setup(spec)
+        self.app.nav.show_setup(spec)
 
     def open_settings(self) -> None:
-        self.app.show_settings()
+        self.app.nav.show_settings()
 
     def ask_quit(self) -> None:
-        self.app.ask_quit()
+        self.app.nav.ask_quit()
 
     def back(self) -> None:
         pass   # the menu is the bottom of the app: Escape does not close it by surprise
@@ -268,17 +268,17 @@ def continue_game(app: SceneContext, game_id: str) -> None:
         return   # set aside (or gone): the menu reports it when it is on top again
     saved = result.saved
     # a computer's or an untouched default name is its pawn colour's, in the language spoken now
-    app.start_game(saved.game_id, app.in_language(saved.seats), state=saved.state, options=saved.options,
+    app.nav.start_game(saved.game_id, app.in_language(saved.seats), state=saved.state, options=saved.options,
                    from_save=True, controller=saved.controller)
 
 
 def offer_saved_game(app: SceneContext) -> None:
     """At start: offer to play on with the game saved last (the others wait on their tiles)."""
     saved = most_recent(app.saves.saved_games({s.id: s for s in playable(app.games)}))
-    if saved is not None and not app.open_elsewhere(saved.game_id):
+    if saved is not None and not app.nav.open_elsewhere(saved.game_id):
         app.push(ConfirmScene(app, app.t("save.continue.title"), continue_text(app, saved),
                               app.t("save.continue.yes"), app.t("save.continue.no"),
-                              on_yes=lambda: app.continue_game(saved.game_id),
+                              on_yes=lambda: app.nav.continue_game(saved.game_id),
                               icon="play", yes_icon="play", no_icon="home", go_on="yes"))
     report_problems(app)   # a damaged file is told of first, above the offer
 
@@ -288,7 +288,7 @@ def play_on_or_new(app: SceneContext, game_id: str, start_new) -> None:
     save, ask first as its tile does: play on with the saved game, or the new game (which replaces
     it).  A saved game is never lost unasked, from the command line either.  A game open in another
     window is said to be so, and nothing is asked or started."""
-    if app.open_elsewhere(game_id):
+    if app.nav.open_elsewhere(game_id):
         report_problems(app)
         return
     result = app.saves.load(game_id, app.games) if app.saves.exists(game_id) else None
@@ -298,7 +298,7 @@ def play_on_or_new(app: SceneContext, game_id: str, start_new) -> None:
         return
     app.push(ConfirmScene(app, app.t("save.continue.title"), continue_text(app, result.saved),
                           app.t("save.continue.yes"), app.t("save.continue.new"),
-                          on_yes=lambda: app.continue_game(game_id), on_no=start_new, on_back=lambda: None,
+                          on_yes=lambda: app.nav.continue_game(game_id), on_no=start_new, on_back=lambda: None,
                           icon="play", yes_icon="play", no_icon="plus", go_on="yes"))
     report_problems(app)   # damaged settings are told of first, above the question
 
@@ -306,7 +306,7 @@ def play_on_or_new(app: SceneContext, game_id: str, start_new) -> None:
 def ask_before_replacing(app: SceneContext, game_id: str, start_new) -> None:
     """Start a new game at once, or, when that game has a save, first ask whether to replace it (a
     game open in another window: only that is said)."""
-    if app.open_elsewhere(game_id):
+    if app.nav.open_elsewhere(game_id):
         return
     result = app.saves.load(game_id, app.games) if app.saves.exists(game_id) else None
     if result is None or result.saved is None:

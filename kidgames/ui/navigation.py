@@ -2,7 +2,7 @@
 the questions asked above whatever is on screen (close the games? a grown-up's sum first), what the
 family is told about saving, and the way back to the menu after a bug.
 
-Scenes reach one another only through these (as ``app.show_menu()`` and so on, kidgames/ui/context.py),
+Scenes reach one another only through these (as ``app.nav.show_menu()`` and so on, kidgames/ui/context.py),
 so no scene module imports another: each is imported here, when it is first needed."""
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ class Navigation:
         for lost in (n for n in news if n.kind == LOST):
             if any(scene.claims == lost.game_id for scene in app.stack):
                 spec = app.games[lost.game_id]
-                app.show_menu()
+                self.show_menu()
                 app.push(MessageScene(app, app.t("save.elsewhere.title"),
                                       app.t("save.lost.text", game=game_title(app, spec)), icon="cross"))
         saving = [n for n in news if n.kind in (FAILED, WORKS)]

@@ -80,10 +80,10 @@ class ResultsScene(Scene):
         return {"headline": self.headline()}
 
     def menu(self) -> None:
-        self.app.show_menu()
+        self.app.nav.show_menu()
 
     def again(self) -> None:
-        self.app.start_game(self.spec.id, list(self.seats), options=self.options)
+        self.app.nav.start_game(self.spec.id, list(self.seats), options=self.options)
 
     def headline(self) -> str:
         """One winner by name ("Anna wins the golden treasure!"), a shared win, or nobody."""

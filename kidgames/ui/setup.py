@@ -245,7 +245,7 @@ class SetupScene(Scene):
         self.layout()
 
     def show_rules(self) -> None:
-        self.app.show_rules(self.spec.id)
+        self.app.nav.show_rules(self.spec.id)
 
     def start(self) -> None:
         if self.tell_unusable_boards(then=self.start):    # gone since the setup opened: OK plays on
@@ -257,9 +257,9 @@ class SetupScene(Scene):
             self.app.settings.last_setup[self.spec.id] = [s.to_json() for s in seats]
             self.app.settings.last_options[self.spec.id] = {o.name: options[o.name] for o in self.shown_options()}
             self.app.save_settings()
-            self.app.start_game(self.spec.id, seats, options=options)
+            self.app.nav.start_game(self.spec.id, seats, options=options)
 
-        self.app.ask_before_replacing(self.spec.id, start_new)   # a saved game is never lost unasked
+        self.app.nav.ask_before_replacing(self.spec.id, start_new)   # a saved game is never lost unasked
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -18,7 +18,6 @@ from kidgames.ui.anim import arc, ease_in_out, ease_out_back
 from kidgames.ui.board_table import BoardTableScene
 from kidgames.ui.pieces import OVER_PAWNS, Die, Pawns
 from kidgames.ui.table import Drawn
-from kidgames.ui.widgets import Button
 from functools import partial
 
 from .board import ForestBoard
@@ -44,6 +43,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
 
     def __init__(self, app, session) -> None:
         super().__init__(app, session, ForestTable)
+        self.idle = self.part.magic      # the magic choices move a little while a person thinks
         self.fit(BOARD_RECT, BOARD_MARGIN)
         pawns = Pawns(self.seats, PAWN_SIZE, [], lambda p: p == self.shown_current and self.person_can_act(), below=10)
         dice = [Die((DICE_X[k], DICE_Y), DIE_SIZE, self.thrower_rim, spin=(540, -480)[k], hops=3 + k, height=50)
@@ -96,7 +96,7 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         def hide() -> None:
             self.lifted = self.look_owner = None
 
-        if self.secret_step(ev, show, hide):
+        if self.curtains.secret_step(ev, show, hide):
             return
         self.anim.add(0.45, lambda t: self._lift(slot, t), start=self.sound("magic"), easing=ease_out_back)
         self.anim.wait(0.9)
@@ -166,18 +166,12 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
         text = self.t(f"forest.{key}") if seat is None else self.t(f"forest.{key}", name=self.seats[seat].name)
         self.banner_piece.say(self.anim, text, sprite, stay, sound=self.sound(sound) if sound else None)
 
-    def prompt_button(self, rect: pygame.Rect) -> Button:
+    def say_again(self) -> None:
         """The prompt's picture says the prompt again, and during the magic choice plays the
         choices' stories again."""
-        button = super().prompt_button(rect)
-        again = button.on_tap
-
-        def say_again() -> None:
-            again()
-            if self.part.magic.magic_shown():
-                self.part.magic.play_stories()
-        button.on_tap = say_again
-        return button
+        super().say_again()
+        if self.part.magic.magic_shown():
+            self.part.magic.play_stories()
 
     def nudge_target(self) -> pygame.Rect | None:
         """During the magic choice the hand points at the jump (else the swap): a walk of 1+1
@@ -188,9 +182,3 @@ class ForestScene(BoardTableScene[ForestView, ForestBoard]):
             if button is not None and button.visible:
                 return pygame.Rect(button.rect)
         return super().nudge_target()
-
-    def idle_animation(self) -> bool:
-        return self.part.magic.idle_animation()
-
-    def idle_wake_in(self) -> float | None:
-        return self.part.magic.idle_wake_in()

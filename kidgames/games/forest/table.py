@@ -12,7 +12,7 @@ import pygame
 
 from kidgames.core.board import shortest_walk
 from kidgames.core.protocol import Action
-from kidgames.ui.game import UNDO_SIZE
+from kidgames.ui.taking_back import UNDO_SIZE
 from kidgames.ui.pieces import BANNER, BUTTONS, IN_PANEL, OVER_BUTTONS, OVER_PAWNS
 from kidgames.ui.table import Drawn
 from kidgames.ui.targets import Target, pick
@@ -72,7 +72,7 @@ class ForestTable:
         cancel = pygame.Rect(BOARD_RECT.right - 130, BOARD_RECT.bottom - 130, 110, 110)
         # the "back" arrow: a move taken back (beside the cancel button, which never shows with it)
         buttons += [Button(cancel, self.reset_choice, icon="back", name="cancel"),
-                    self.scene.undo_button(pygame.Rect(cancel.x - UNDO_SIZE - 20, cancel.y, UNDO_SIZE, UNDO_SIZE))]
+                    self.scene.undo.button(pygame.Rect(cancel.x - UNDO_SIZE - 20, cancel.y, UNDO_SIZE, UNDO_SIZE))]
         size = PANEL_BUTTON
         for k in range(2):
             buttons.append(Button(pygame.Rect(BOARD_RECT.centerx - size - 20 + k * (size + 40),

@@ -1,6 +1,10 @@
 """Knights and the Golden Treasure on screen: a painted fairy-tale map, a big die to tap, knights
 hopping field by field, special fields that show what they do.  The rules live in rules.py; the
-scene draws the session's views (``KnightsView``, rules.py) and animates the events it returns."""
+scene draws the session's views (``KnightsView``, rules.py) and animates the events it returns.
+
+The scene is the shared board table (kidgames/ui/board_table.py) with the game's part, table.py
+(:class:`KnightsTable`: the painted map, the die and what a tap does); the scene itself turns the
+session's events into animation."""
 from __future__ import annotations
 
 import math
@@ -9,54 +13,39 @@ from functools import partial
 import pygame
 
 from kidgames.ui.board_pieces import draw_badge
-from kidgames.ui.board_table import BOARD_RECT, SIDEBAR, BoardPart, BoardTableScene
-from kidgames.ui.pieces import OVER_BUTTONS, Die, Pawns
+from kidgames.ui.board_table import BOARD_RECT, BoardTableScene
+from kidgames.ui.pieces import OVER_BUTTONS, Pawns
 
-from .art import BAD, field_sprite, paint_board
+from .art import BAD, field_sprite
 from .board import KnightsBoard
 from .rules import KnightsView
+from .table import KnightsTable
 
-# -- layout (canvas 1600×1000: the board on the left, the players and the die on the right) ---------
-DIE_CENTRE, DIE_SIZE = (1420, 800), 170
+# -- layout (canvas 1600×1000: the board on the left, the players and the die on the right; the die's
+# place is the part's, table.py) -----------------------------------------------------------------------
 PLAYER_TOP, PLAYER_H = 130, 84
 PROMPT_BUTTON = pygame.Rect(1254, 600, 100, 100)   # the hint's picture: a tap says it again
 HINT_TEXT = pygame.Rect(1362, 600, 226, 100)       # the hint, beside it
 BOARD_MARGIN = 40      # canvas pixels between the outermost fields and the board's edges (lakes, halos)
 PAWN_SIZE = 62
 HOP_TIME, FLY_TIME, BANNER_TIME, HOP_HEIGHT = 0.26, 0.9, 1.3, 26
-NUDGE_EVERY, NUDGE_TIME = 8.0, 0.6     # the waiting die hops for NUDGE_TIME every NUDGE_EVERY seconds,
-NUDGE_FPS = 15                         # drawn at this rate (a child sees a hop; the CPU hardly notices)
-NUDGE_AREA = pygame.Rect(DIE_CENTRE[0] - 128, DIE_CENTRE[1] - 188, 256, 300)   # the die, tumbling too
-DIE_TARGET = pygame.Rect(SIDEBAR.x + 10, DIE_CENTRE[1] - 150, SIDEBAR.w - 20, 330)   # where a tap throws
 BANNER_SIZE, BANNER_STEPS = (860, 170), 5
 SIDEBAR_FILL, SIDEBAR_EDGE = (250, 236, 200), (190, 150, 90)
 
 SOUND_FOR = {"pool": "splash", "firebird": "whoosh", "bank": "whoosh"}   # any other field: "fall" if bad, else "magic"
 
 
-class KnightsMap(BoardPart):
-    """Knights' part of the board table: the painted map (the throw is the only decision)."""
-
-    def render_board(self) -> pygame.Surface:
-        scene = self.scene
-        return paint_board(scene.board, scene.app.screen.get_size(), BOARD_RECT, scene.to_canvas, scene.app.assets,
-                           scene.t("knights.start"))
-
-
 class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
+    part: KnightsTable          # the game's part of the table (table.py): the map and the die
+
     def __init__(self, app, session) -> None:
-        super().__init__(app, session, KnightsMap)
+        super().__init__(app, session, KnightsTable)
+        self.idle = self.part       # the waiting die hops while a person thinks
         view = self.session.view()
         self.fit(BOARD_RECT, BOARD_MARGIN)
         self.banner_from_junction = False
-        self._idle_since: float | None = None      # scene time when a person began to think
-        self._nudge_step = -1
         # What is on the screen, as pieces that know their area and look (kidgames/ui/table.py,
         # kidgames/ui/pieces.py): the frame redraws where a piece changed, found from the pieces.
-        self.die = Die(DIE_CENTRE, DIE_SIZE, self.thrower_rim, area=NUDGE_AREA)
-        self.die.layer = OVER_BUTTONS     # the die and the knights lie over the side panel's edge
-        # a die waiting to be thrown shows no number (None); the last throw only when it is over
-        self.die.value = view.table.last_roll if view.is_over else None
         helmet = self.spec.pawn == "knight"
         pawns = Pawns(self.seats, PAWN_SIZE, [self.space_xy(pos) for pos in view.table.positions], self.pawn_ring,
                       helmet=helmet, layer=OVER_BUTTONS)
@@ -68,18 +57,8 @@ class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
         rows = [self.player_row(i, rect, badge=partial(self.waiting_for, i), reserve=92, helmet=helmet,
                                 paint_badge=partial(paint_badge, i))
                 for i, rect in enumerate(self.row_rects(PLAYER_TOP, PLAYER_H, PROMPT_BUTTON.top - 10))]
-        self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 14, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_TEXT), [self.die], pawns,
-                       (BANNER_SIZE, BANNER_STEPS))
-
-    # -- playing --------------------------------------------------------------------------------------
-    def tap(self, pos) -> None:
-        # The die and the space around it throw (a big target); a tap anywhere else only makes
-        # the die hop at once, to show where to tap.
-        if DIE_TARGET.collidepoint(pos):
-            self.roll()
-        elif self._idle_since is not None:
-            self._idle_since = self.time - (NUDGE_EVERY - NUDGE_TIME)
-            self._nudge_step = -2
+        self.lay_board((SIDEBAR_FILL, SIDEBAR_EDGE), 14, PROMPT_BUTTON, rows, (HINT_TEXT, HINT_TEXT), [self.part.die],
+                       pawns, (BANNER_SIZE, BANNER_STEPS))
 
     # -- events to animation ---------------------------------------------------------------------------
     def _anim_moved(self, ev, rest) -> None:
@@ -149,32 +128,6 @@ class KnightsScene(BoardTableScene[KnightsView, KnightsBoard]):
         self.anim.add(0.8, lambda t: self.banner_piece.set(text, "chest", min(1.0, t * 3)), start=self.sound("coin"))
         self.anim.wait(0.6)
         self.anim.call(self.banner_piece.clear)
-
-    def idle_animation(self) -> bool:
-        """Every few seconds the die hops a little to invite a tap.  Only the die's corner of the
-        canvas is redrawn for it, so a game waiting for a child costs almost nothing."""
-        if not self.person_can_act():
-            self._idle_since = None
-            return False
-        if self._idle_since is None:
-            self._idle_since = self.time
-        phase = (self.time - self._idle_since) % NUDGE_EVERY - (NUDGE_EVERY - NUDGE_TIME)
-        step = int(phase * NUDGE_FPS) if phase >= 0 else -1
-        if step != self._nudge_step:
-            self._nudge_step = step
-            t = max(0.0, min(1.0, step / (NUDGE_TIME * NUDGE_FPS)))
-            self.die.jump = abs(math.sin(t * math.pi * 2)) * 16
-            self.die.pulse = 1 + 0.06 * math.sin(t * math.pi * 2)
-            self.app.invalidate(NUDGE_AREA)
-        return False
-
-    def idle_wake_in(self) -> float | None:
-        if self._idle_since is None:
-            return None
-        phase = (self.time - self._idle_since) % NUDGE_EVERY - (NUDGE_EVERY - NUDGE_TIME)
-        if phase < 0:
-            return -phase
-        return max(0.0, (int(phase * NUDGE_FPS) + 1) / NUDGE_FPS - phase)
 
     # -- drawing -----------------------------------------------------------------------------------
     def field_sprite(self, node_id: str) -> str:
