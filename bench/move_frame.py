@@ -62,18 +62,21 @@ class Split:
 
     def __init__(self) -> None:
         self.spent: dict[str, float] = {}
+        self.inside: set[str] = set()
 
     def wrap(self, owner, name: str, label: str) -> None:
         original = getattr(owner, name)
-        spent = self.spent
-
         split = self
 
         def timed(*a, **kw):
+            if label in split.inside:     # called within another timed call of its label: counted once
+                return original(*a, **kw)
+            split.inside.add(label)
             t, c = time.perf_counter(), time.thread_time()
             try:
                 return original(*a, **kw)
             finally:
+                split.inside.discard(label)
                 split.add(label, t, c)
         setattr(owner, name, timed)
 
@@ -209,8 +212,8 @@ def run_game(game_id: str, moves: int, max_frames: int, paced: bool = False,
     unguided(app)      # played as before: no guided first game (kidgames/ui/guide.py)
     app.reset_to(MenuScene(app))
     app.frame(0.0)
-    split.wrap(app, "draw", "draw")
-    split.wrap(app, "draw_rects", "draw")
+    split.wrap(app.loop, "draw", "draw")          # the frame loop draws (kidgames/ui/loop.py)
+    split.wrap(app.loop, "draw_rects", "draw")
     seats = [Seat(c.capitalize(), c, COMPUTER) for c in ("red", "blue", "green", "yellow")]
     spec = GAMES[game_id]
     seats = seats[:spec.max_players]
