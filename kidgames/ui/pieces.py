@@ -496,7 +496,10 @@ class SeatPanel(SeatPlace):
     counts) are pieces of their own."""
 
     layer = PANEL
-    reach = (12, 20)
+    #: Its shadow, 4 pixels below it (the rims lie inside the panel, and so does what it paints
+    #: inside): no more, so that the turn passing between two panels repaints those two, not
+    #: a strip of a third one's pieces too.
+    reach = (0, 8)
 
     def __init__(self, art: CardArt, seat, rect: pygame.Rect, lit: Callable[[], bool],
                  winner: Callable[[], bool], paint_inside, fill=lambda rgb: rgb) -> None:
