@@ -299,7 +299,7 @@ def after_report(after: list[tuple[float, float]]) -> str:
     walls, cpus = [w for w, _ in after], [c for _, c in after]
     return (f"\n{'':8} the frame after: p50 {percentile(walls, 50):5.1f}  p95 {percentile(walls, 95):5.1f}  "
             f"max {max(walls):5.1f} ms  over 16.7 ms: {sum(w > BUDGET_MS for w in walls):2}  "
-            f"(thread CPU p95 {percentile(cpus, 95):4.1f} max {max(cpus):4.1f})")
+            f"(thread CPU p50 {percentile(cpus, 50):4.1f} p95 {percentile(cpus, 95):4.1f} max {max(cpus):4.1f})")
 
 
 def main() -> int:
