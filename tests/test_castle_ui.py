@@ -513,3 +513,39 @@ def test_no_computer_turn_holds_the_table_more_than_15_seconds_at_normal_speed(t
     longest, drawn = max(turns)
     assert longest <= 15.0, f"a turn of {drawn} cards took {longest:.1f} s"
     assert max(d for _, d in turns) >= 5, "the seeds hold long turns"
+
+
+def test_the_turn_passing_paints_no_new_panel_in_a_tablets_window(tmp_path, monkeypatch):
+    """Issue 33: on a tablet's share of a core the frame after a move (where the turn passes and
+    two whole panels are repainted and presented, scaled) was over a frame's time when a panel was
+    lit for the first time: its lit picture was painted there.  Each seat's panel, lit and not, is
+    made ahead in frames that draw little, so the frames after the moves of four computers paint
+    none; the window still equals a full redraw after each of them."""
+    import kidgames.ui.cards as cards
+    from test_screen_invariant import differing_area, window_bytes
+    app = make_app(tmp_path, speed="fast", window_size=(1280, 800))
+    seats = [Seat(n, c, "computer", "easy") for n, c in
+             (("Robo", "red"), ("Bip", "blue"), ("Zed", "green"), ("Tik", "yellow"))]
+    scene = start_game_scene(app, "castle", seats, seed=7)
+    painted: list = []
+    original = cards.rounded_panel
+    monkeypatch.setattr(cards, "rounded_panel", lambda surface, rect, *a, **kw: (
+        painted.append(rect.size), original(surface, rect, *a, **kw)))
+    controller = controller_of(scene)
+    owners, after, checked = set(), False, 0
+    for _ in range(3000):
+        decisions = controller.decisions
+        before = len(painted)
+        app.frame(FRAME)
+        if after:
+            assert len(painted) == before, f"the frame after a move painted panels {painted[before:]}"
+            area = differing_area(app, window_bytes(app))
+            assert area is None, f"the window differs from a full redraw in {area}"
+            checked += 1
+            owners.add(scene.v_turn_owner)
+        after = controller.decisions != decisions
+        if len(owners) == 4 and checked > 20:
+            break
+    assert len(owners) == 4 and checked > 20, (owners, checked)
+    panel = scene.part.seat_rects()[0].size
+    assert panel in painted      # they were painted, ahead of those frames

@@ -100,6 +100,7 @@ class CardTableScene(GameScene[V]):
     art_kit: type[CardArt] = CardArt        # the game's card kit: the faces of its cards, its own pictures
     table: Table                            # laid by lay_table (from the part's lay, in __init__)
     banner_piece: Banner                    # laid by lay_table
+    ahead: list[Callable[[], object]]       # what is made ahead in frames that draw little (prepare_ahead)
     prompt_rect: pygame.Rect                # the hint's picture (a tap says it again)
     undo_rect: pygame.Rect                  # the "back" arrow, while a step can be taken back
 
@@ -162,6 +163,7 @@ class CardTableScene(GameScene[V]):
                              lambda: i in self.session.view().winners,
                              lambda surface, rect, lit: paint_inside(surface, i, rect, lit), fill=seat_fill)
         panels = [panel(i, seat, rect) for i, (seat, rect) in enumerate(zip(self.seats, self.part.seat_rects()))]
+        self.ahead = [make for p in panels for make in p.ahead()]
         self.banner_piece = banner
         self.table = Table([Backdrop(self.app.screen.get_size(), colour=felt),
                             Hint(assets, hint[0], self.hint_text, size=hint[1], art=self.art), *panels,
@@ -295,9 +297,10 @@ class CardTableScene(GameScene[V]):
         return self.pointer is not None and self.pointer.repeats()
 
     def update(self, dt: float) -> bool:
-        self.banner_piece.painter.render_ahead()
-        busy = self.anim.busy
+        busy, quiet = self.anim.busy, self.frozen is None
         moved = super().update(dt)
+        if quiet and self.frozen is None and not self.app.dirty:
+            self.prepare_ahead()
         if moved and busy and not self.anim.busy:
             # The batch's last step: the app's redraw after the last movement (this very frame)
             # shows it whole; where no such redraw comes, only what changed is redrawn.
@@ -305,6 +308,17 @@ class CardTableScene(GameScene[V]):
                 self.app.invalidate(rect)
             return False
         return moved
+
+    def prepare_ahead(self) -> None:
+        """One thing made ahead of the frame that shows it, in a frame that draws little: a banner's
+        words (queued as the banner is asked for), else a seat panel's lit or unlit plate.  Not in
+        a frame that applies an action (its save) nor in the next, which begins showing it (the
+        turn passing repaints whole panels there, and a banner may come up) nor in a whole redraw."""
+        painter = self.banner_piece.painter
+        if isinstance(painter, PanelBanner) and painter.to_prepare:
+            painter.render_ahead()
+        elif self.ahead:
+            self.ahead.pop(0)()
 
     def _kept(self, key, make):
         """A place on the table, worked out once per key (the count of things it depends on)."""

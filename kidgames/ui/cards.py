@@ -101,14 +101,21 @@ class CardArt:
     def panel(self, surface: pygame.Surface, rect: pygame.Rect, colour, radius: int = 22, border=None,
               border_width: int = 4, shadow: int = 6) -> None:
         """``widgets.rounded_panel`` (a player's panel, a banner), painted once per size and look
-        with its shadow and kept: a redraw only blits it."""
-        key = ("panel", rect.size, tuple(colour), radius, tuple(border) if border else None, border_width, shadow)
+        with its shadow and kept (:meth:`plate`): a redraw only blits it."""
+        surface.blit(self.plate(rect.size, colour, radius, border, border_width, shadow), rect.topleft)
+
+    def plate(self, size: tuple[int, int], colour, radius: int = 22, border=None, border_width: int = 4,
+              shadow: int = 6) -> pygame.Surface:
+        """The picture :meth:`panel` blits for a panel of ``size``, painted at its first use and kept
+        (made ahead, it costs that frame nothing: a seat panel's lit look, see SeatPanel.ahead)."""
+        key = ("panel", tuple(size), tuple(colour), radius, tuple(border) if border else None, border_width, shadow)
         plate = self._cache.get(key)
         if plate is None:
-            plate = pygame.Surface((rect.w, rect.h + shadow), pygame.SRCALPHA)
-            rounded_panel(plate, pygame.Rect(0, 0, rect.w, rect.h), colour, radius, border, border_width, shadow)
+            w, h = size
+            plate = pygame.Surface((w, h + shadow), pygame.SRCALPHA)
+            rounded_panel(plate, pygame.Rect(0, 0, w, h), colour, radius, border, border_width, shadow)
             self._cache[key] = plate
-        surface.blit(plate, rect.topleft)
+        return plate
 
     def _blank(self, width: int, fill, border) -> pygame.Surface:
         w, h = card_size(width)
