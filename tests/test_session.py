@@ -142,9 +142,9 @@ def test_a_computers_move_is_decided_applied_and_saved_in_core(tmp_path, recorde
     assert computer and len(choices) == len(computer)
     for (_, frames), chose in zip(computer, choices):
         core = inside_ui(frames)
-        # between the frame loop's turn of the scene and the rules, only core: the session
+        # between the scene's pacing part (its computer's move) and the rules, only core: the session
         # stepped, and the very same call of it chose the move and applied it
-        assert core[-1][:2] == ("kidgames.ui.game", "_update"), core
+        assert core[-1][:2] == ("kidgames.ui.pacing", "_computer_moves"), core
         assert not any(_is_ui(module) for module, _, _ in core[:-1])
         step = [frame for frame in core if frame[:2] == ("kidgames.core.session", "step")]
         assert len(step) == 1 and step[0] in inside_ui(chose)
@@ -154,7 +154,7 @@ def test_a_computers_move_is_decided_applied_and_saved_in_core(tmp_path, recorde
         core = inside_ui(frames)
         assert ("kidgames.core.session", "_saved") in [frame[:2] for frame in core]
         assert not any(_is_ui(module) for module, _, _ in core[:-1])
-        assert core[-1][:2] in (("kidgames.ui.game", "_update"), ("kidgames.ui.game", "submit"))
+        assert core[-1][:2] in (("kidgames.ui.pacing", "_computer_moves"), ("kidgames.ui.game", "submit"))
 
 
 def test_a_persons_tap_reaches_apply_through_one_scene_method_and_the_session(tmp_path, recorded):
