@@ -171,11 +171,11 @@ class Driver(threading.Thread):
             getattr(self, f"play_{self.game}")(scene)
 
     def follow_hand(self, top, scene) -> bool:
-        """A guided game: wait (up to 8 s) for the hand, show it, and tap where it points, as a child
+        """A guided game: wait (up to 15 s) for the hand, show it, and tap where it points, as a child
         who follows it would (True: tapped)."""
         from kidgames.ui.curtain import CurtainScene
         waited = time.monotonic()
-        while time.monotonic() - waited < 8.0:
+        while time.monotonic() - waited < 15.0:
             if self.app.top is not top:
                 return False
             hand = top.hand if isinstance(top, CurtainScene) else (top.nudge if top is scene else None)
@@ -251,7 +251,7 @@ class Driver(threading.Thread):
         legal = state.legal_actions()
         buys = [a for a in legal if a.kind == "buy"]
         if buys and self.rng.random() < 0.6:
-            if not scene.buying:
+            if not scene.part.buying:
                 self.click(scene.button("buy").rect.center, "buy")
                 return
             targets = scene.tap_targets()
