@@ -35,7 +35,7 @@ def arc(a, b, t: float, height: float) -> tuple[float, float]:
 
 
 @dataclass
-class Step:
+class AnimStep:
     duration: float | None
     update: Callable[[float], None] = lambda t: None
     start: Callable[[], None] | None = None
@@ -71,7 +71,7 @@ class AnimQueue:
     """Steps played in order at ``speed`` (the animation-speed setting)."""
 
     speed: float = 1.0
-    steps: list[Step] = field(default_factory=list)
+    steps: list[AnimStep] = field(default_factory=list)
     skipping: bool = False   # true while skip() runs: sounds stay quiet then
 
     @property
@@ -82,7 +82,7 @@ class AnimQueue:
             start: Callable[[], None] | None = None, end: Callable[[], None] | None = None,
             easing: Callable[[float], float] = linear, at: int | None = None) -> None:
         """A step at the end of the queue, or at place ``at`` (0: next)."""
-        step = Step(max(0.0, duration), update, start, end, easing)
+        step = AnimStep(max(0.0, duration), update, start, end, easing)
         self.steps.insert(len(self.steps) if at is None else at, step)
 
     def call(self, fn: Callable[[], None]) -> None:
@@ -93,20 +93,20 @@ class AnimQueue:
         self.add(duration)
 
     def hold(self, duration: float | None, *, start: Callable[[], None] | None = None,
-             end: Callable[[], None] | None = None, at: int | None = None) -> Step:
+             end: Callable[[], None] | None = None, at: int | None = None) -> AnimStep:
         """A step that skip() does not pass: it lasts until :meth:`release` or ``duration`` real
         seconds (None: until released).  It goes at the end of the queue, or at place ``at``."""
-        step = Step(duration, start=start, end=end, hold=True)
+        step = AnimStep(duration, start=start, end=end, hold=True)
         self.steps.insert(len(self.steps) if at is None else at, step)
         return step
 
-    def drop(self, step: Step) -> None:
+    def drop(self, step: AnimStep) -> None:
         """Take ``step`` out of the queue, begun or not, without its end (a wait nobody needs now)."""
         if step in self.steps:
             self.steps.remove(step)
 
     @property
-    def holding(self) -> Step | None:
+    def holding(self) -> AnimStep | None:
         """The hold step on screen now (it has begun and waits), if any."""
         if self.steps and self.steps[0].hold and self.steps[0].started:
             return self.steps[0]

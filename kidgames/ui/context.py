@@ -4,7 +4,7 @@ A scene gets the app as this narrow, typed context, not as the whole :class:`~ki
 mypy proves that no scene reaches the frame loop, the window or the app's own bookkeeping.  The
 context is put together from small parts, each one job the scenes ask of the app:
 
-- :class:`Words`: the app's language (texts, the games' words, seats' names in it);
+- :class:`Language`: the app's language (texts, the games' words, seats' names in it);
 - :class:`Clock`: the app's time (real, or stepped by a test's frames: kidgames/core/clock.py);
 - :class:`Picture`: pictures, sounds and the canvas, asking for a redraw, the pointer;
 - :class:`Speech`: the spoken prompts (kidgames/ui/voice.py);
@@ -44,7 +44,7 @@ class TimeSource(Protocol):
     def step(self, dt: float) -> None: ...
 
 
-class Words(Protocol):
+class Language(Protocol):
     """The app's language."""
 
     @property
@@ -166,5 +166,5 @@ class Ways(Protocol):
     def quit(self) -> None: ...
 
 
-class SceneContext(Words, Clock, Picture, Speech, Preferences, SavedGames, Stack, Ways, Protocol):
+class SceneContext(Language, Clock, Picture, Speech, Preferences, SavedGames, Stack, Ways, Protocol):
     """Everything a scene may use of the app (``Scene.app``)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from kidgames.core.protocol import Event
-from kidgames.ui.anim import Step
+from kidgames.ui.anim import AnimStep
 from kidgames.ui.curtain import QUESTION, SECRET, CurtainScene
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ class Curtains:
         self.scene = scene
         self.app = scene.app
         self._secret: tuple | None = None         # (its hold step, owner, show, hide) while a secret is open
-        self._overlay_wait: Step | None = None     # a hold step until the overlay over a secret closes
+        self._overlay_wait: AnimStep | None = None     # a hold step until the overlay over a secret closes
 
     def scene_for(self, curtain: Any) -> CurtainScene:
         """The curtain scene for the session's due ``curtain`` (hand-over or question); its arrow
