@@ -45,8 +45,9 @@ def xdotool(*args: str) -> str:
 
 class Driver(threading.Thread):
     def __init__(self, app, game: str, shots: Path, seed: int, quiet: float, max_clicks: int,
-                 burst: int = 0, undo: float = 0.0, guided: bool = False) -> None:
+                 burst: int = 0, undo: float = 0.0, guided: bool = False, weak: bool = False) -> None:
         super().__init__(daemon=True)
+        self.weak = weak               # people who find little: a tree at random, a step at random
         self.guided = guided           # a guided first game: tap only where the hand points
         self.burst = burst
         self.undo = undo               # how often a step is taken back with the arrow, when it shows
@@ -220,7 +221,8 @@ class Driver(threading.Thread):
             self.click(DICE_TARGET.center, "roll")
         elif state.phase == GUESS:
             wanted = next(s for s, m in state.tree_at.items() if m == state.wanted)
-            slot = wanted if self.rng.random() < 0.7 else self.rng.choice(list(state.tree_at))
+            knows = 0.0 if self.weak else 0.7
+            slot = wanted if self.rng.random() < knows else self.rng.choice(list(state.tree_at))
             self.click(scene.part.tree_centre(slot), "guess")
         elif state.phase == MOVE:
             if scene.part.choice:
@@ -228,7 +230,9 @@ class Driver(threading.Thread):
                 return
             reach = dict(scene.table_view().ways)
             board = state.board
-            if board.key in reach and self.rng.random() < 0.8:
+            if self.weak:
+                target = self.rng.choice(list(reach))
+            elif board.key in reach and self.rng.random() < 0.8:
                 target = board.key
             else:
                 blue = [d for d in reach if board.tree_slot(d) in state.tree_at]
@@ -287,6 +291,8 @@ def main(argv=None) -> int:
                         "(record them with SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=out.raw)")
     parser.add_argument("--option", action="append", default=[], help="an on/off game option to switch on (short)")
     parser.add_argument("--guided", action="store_true", help="a guided first game: tap where the hand points")
+    parser.add_argument("--weak", action="store_true",
+                        help="people who find little (the Forest: a tree and a step at random), as a small child")
     parser.add_argument("--undo", type=float, default=0.0, help="how often (0-1) to tap the back arrow when it shows")
     args = parser.parse_args(argv)
     args.shots.mkdir(parents=True, exist_ok=True)
@@ -312,7 +318,7 @@ def main(argv=None) -> int:
     app.reset_to(MenuScene(app))
     start_game_scene(app, args.game, seats, seed=args.seed, options={name: True for name in args.option})
     driver = Driver(app, args.game, args.shots, args.seed, args.quiet, args.clicks, args.burst, args.undo,
-                    args.guided)
+                    args.guided, args.weak)
     driver.start()
     app.run()
     driver.join(timeout=5)
