@@ -177,6 +177,36 @@ def test_queens_no_arrow_while_the_victim_looks_at_her_hand(tmp_path):
     assert not scene.button("undo").visible and not controller_of(scene).can_undo()
 
 
+def test_queens_the_first_picture_after_the_victims_curtain_already_has_no_arrow(tmp_path):
+    """The frame of Ben's tap on his question curtain is the picture of his moment: no arrow for a
+    frame (a tap on it would take back the knight he is answering), the same picture as once all is
+    still — not the table laid out for everybody before his private moment began."""
+    app = make_app(tmp_path)
+    scene = start_game_scene(app, "queens", PEOPLE_AND_ROBO, seed=3)
+    attack_position(scene, defence=True)
+    settle(app, scene)
+    open_curtain(app, scene, [])
+    settle(app, scene)
+    for point in hand_targets(scene, Action("knight", target=1, queen="cat")):
+        later(app, 0.5)
+        tap(app, point)
+    settle(app, scene)
+    assert isinstance(app.top, CurtainScene) and app.top.button("undo") is not None
+    later(app, 0.5)
+    x, y = app.to_window(app.top.button("ready").rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+    app.frame(FRAME)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+    app.frame(FRAME)                   # the curtain lifts in this frame; what it ends with is shown
+    assert app.top is scene
+    first = pygame.display.get_surface().copy()
+    assert not arrow_drawn(app, scene.button("undo"))
+    still(app, scene)
+    run(app, 1.0)
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(pygame.display.get_surface(), "RGB"), \
+        "the first picture of Ben's moment is what it shows when all is still"
+
+
 def test_castle_the_arrow_shows_after_a_persons_ninth_and_tenth_steps_in_a_row(tmp_path):
     """Ten steps in a row that reveal nothing (the witch's answer and her three cards, then buying
     back and forth): after each, the person who made it sees the arrow, the ninth and tenth too."""

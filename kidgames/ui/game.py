@@ -238,6 +238,13 @@ class GameScene(Scene, Generic[V]):
         """The scenes' hook (entering, resuming, a new language): a game's picture follows its view."""
         self.changed()
 
+    def after_input(self) -> None:
+        """A tap this frame may have changed the moment without a word to this scene (the curtain
+        over it lifted: the session's private moment began after the curtain re-laid the table for
+        everybody): the picture follows before this frame is drawn, so no stale arrow or button
+        shows for a frame."""
+        self._follow_view()
+
     # -- playing ---------------------------------------------------------------------------------------
     def submit(self, action) -> list[Event]:
         """A person's decision (a tap), straight to the session; its events are animated, and a

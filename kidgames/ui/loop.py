@@ -97,6 +97,10 @@ class FrameLoop:
             moved = [scene for scene in list(app.stack) if scene in app.stack and scene.update(dt)]
             app.voice.update()
             self.handle_events(now)
+            if self._looked_after_input:       # what a tap changed is drawn in this frame, not the next
+                for scene in list(app.stack):
+                    if scene in app.stack:
+                        scene.after_input()
             app.nav.tell_saving()
             self.speak_prompts()
             animating = bool(moved)

@@ -83,6 +83,11 @@ class Scene:
         last True redraws everything, so a final change made here is always shown."""
         return False
 
+    def after_input(self) -> None:
+        """The window's input of this frame was handled (a tap may have changed what this scene
+        shows without telling it: a curtain lifted over it began a private moment): what it draws
+        in this same frame must already agree.  Nothing by default."""
+
     def wake_in(self) -> float | None:
         """Seconds until :meth:`update` has something to do without any input (a timer), or None."""
         return None
