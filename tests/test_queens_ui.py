@@ -575,6 +575,44 @@ def test_cards_that_cannot_go_together_get_a_prompt_that_says_why_and_what_works
     pygame.image.save(pygame.display.get_surface(), str(shot))
 
 
+@pytest.mark.parametrize("chosen", [("jester", "jester"), ("king", "n2"), ("n2", "n9"), ("n2", "n3", "n9")])
+def test_a_child_who_follows_the_hand_from_cards_that_cannot_go_together_reaches_a_play(tmp_path, monkeypatch, chosen):
+    """The hint says "put one back": the hand that points must point at a chosen card, never at
+    one more card (a child following it would choose card after card, round in a circle).  A few
+    taps where it points leave a choice the rules accept."""
+    fast_computers(monkeypatch)
+    app = make_app(tmp_path)
+    scene = start(app, table(0, 2))
+    mine = ["jester", "king", "n2", "n3", "n9"] if "king" in chosen else ["jester", "jester", "n2", "n3", "n9"]
+    position(scene, hands=[mine, ["n6", "n7", "n8", "n9", "n10"]], awake=[[], []], turn=0)
+    watch = Watch(app, scene)
+    watch.settle()
+    hand = scene.part.hand.shown_hand()
+    scene.part.hand.selected = []
+    for card in chosen:            # the second jester is the second one in the hand
+        scene.part.hand.selected.append(next(i for i, c in enumerate(hand) if c == card
+                                             and i not in scene.part.hand.selected))
+    scene.changed()
+    run(app, 0.5)
+
+    def accepted() -> bool:
+        cards = sorted(scene.part.hand.selected_cards())
+        legal = state_of(scene).legal_actions()
+        if cards in (["jester"], ["king"]):
+            return any(a.kind == cards[0] for a in legal)
+        return any(a.kind == "discard" and sorted(a.cards) == cards for a in legal)
+    assert not accepted()
+    for _ in range(3):
+        count = len(scene.part.hand.selected)
+        later(app, 0.5)
+        tap(app, scene.nudge_target().center)
+        run(app, 0.3)
+        assert len(scene.part.hand.selected) < count, "the hand points at a chosen card to put back"
+        if accepted():
+            break
+    assert accepted(), f"{scene.part.hand.selected_cards()} is still no play"
+
+
 def test_the_glow_of_a_selected_card_leans_with_the_card(tmp_path, monkeypatch):
     """The leftmost card of the fan leans left (its right side higher): so does its yellow ring,
     which therefore reaches higher on its right than on its left."""

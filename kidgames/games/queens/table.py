@@ -225,15 +225,41 @@ class QueensTable:
             # queens that shine: a potion's queen chosen, its place comes next),
             # then at a card that can be played, never at a chosen one while another is offered
             # (a tap on it lets it go: a child following the hand would go round in a circle)
+            # — unless the chosen cards are refused and the hint asks to put one back ("Cards with
+            # pictures go alone"): more cards never help then, so the hand points at a chosen card
+            # whose going back leaves a play (one jester of two, the king among numbers)
             _, hand, _ = self.hand.bottom()
+            selected = self.hand.selected
 
             def order(target: Target) -> tuple[bool, bool]:
                 i = target.key[1]
                 card = hand[i] if i < len(hand) else None
                 playable = card in ("king", "knight", "potion") and view.play_refusal(card) is None
-                return i in self.hand.selected, not playable
-            targets += sorted(cards, key=order)
+                return i in selected, not playable
+
+            def put_back_first(target: Target) -> tuple[bool, bool]:
+                i = target.key[1]
+                rest = [card for card in (hand[j] for j in selected if j != i and j < len(hand)) if card is not None]
+                return i not in selected, not self.a_play(rest)
+            targets += sorted(cards, key=put_back_first if self.one_goes_back() else order)
         return targets
+
+    def one_goes_back(self) -> bool:
+        """Whether the chosen cards are refused so that only putting one back helps: several cards
+        that are no discard, and no more number cards would make one (the hint says "put it back")."""
+        cards = self.hand.selected_cards()
+        if len(cards) < 2 or self.discard_action(cards) is not None:
+            return False
+        why = self.scene.table_view().refusal(Action("discard", cards=tuple(cards)))
+        return why is None or why.code != "not_a_sum_yet"
+
+    def a_play(self, cards: list[str]) -> bool:
+        """Whether ``cards`` chosen alone are something the person can play now."""
+        if cards in (["king"], ["knight"], ["potion"]):
+            return self.scene.table_view().play_refusal(cards[0]) is None
+        if cards == ["jester"]:
+            return any(a.kind == "jester" for a in self.scene.legal())
+        return bool(cards) and self.discard_action(cards) is not None
 
     # -- hints -----------------------------------------------------------------------------------
     def decision_hint(self) -> str:
