@@ -53,7 +53,8 @@ def test_the_loop_wakes_for_a_computers_turn(tmp_path):
     assert state_of(scene).turn >= 1, "the computer threw while the loop slept between frames"
 
 
-@pytest.mark.parametrize("window", [(1280, 800), (1521, 950), (3840, 2160), (1000, 700), (1600, 1000)])
+@pytest.mark.parametrize("window", [(1280, 800), (1024, 768), (800, 500), (1521, 950), (3840, 2160), (1000, 700),
+                                    (1600, 1000), (1920, 1200)])
 def test_presenting_changed_areas_equals_presenting_everything(window):
     pygame.display.init()
     canvas = pygame.Surface((1600, 1000))
@@ -75,6 +76,40 @@ def test_presenting_changed_areas_equals_presenting_everything(window):
     least = 0.85 if presenter.multiple else 0.95
     assert view.w <= window[0] and view.h <= window[1] and view.w >= least * min(window[0], window[1] * 1.6)
     assert presenter.to_canvas(presenter.to_window((800, 500))) == (800, 500)
+
+
+@pytest.mark.parametrize("backend", [b for b in ("GENERIC", "SSE2", "AVX2", "NEON")])
+def test_a_scale_is_presented_area_by_area_only_where_the_filter_repeats_on_its_grid(backend):
+    """4/5 (1280x800) and 16/25 (1024x768) are presented an area at a time, 2/3 and 6/5 by tiles:
+    tried with each smoothscale backend this machine has, and either way the window after a few
+    changed areas is the window after presenting everything."""
+    from kidgames.ui.present import scales_on_its_grid
+    pygame.display.init()
+    before = pygame.transform.get_smoothscale_backend()
+    try:
+        pygame.transform.set_smoothscale_backend(backend)
+    except ValueError:
+        pytest.skip(f"no {backend} smoothscale here")
+    try:
+        assert scales_on_its_grid(4, 5, (1600, 1000)) and scales_on_its_grid(16, 25, (1600, 1000))
+        assert not scales_on_its_grid(2, 3, (1600, 1000)) and not scales_on_its_grid(6, 5, (1600, 1000))
+        for window in ((1280, 800), (1024, 768), (1200, 800)):
+            presenter = Presenter((1600, 1000))
+            presenter.fit(window)
+            assert presenter.on_grid == (window != (1200, 800))
+            canvas = pygame.Surface((1600, 1000))
+            for i in range(0, 1600, 23):
+                pygame.draw.line(canvas, (i % 255, 90, 200 - i % 200), (i, 0), (1600 - i, 1000), 5)
+            a, b = pygame.Surface(window), pygame.Surface(window)
+            presenter.present(canvas, a)
+            changed = [pygame.Rect(401, 318, 131, 92), pygame.Rect(0, 0, 1056, 124), pygame.Rect(1597, 997, 3, 3)]
+            for rect in changed:
+                canvas.fill((250, 20, 20), rect)
+            presenter.present(canvas, a, changed)
+            presenter.present(canvas, b)
+            assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB"), window
+    finally:
+        pygame.transform.set_smoothscale_backend(before)
 
 
 def test_the_audio_device_rests_when_the_game_is_quiet_and_wakes_for_the_next_sound(tmp_path):

@@ -8,10 +8,15 @@ area's size).  The scale is the largest fraction with a small denominator (at mo
 window, so every tile covers whole window pixels and the canvas fills the window's width or height
 (a 1024x768 screen shows it at 16/25 = 0.64, filling the width, rather than 0.625 in 1/40ths).  On a large screen a whole multiple (2x) is used instead where it
 loses little: each canvas pixel becomes a square, any area scales exactly on its own, no tiles.
+Some fractions need no tiles either: smoothscale's box filter at 4/5 (a 1280x800 tablet) or 16/25
+(1024x768) repeats exactly every ``den`` canvas pixels, so an area on that grid scales alone just as
+it does inside the whole canvas.  Whether the fraction in use does is tried once per window size
+(:func:`scales_on_its_grid`, with the smoothscale backend that runs), never assumed.
 """
 from __future__ import annotations
 
 import math
+import random
 
 import pygame
 
@@ -45,6 +50,7 @@ class Presenter:
         self.num = self.den = 1           # window pixels : canvas pixels
         self.tile = TILE
         self.margin = 0
+        self.on_grid = False              # areas on the scale's grid scale alone (see scales_on_its_grid)
         self._buffers: dict[tuple[int, int], pygame.Surface] = {}
         self._geometries: dict[tuple[int, int, int, int], tuple] = {}    # see _geometry
 
@@ -64,6 +70,8 @@ class Presenter:
         self.margin = MARGIN
         self._buffers.clear()
         self._geometries.clear()
+        self.on_grid = (self.scaled and not self.multiple and cw % self.den == 0 and ch % self.den == 0
+                        and scales_on_its_grid(self.num, self.den, self.canvas_size))
 
     @property
     def scaled(self) -> bool:
@@ -118,6 +126,18 @@ class Presenter:
                 touched.append(target)
             return [window.get_rect()] if full else touched
         smoothscale, blit, buffers = pygame.transform.smoothscale, window.blit, self._buffers
+        if self.on_grid:
+            # Each area, widened to the scale's grid, scaled on its own: what the whole canvas
+            # scaled would show there, in one call instead of a tile at a time.
+            for area in areas:
+                cell = self.den
+                left, top = area.x // cell * cell, area.y // cell * cell
+                snapped = pygame.Rect(left, top, -(-area.right // cell) * cell - left,
+                                      -(-area.bottom // cell) * cell - top)
+                target = self._win(snapped)
+                blit(smoothscale(canvas.subsurface(snapped), target.size), target)
+                touched.append(target)
+            return [window.get_rect()] if full else touched
         for tile in self._tiles_for(areas, bounds):
             outer, size, target, inside = self._geometry(tile, bounds)
             buffer = buffers.get(size)
@@ -158,3 +178,29 @@ class Presenter:
                         if tile.w > 0 and tile.h > 0:
                             found[(tx, ty)] = tile
         return list(found.values())
+
+
+def scales_on_its_grid(num: int, den: int, canvas_size: tuple[int, int]) -> bool:
+    """Whether smoothscale (its backend that runs here) at ``num/den`` gives every area whose edges
+    lie on multiples of ``den`` exactly as the whole canvas scaled gives it there.  Tried on two
+    bands of noise as long as the canvas is wide and tall (the filter works a row and a column at a
+    time): each scaled whole, then pieces of it at several places and lengths, every piece must
+    equal its part of the whole.  A fraction whose filter drifts (2/3, 6/5) fails at once."""
+    cw, ch = canvas_size
+    rng = random.Random(num * 1000 + den)
+    for size in ((cw, den), (den, ch)):
+        band = pygame.image.frombytes(rng.randbytes(size[0] * size[1] * 3), size, "RGB")
+        whole = pygame.transform.smoothscale(band, (size[0] * num // den, size[1] * num // den))
+        long = max(size) // den        # grid cells along the band
+        for start, cells in ((1, 1), (3, long // 2), (long // 3, long - long // 3 - 1)):
+            if start < 0 or cells < 1 or start + cells > long:
+                continue
+            if size[0] > size[1]:
+                piece = pygame.Rect(start * den, 0, cells * den, size[1])
+            else:
+                piece = pygame.Rect(0, start * den, size[0], cells * den)
+            scaled = pygame.transform.smoothscale(band.subsurface(piece), (piece.w * num // den, piece.h * num // den))
+            part = whole.subsurface(pygame.Rect(piece.x * num // den, piece.y * num // den, *scaled.get_size()))
+            if pygame.image.tobytes(scaled, "RGB") != pygame.image.tobytes(part, "RGB"):
+                return False
+    return True
