@@ -181,3 +181,22 @@ def test_after_a_tap_the_scenes_get_an_update_before_the_loop_sleeps(tmp_path):
     assert app.next_wake() == 0.0
     app.frame(1 / 60)
     assert app.next_wake() > 1.0
+
+
+@pytest.mark.parametrize("depth", [24, 16])
+def test_a_window_of_another_pixel_format_is_presented_area_by_area_too(depth):
+    """smoothscale writes into a window's pixels only where they are laid out as the canvas's (into
+    a 24-bit window it would write past the buffer): any other window gets the scaled area blitted."""
+    pygame.display.init()
+    canvas = pygame.Surface((1600, 1000))
+    for i in range(0, 1600, 23):
+        pygame.draw.line(canvas, (i % 255, 90, 200 - i % 200), (i, 0), (1600 - i, 1000), 5)
+    presenter = Presenter((1600, 1000))
+    presenter.fit((1280, 800))
+    assert presenter.on_grid
+    a, b = pygame.Surface((1280, 800), 0, depth), pygame.Surface((1280, 800), 0, depth)
+    presenter.present(canvas, a)
+    canvas.fill((250, 20, 20), (400, 300, 131, 90))
+    presenter.present(canvas, a, [pygame.Rect(400, 300, 131, 90)])
+    presenter.present(canvas, b)
+    assert pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")

@@ -127,6 +127,7 @@ class Presenter:
             return [window.get_rect()] if full else touched
         smoothscale, blit, buffers = pygame.transform.smoothscale, window.blit, self._buffers
         if self.on_grid:
+            same_pixels = (window.get_bitsize() == canvas.get_bitsize() and window.get_masks() == canvas.get_masks())
             # Each area, widened to the scale's grid, scaled on its own: what the whole canvas
             # scaled would show there, in one call instead of a tile at a time.
             for area in areas:
@@ -135,7 +136,10 @@ class Presenter:
                 snapped = pygame.Rect(left, top, -(-area.right // cell) * cell - left,
                                       -(-area.bottom // cell) * cell - top)
                 target = self._win(snapped)
-                blit(smoothscale(canvas.subsurface(snapped), target.size), target)
+                if same_pixels:      # straight into the window (smoothscale checks no format)
+                    smoothscale(canvas.subsurface(snapped), target.size, window.subsurface(target))
+                else:
+                    blit(smoothscale(canvas.subsurface(snapped), target.size), target)
                 touched.append(target)
             return [window.get_rect()] if full else touched
         for tile in self._tiles_for(areas, bounds):
