@@ -35,14 +35,15 @@ that no cards of the hand complete; each with ``cards``).
 """
 from __future__ import annotations
 
+import gc
 import random
-from bisect import bisect_left
 from collections import Counter
 from itertools import combinations_with_replacement, compress
+from math import prod
 from operator import is_
 from types import MappingProxyType
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 from kidgames.core.kit import (MALFORMED, ActionSchema, GameState, SaveReader, UndoSteps, brief, cards_field, check_seat,
                                game_options, is_int, new_rng, read_save)
@@ -125,30 +126,33 @@ def equation(cards: tuple[str, ...] | list[str]) -> tuple[tuple[int, ...], int] 
     return (tuple(values[:-1]), values[-1]) if values[-1] == sum(values[:-1]) else None
 
 
-def _number_discards() -> dict[tuple[int, ...], tuple[tuple[str, ...], ...]]:
+#: Every pair and equation of number cards a discard may be, two to five cards, by size, then by
+#: value (the biggest, the sum of the others, last).
+_EQUATIONS: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"n{v}" for v in values) for size in range(2, HAND_SIZE + 1)
+    for values in combinations_with_replacement(range(1, 11), size) if values[-1] == sum(values[:-1]))
+
+
+def _number_discards() -> dict[tuple[int, ...], tuple[Action, ...]]:
     """The pairs and equations within every sorted hand of up to five number values that holds
     any, each listed in every hand that contains it: by size, then by value."""
-    found: dict[tuple[int, ...], list[tuple[str, ...]]] = {}
-    for size in range(2, HAND_SIZE + 1):
-        for equation in combinations_with_replacement(range(1, 11), size):
-            if equation[-1] != sum(equation[:-1]):
-                continue
-            cards = tuple(f"n{v}" for v in equation)
-            for more in range(HAND_SIZE - size + 1):
-                for rest in combinations_with_replacement(range(1, 11), more):
-                    found.setdefault(tuple(sorted(equation + rest)), []).append(cards)
-    return {values: tuple(cards) for values, cards in found.items()}
+    found: dict[tuple[int, ...], list[Action]] = {}
+    others = [tuple(combinations_with_replacement(range(1, 11), more)) for more in range(HAND_SIZE - 1)]
+    for cards in _EQUATIONS:
+        values = tuple(map(NUMBER_VALUE.__getitem__, cards))
+        action = _DISCARD_ACTIONS[cards]
+        for more in range(HAND_SIZE - len(cards) + 1):
+            for rest in others[more]:
+                found.setdefault(tuple(sorted(values + rest)), []).append(action)
+    return {values: tuple(actions) for values, actions in found.items()}
 
 
 # Tables of immutable records, made once at import (no cache that grows while games are played):
 # legal_actions would otherwise build hundreds of new records for every decision.
-#: The pairs and equations of every sorted hand of two to five numbers that has any.
-_NUMBER_DISCARDS: Mapping[tuple[int, ...], tuple[tuple[str, ...], ...]] = MappingProxyType(_number_discards())
 _DISCARD_ACTIONS: Mapping[tuple[str, ...], Action] = MappingProxyType({
-    cards: Action("discard", cards=cards)
-    for cards in {(card,) for card in CARD_COUNTS} | {c for found in _NUMBER_DISCARDS.values() for c in found}})
-_NUMBER_DISCARD_ACTIONS: Mapping[tuple[int, ...], tuple[Action, ...]] = MappingProxyType({
-    values: tuple(_DISCARD_ACTIONS[cards] for cards in found) for values, found in _NUMBER_DISCARDS.items()})
+    cards: Action("discard", cards=cards) for cards in (*((card,) for card in CARD_COUNTS), *_EQUATIONS)})
+#: The pairs and equations of every sorted hand of two to five numbers that has any.
+_NUMBER_DISCARD_ACTIONS: Mapping[tuple[int, ...], tuple[Action, ...]] = MappingProxyType(_number_discards())
 _KNIGHT: Mapping[tuple[int, str], Action] = MappingProxyType({
     (t, q): Action("knight", target=t, queen=q) for t in range(MAX_PLAYERS) for q in QUEENS})
 #: The potions against queen ``q`` of seat ``t``, by slot.
@@ -181,35 +185,19 @@ def _sorted_cards(cards) -> tuple[str, ...]:
 
 
 def _discard_actions(hand: list[str]) -> tuple[Action, ...]:
-    """The discard actions of a hand: each kind of card alone, then its pairs and equations."""
-    cards = sorted(hand)
-    # The number cards ("n1" ... "n10") sort together, after "dragon", "jester", "king" and "knight"
-    # and before "potion" and "wand": the sorted hand splits into its two parts without a loop.
-    i = bisect_left(cards, "n")
-    j = bisect_left(cards, "o", i)
-    powers = _POWER_PART.get((*cards[:i], *cards[j:]))
-    numbers = _NUMBER_PART.get(tuple(cards[i:j]))
-    if powers is None or numbers is None:  # more than five cards of a part, or no card of the game
-        singles = tuple(_DISCARD_ACTIONS[(card,)] for card in sorted(set(hand), key=CARD_ORDER.__getitem__))
-        values = tuple(sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE))
-        return singles + _NUMBER_DISCARD_ACTIONS.get(values, ())
-    return powers + numbers
+    """The discard actions of a hand: each kind of card alone (in :data:`CARD_ORDER`), then its
+    pairs and equations.  A dealt hand of five has them ready in :data:`_HAND_PLANS`."""
+    singles = tuple(_DISCARD_ACTIONS[(card,)] for card in sorted(set(hand), key=CARD_ORDER.__getitem__))
+    values = tuple(sorted(NUMBER_VALUE[c] for c in hand if c in NUMBER_VALUE))
+    return singles + _NUMBER_DISCARD_ACTIONS.get(values, ())
 
 
 #: A seat drawing a single card: its private ``drew`` and public ``cards_drawn`` events, by card.
-_DREW_ONE: tuple[Mapping[str, tuple[Event, Event]], ...] = tuple(MappingProxyType({
-    card: (Event("drew", player=p, cards=(card,), private_to=p), _CARDS_DRAWN[p][1]) for card in CARD_COUNTS})
+#: (This table, :data:`_HAND_PLANS` and :data:`_BUILT_PARTS` are read at nearly every step: plain
+#: dicts, whose own lookup is the quickest, typed read-only.)
+_DREW_ONE: tuple[Mapping[str, tuple[Event, Event]], ...] = tuple({
+    card: (Event("drew", player=p, cards=(card,), private_to=p), _CARDS_DRAWN[p][1]) for card in CARD_COUNTS}
     for p in range(MAX_PLAYERS))
-_POWER_ORDER = tuple(card for card in CARD_COUNTS if card in POWER_CARDS)
-#: The discards of the power cards of every hand (each kind alone, in :data:`CARD_ORDER`) and of
-#: its number cards (each alone, then the pairs and equations), by those cards sorted as strings.
-_POWER_PART: Mapping[tuple[str, ...], tuple[Action, ...]] = MappingProxyType({
-    tuple(sorted(cards)): tuple(_DISCARD_ACTIONS[(card,)] for card in dict.fromkeys(cards))
-    for size in range(HAND_SIZE + 1) for cards in combinations_with_replacement(_POWER_ORDER, size)})
-_NUMBER_PART: Mapping[tuple[str, ...], tuple[Action, ...]] = MappingProxyType({
-    tuple(sorted(f"n{v}" for v in values)):
-        tuple(_DISCARD_ACTIONS[(f"n{v}",)] for v in dict.fromkeys(values)) + _NUMBER_DISCARD_ACTIONS.get(values, ())
-    for size in range(HAND_SIZE + 1) for values in combinations_with_replacement(range(1, 11), size)})
 _PLAYED_JESTER = tuple(Event("played", player=p, card="jester") for p in range(MAX_PLAYERS))
 #: The ``played`` event of seat ``p``'s king on slot ``s``: ``_PLAYED_KING[p][s]``.
 _PLAYED_KING = tuple(tuple(Event("played", player=p, card="king", slot=s) for s in range(NUM_SLOTS))
@@ -245,45 +233,86 @@ def _parts(action: Action) -> tuple[str, Any, Any, Any, Any, tuple[Event, ...] |
     return action.kind, fields.get("slot"), fields.get("target"), fields.get("queen"), cards, discarded
 
 
-def _hand_plans() -> dict[tuple[str, ...], tuple[int, tuple[Action, ...]]]:
-    """What ``legal_actions`` needs of every five-card hand the deck can deal, by its cards sorted as
-    strings: which of king, knight and potion it holds (bits 1, 2 and 4: their actions depend on the
-    table) and the actions that depend on the hand alone, the jester then its discards.
+#: A prime number for each card of the game: a hand's key in :data:`_HAND_PLANS` is the product of
+#: its cards' primes, the same in whatever order the hand holds them, and two hands have the same
+#: product only when they hold the same cards (a number is a product of primes in one way only).
+#: (A plain dict, read five times for every decision, like :data:`_DREW_ONE`.)
+_CARD_PRIME: Mapping[str, int] = dict(zip(CARD_COUNTS, (n for n in range(2, 100) if all(n % d for d in range(2, n)))))
 
-    A sorted hand is its power cards before "n" ("dragon" ... "knight"), its number cards, then its
-    power cards after them ("potion", "wand"): each hand is put together from its two parts."""
-    def dealt(cards: tuple[str, ...]) -> bool:
-        return all(cards.count(card) <= CARD_COUNTS[card] for card in dict.fromkeys(cards))
 
-    numbers: list[list[tuple[tuple[str, ...], tuple[Action, ...]]]] = [[] for _ in range(HAND_SIZE + 1)]
-    for cards, actions in _NUMBER_PART.items():
-        if dealt(cards):
-            numbers[len(cards)].append((cards, actions))
-    powers = []
-    for cards, actions in _POWER_PART.items():
-        if dealt(cards):
-            low = tuple(card for card in cards if card < "n")
+#: Some cards of a hand: the cards, their key (the product of their primes), their discards of one card.
+_Bag = tuple[tuple[str, ...], int, tuple[Action, ...]]
+
+
+def _card_bags(kinds: tuple[str, ...]) -> list[list[_Bag]]:
+    """Every bag of at most five cards of these kinds that the deck holds (no card more often than
+    it has it), by size: its cards in the order of ``kinds``, their key (the product of their
+    primes) and their discards of one card (each kind once, in that order)."""
+    bags: list[list[_Bag]] = [[((), 1, ())]]
+    for _ in range(HAND_SIZE):
+        grown: list[_Bag] = []
+        for cards, key, alone in bags[-1]:
+            # one card more: the last kind again while the deck has another, or a kind after it
+            for kind in kinds[kinds.index(cards[-1]) if cards else 0:]:
+                if cards and kind == cards[-1]:
+                    if cards.count(kind) < CARD_COUNTS[kind]:
+                        grown.append((cards + (kind,), key * _CARD_PRIME[kind], alone))
+                else:
+                    grown.append((cards + (kind,), key * _CARD_PRIME[kind], alone + (_DISCARD_ACTIONS[(kind,)],)))
+        bags.append(grown)
+    return bags
+
+
+def _hand_plans() -> dict[int, tuple[int, tuple[Action, ...]]]:
+    """What ``legal_actions`` needs of every five-card hand the deck can deal, by the product of its
+    cards' primes (:data:`_CARD_PRIME`): which of king, knight and potion it holds (bits 1, 2 and 4:
+    their actions depend on the table) and the actions that depend on the hand alone, the jester
+    then its discards (as :func:`_discard_actions` lists them).
+
+    Each hand is put together from its character cards (their discards: each kind alone) and its
+    number cards (each alone, then their pairs and equations), whose products multiply."""
+    numbers = [[(key, alone + _NUMBER_DISCARD_ACTIONS.get(tuple(map(NUMBER_VALUE.__getitem__, cards)), ()))
+                for cards, key, alone in bags] for bags in _card_bags(tuple(NUMBER_VALUE))]
+    plans = {}
+    for size, bags in enumerate(_card_bags(tuple(card for card in CARD_COUNTS if card in POWER_CARDS))):
+        for cards, mine, alone in bags:
             flags = ("king" in cards) | ("knight" in cards) << 1 | ("potion" in cards) << 2
-            tail = ((_JESTER,) if "jester" in cards else ()) + actions
-            powers.append((low, cards[len(low):], flags, tail, numbers[HAND_SIZE - len(cards)]))
-    return {low + cards + high: (flags, tail + actions)
-            for low, high, flags, tail, rest in powers for cards, actions in rest}
+            tail = ((_JESTER,) if "jester" in cards else ()) + alone
+            for theirs, discards in numbers[HAND_SIZE - size]:
+                plans[mine * theirs] = (flags, tail + discards)
+    return plans
 
 
-#: The plan of every five-card hand, by its cards sorted as strings (a hand of another size, only
-#: ever built by hand, goes the long way).
-_HAND_PLANS: Mapping[tuple[str, ...], tuple[int, tuple[Action, ...]]] = MappingProxyType(_hand_plans())
+_T = TypeVar("_T")
+
+
+def _without_collections(build: Callable[[], _T]) -> _T:
+    """``build()`` with Python's garbage collector paused: a table of tens of thousands of records
+    made once lives as long as the module, and the collections its making would set off, each
+    looking through all that was made so far, find nothing to free."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return build()
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+#: The plan of every five-card hand the deck can deal, by the product of its cards' primes (a
+#: hand of another size, only ever built by hand, goes the long way).
+_HAND_PLANS: Mapping[int, tuple[int, tuple[Action, ...]]] = _without_collections(_hand_plans)
 
 
 #: The parts of every action in the tables, by the record's id: those records are made once, here,
 #: with the right form, so ``apply`` neither checks their form again nor reads their fields one by one
 #: (a hand-made record, even an equal one, is another object and is checked in full).  The tables
 #: keep them alive as long as the module, so no other object can have the id of one of them.
-_BUILT_PARTS: Mapping[int, tuple[str, Any, Any, Any, Any, tuple[Event, ...] | None]] = MappingProxyType({
+_BUILT_PARTS: Mapping[int, tuple[str, Any, Any, Any, Any, tuple[Event, ...] | None]] = {
     id(action): _parts(action)
     for table in (_DISCARD_ACTIONS.values(), _KNIGHT.values(), *_POTION.values(), _KING, _WAKE,
                   (_JESTER, _DEFEND, _ALLOW))
-    for action in table})
+    for action in table}
 
 
 #: The generator of a state made only to be asked (QueensView._probe): it never draws from it.
@@ -376,6 +405,10 @@ class QueensState(UndoSteps):
     #: up), a discard or an answer (cards are drawn).  Cards picked for a discard are the scene's
     #: until they are thrown away: a tap on a picked card puts it back.
     UNDOABLE = frozenset({"knight", "potion"})
+    #: Whether the game is over: kept by :attr:`winners` (asked before every step, so a plain
+    #: attribute rather than a property worked out at each asking).
+    is_over: bool
+    _winners: list[int]
 
     def __init__(self, num_players: int, rng: random.Random, options: Mapping[str, Any] | None = None) -> None:
         check_players(TITLE, num_players, MIN_PLAYERS, MAX_PLAYERS)
@@ -390,13 +423,20 @@ class QueensState(UndoSteps):
         self.turn_player = 0
         self.current_player = 0
         self.pending: dict | None = None
-        self.winners: list[int] = []
+        self.winners = []
         self.turn = 0
 
     # -- what everyone can see --------------------------------------------------------------------
     @property
-    def is_over(self) -> bool:
-        return bool(self.winners)
+    def winners(self) -> list[int]:
+        """The seats that won (several share a win), empty while the game goes on.  Set as a whole
+        (the rules never change the list in place), which sets :attr:`is_over` too."""
+        return self._winners
+
+    @winners.setter
+    def winners(self, seats: list[int]) -> None:
+        self._winners = seats
+        self.is_over = bool(seats)
 
     @property
     def scores(self) -> list[int]:
@@ -434,7 +474,7 @@ class QueensState(UndoSteps):
     # -- deciding ---------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         """Every legal action of ``current_player`` (rules: A turn)."""
-        if self.winners:
+        if self.is_over:
             return []
         pending = self.pending
         if pending is not None:
@@ -445,8 +485,10 @@ class QueensState(UndoSteps):
         p = self.turn_player
         hand = self.hands[p]
         try:
-            characters, rest = _HAND_PLANS[tuple(sorted(hand))]
-        except KeyError:  # a hand of another size than five, built by hand
+            a, b, c, d, e = hand
+            prime = _CARD_PRIME
+            characters, rest = _HAND_PLANS[prime[a] * prime[b] * prime[c] * prime[d] * prime[e]]
+        except (ValueError, KeyError):  # a hand of another size than five, built by hand
             characters = ("king" in hand) | ("knight" in hand) << 1 | ("potion" in hand) << 2
             rest = ((_JESTER,) if "jester" in hand else ()) + _discard_actions(hand)
         if not characters:
@@ -454,27 +496,32 @@ class QueensState(UndoSteps):
         actions: list[Action] = []
         if characters & 1:
             actions += compress(_KING, self.slots)  # a slot is None or holds a queen's name
-        if characters & 2:
-            mine = self.awake[p]
-            barred = _BARRED["cat" in mine]["dog" in mine]
-            for t in _OPPONENTS[self.num_players][p]:
-                knights = _KNIGHT_OF[t]
-                for q in self.awake[t]:
-                    if q not in barred:
-                        actions.append(knights[q])
-        if characters & 4:
-            empty = list(map(is_, self.slots, _NONES))
-            for t in _OPPONENTS[self.num_players][p]:
-                potions = _POTION_OF[t]
-                for q in self.awake[t]:
-                    actions += compress(potions[q], empty)
+        if characters & 6:
+            awake = self.awake
+            opponents = _OPPONENTS[self.num_players][p]
+            if characters & 2:
+                mine = awake[p]
+                barred = _BARRED["cat" in mine]["dog" in mine]
+                for t in opponents:
+                    knights = _KNIGHT_OF[t]
+                    for q in awake[t]:
+                        if q not in barred:
+                            actions.append(knights[q])
+            if characters & 4:
+                empty: list[bool] | None = None     # the empty slots, once a potion has a queen to aim at
+                for t in opponents:
+                    potions = _POTION_OF[t]
+                    for q in awake[t]:
+                        if empty is None:
+                            empty = list(map(is_, self.slots, _NONES))
+                        actions += compress(potions[q], empty)
         actions += rest
         return actions
 
     def _apply(self, action: Action) -> list[Event]:
         """Play one action of ``current_player``; an illegal one raises :class:`IllegalActionError`
         and changes nothing (every check comes before the first change)."""
-        if self.winners:
+        if self.is_over:
             raise IllegalActionError("the game is over: every action is refused", "game_over")
         try:
             kind, slot, target, queen, cards, discarded = _BUILT_PARTS[id(action)]
@@ -482,24 +529,35 @@ class QueensState(UndoSteps):
             ACTIONS.check(action)
             kind, slot, target, queen, cards, discarded = _parts(action)
         p = self.current_player
-        if kind == "discard" and len(cards) == 1 and discarded is not None and self.pending is None \
-                and p == self.turn_player:
-            # The most frequent action, one card of the hand discarded in an ordinary turn: legal at
-            # a glance, and then nearly always one card drawn with prepared events.
-            card = cards[0]
+        if discarded is not None and self.pending is None and p == self.turn_player:
+            # The most frequent action, a discard of cards that go together (``discarded`` is
+            # prepared only for those: one card, a pair, an equation) in an ordinary turn: legal
+            # when the hand holds them.
             hand = self.hands[p]
-            if card in hand:
-                hand.remove(card)
-                self.discard.append(card)
-                pile = self.draw_pile
-                drew_one = _DREW_ONE[p]
-                if len(hand) == HAND_SIZE - 1 and pile and pile[-1] in drew_one:
-                    top = pile.pop()
-                    hand.append(top)
-                    self.turn += 1
-                    self.turn_player = self.current_player = seat = (p + 1) % self.num_players
-                    return [discarded[p], *drew_one[top], _TURN[seat]]
-                return self._end_turn([discarded[p]])
+            if len(cards) == 1:
+                card = cards[0]
+                if card in hand:
+                    # One card: then nearly always one card drawn, with prepared events.
+                    hand.remove(card)
+                    self.discard.append(card)
+                    pile = self.draw_pile
+                    drew_one = _DREW_ONE[p]
+                    if len(hand) == HAND_SIZE - 1 and pile and pile[-1] in drew_one:
+                        top = pile.pop()
+                        hand.append(top)
+                        self.turn += 1
+                        self.turn_player = self.current_player = seat = (p + 1) % self.num_players
+                        return [discarded[p], *drew_one[top], _TURN[seat]]
+                    return self._end_turn([discarded[p]])
+            else:
+                for card in cards:
+                    if hand.count(card) < cards.count(card):
+                        break           # not held: refused below
+                else:
+                    for card in cards:
+                        hand.remove(card)
+                    self.discard.extend(cards)
+                    return self._end_turn([discarded[p]])
         # The next most frequent, a king on a sleeping queen in an ordinary turn, is legal at a glance too.
         if not (kind == "king" and self.pending is None and "king" in self.hands[self.turn_player]
                 and 0 <= slot < NUM_SLOTS and self.slots[slot] is not None):
@@ -520,9 +578,7 @@ class QueensState(UndoSteps):
         self.hands[p].remove(kind)
         self.discard.append(kind)
         if kind == "king":
-            events = [_PLAYED_KING[p][slot]]
-            self._wake(p, slot, "king", events)
-            return self._after_waking(events)
+            return self._wake(p, slot, "king", [_PLAYED_KING[p][slot]])
         if kind == "knight":
             self.pending = {"kind": "knight", "attacker": p, "target": target, "queen": queen}
             self.current_player = target
@@ -539,7 +595,7 @@ class QueensState(UndoSteps):
     def refusal(self, action: Any) -> Refusal | None:
         """Why the rules would refuse ``action`` now (see :data:`REFUSALS`), or None when it is
         legal: the very check :meth:`apply` makes, without changing or copying anything."""
-        if self.winners:
+        if self.is_over:
             return Refusal("game_over")
         parts = _BUILT_PARTS.get(id(action))
         if parts is None:
@@ -556,7 +612,7 @@ class QueensState(UndoSteps):
         None when some action of it is legal: ``no_target`` when nothing on the table is one for
         it (no sleeping queen for a king, no queen of another player a knight may take, for a
         potion no such queen or no empty place), or why no card can be played now."""
-        if self.winners:
+        if self.is_over:
             return Refusal("game_over")
         problem = self._turn_problem(card)
         if problem is None and not self._has_target(card):
@@ -670,12 +726,13 @@ class QueensState(UndoSteps):
         return None
 
     # -- the moves --------------------------------------------------------------------------------
-    def _wake(self, seat: int, slot: int, by: str, events: list[Event]) -> None:
+    def _wake(self, seat: int, slot: int, by: str, events: list[Event]) -> list[Event]:
         """Wake the queen in ``slot`` for ``seat`` (rules: King, Jester, Rose Queen, Cat and Dog);
-        the events are added to ``events``.
+        the events are added to ``events``, which are returned.
 
         A Cat woken by the holder of the Dog (or the reverse) goes back face down into her slot
-        and the waking ends.  Rose woken by a king or a jester count gives one more pick."""
+        and the waking ends.  Rose woken by a king or a jester count gives one more pick.  The turn
+        ends after the waking unless the game is over or that pick is pending."""
         slots = self.slots
         queen = slots[slot]
         assert queen is not None                # an empty slot is refused before
@@ -683,18 +740,16 @@ class QueensState(UndoSteps):
         events.append(woken[queen] if queen in woken else Event("queen_woken", by=by, player=seat, queen=queen, slot=slot))
         mine = self.awake[seat]
         if queen in RIVAL and RIVAL[queen] in mine:
-            events.append(Event("queen_returned", player=seat, queen=queen, slot=slot))
-            return
+            events.append(Event.from_items("queen_returned", (("player", seat), ("queen", queen), ("slot", slot))))
+            return self._end_turn(events)
         slots[slot] = None
         mine.append(queen)
         self._check_end(seat, events)
-        if not self.winners and queen == "rose" and by in ("king", "jester") and any(slots):
+        if self.is_over:
+            return events
+        if queen == "rose" and by in ("king", "jester") and any(slots):
             self.pending = {"kind": "wake", "reason": "rose", "seat": seat}
             self.current_player = seat
-
-    def _after_waking(self, events: list[Event]) -> list[Event]:
-        """The turn ends after a waking unless the game is over or a Rose pick is pending."""
-        if self.winners or self.pending is not None:
             return events
         return self._end_turn(events)
 
@@ -704,9 +759,7 @@ class QueensState(UndoSteps):
         reason, seat = pending["reason"], pending["seat"]
         self.pending = None
         self.current_player = self.turn_player
-        events: list[Event] = []
-        self._wake(seat, slot, reason, events)
-        return self._after_waking(events)
+        return self._wake(seat, slot, reason, [])
 
     def _answer(self, defend: bool) -> list[Event]:
         """The victim's answer (rules: Knight, Sleeping Potion): a dragon or wand cancels the
@@ -720,7 +773,8 @@ class QueensState(UndoSteps):
             counter = COUNTER[attack["kind"]]
             self.hands[victim].remove(counter)
             self.discard.append(counter)
-            events = [Event("defended", player=victim, card=counter, attacker=attacker, queen=queen)]
+            events = [Event.from_items("defended", (("attacker", attacker), ("card", counter), ("player", victim),
+                                                    ("queen", queen)))]
             events += self._draw(victim, 1)
             return self._end_turn(events)
         events = [_ALLOWED[attacker][victim]]
@@ -735,7 +789,7 @@ class QueensState(UndoSteps):
             self.slots[attack["slot"]] = queen
             events.append(Event.from_items("queen_slept", (("player", attacker), ("queen", queen),
                                                            ("slot", attack["slot"]), ("target", victim))))
-        if self.winners:
+        if self.is_over:
             return events
         return self._end_turn(events)
 
@@ -773,7 +827,7 @@ class QueensState(UndoSteps):
         self.draw_pile = self.discard
         self.discard = []
         shuffle(self.rng, self.draw_pile)
-        return [Event("reshuffled", count=len(self.draw_pile))]
+        return [Event.from_items("reshuffled", (("count", len(self.draw_pile)),))]
 
     def _draw(self, seat: int, count: int) -> list[Event]:
         events: list[Event] = []
@@ -839,7 +893,7 @@ class QueensState(UndoSteps):
             self.winners = [s for s, score in enumerate(scores) if score == best]
         else:
             return
-        events.append(Event("game_over", winners=tuple(self.winners), scores=tuple(self.scores)))
+        events.append(Event.from_items("game_over", (("scores", tuple(self.scores)), ("winners", tuple(self.winners)))))
 
     # -- saving -----------------------------------------------------------------------------------
     def to_json(self) -> dict:
@@ -892,7 +946,8 @@ def new_state(num_players: int, seed: int | None = None, options: Mapping[str, A
     """A new game (rules: Setup): the queens shuffled into the slots, five cards to each seat,
     seat 0 starts.  ``auto_defend`` is kept for the controller; the engine always offers both
     answers."""
-    game_options(options, OPTIONS)          # checked; the state keeps what was given (its saves too)
+    if options:
+        game_options(options, OPTIONS)      # checked; the state keeps what was given (its saves too)
     rng = new_rng(seed)
     state = QueensState(num_players, rng, options)
     queens: list[str | None] = list(QUEENS)
