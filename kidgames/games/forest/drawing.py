@@ -28,6 +28,7 @@ class ForestDrawing:
 
     def __init__(self, scene: ForestScene) -> None:
         self.scene = scene
+        self._trees: tuple[tuple, list[Drawn]] | None = None     # the last trees and what they were made of
 
     # -- where things paint ---------------------------------------------------------------------------
     def reach_rect(self, dest: str) -> pygame.Rect:
@@ -102,9 +103,15 @@ class ForestDrawing:
     def trees(self) -> list[Drawn]:
         """The trees, the farther ones first, each lifted, gliding or ringed as it is now."""
         scene = self.scene
-        pickable = scene.person_can_act() and (scene.table_view().phase == GUESS or scene.part.magic_mode is not None)
+        view = scene.table_view()
+        pickable = scene.person_can_act() and (view.phase == GUESS or scene.part.magic_mode is not None)
+        # asked several times a frame (what changed, what to paint): made again only when the trees,
+        # the lifted one, the rings or the pictures' sizes are not as the last time
+        made_of = (view.trees, scene.lifted, pickable, scene.part.swap_first, scene.app.assets)
+        if self._trees is not None and self._trees[0] == made_of:
+            return list(self._trees[1])
         pieces = []
-        for slot in sorted(scene.table_view().trees, key=lambda s: scene.part.slot_xy(s)[1]):
+        for slot in sorted(view.trees, key=lambda s: scene.part.slot_xy(s)[1]):
             x, y = scene.part.slot_xy(slot)
             lifted = scene.lifted if scene.lifted and scene.lifted[0] == slot else None
             height = lifted[1] if lifted else 0.0
@@ -112,7 +119,8 @@ class ForestDrawing:
             pieces.append(Drawn(self.tree_rect(x, y, height), (x, y, lifted, pickable, slot == scene.part.swap_first),
                                 partial(draw_tree, assets=scene.app.assets, x=x, y=y, height=height, ring=ring),
                                 THINGS, ("tree", slot)))
-        return pieces
+        self._trees = (made_of, pieces)
+        return list(pieces)
 
     def draw_open_card(self, surface) -> None:
         """The motif under a lifted tree, over the pawns: only ever set while its person may see

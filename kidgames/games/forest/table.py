@@ -113,8 +113,10 @@ class ForestTable:
     def reset_choice(self) -> None:
         """Nothing half chosen (the cancel button's tap, and every decision sent), and the buttons
         show so."""
+        chosen = self.choice is not None or self.magic_mode is not None or self.swap_first is not None
         self.choice = self.magic_mode = self.swap_first = None
-        self.scene.changed()
+        if chosen:          # a computer's decision (nothing chosen on the board) changes no button
+            self.scene.changed()
 
     forget_choice = reset_choice       # every decision sent: nothing half chosen
 
