@@ -39,6 +39,13 @@ def state_of(scene):
     return behind(scene)
 
 
+def decisions_of(scene) -> int:
+    """How many decisions the game behind the scene has applied (for this driver's model of who
+    is watching: a tap that chose a card but sent nothing leaves its person looking alone)."""
+    from ui_driver import controller_of
+    return controller_of(scene).decisions
+
+
 def xdotool(*args: str) -> str:
     return subprocess.run(["xdotool", *args], capture_output=True, text=True, check=False).stdout.strip()
 
@@ -187,11 +194,12 @@ class Driver(threading.Thread):
                 what = f"a {top.kind} curtain naming {top.seat.name}" if isinstance(top, CurtainScene) else \
                     f"{scene.seats[state_of(scene).current_player].name} to decide"
                 self.screenshot(f"the hand points ({what})")
+                before = decisions_of(scene)
                 if isinstance(top, CurtainScene):
                     self.private = scene.seats.index(top.seat)
-                else:
-                    self.decided()
                 self.click(hand.target.center, "where the hand points")
+                if not isinstance(top, CurtainScene) and decisions_of(scene) != before:
+                    self.decided()      # a decision was sent; a card only chosen keeps the moment private
                 return True
             time.sleep(0.1)
         return False
