@@ -160,7 +160,8 @@ def test_queens_a_knights_target_is_taken_back_from_the_victims_curtain_and_the_
     assert "undo.done" not in [k for k, _ in app.voice.said], "her curtain says whose turn it is, nothing stale after it"
 
 
-def test_queens_no_arrow_while_the_victim_looks_at_her_hand(tmp_path):
+def knight_at_bens_queen(tmp_path):
+    """Anna's knight played at Ben's cat queen by taps, up to Ben's question curtain: (app, scene)."""
     app = make_app(tmp_path)
     scene = start_game_scene(app, "queens", PEOPLE_AND_ROBO, seed=3)
     attack_position(scene, defence=True)
@@ -171,6 +172,11 @@ def test_queens_no_arrow_while_the_victim_looks_at_her_hand(tmp_path):
         later(app, 0.5)
         tap(app, point)
     settle(app, scene)
+    return app, scene
+
+
+def test_queens_no_arrow_while_the_victim_looks_at_her_hand(tmp_path):
+    app, scene = knight_at_bens_queen(tmp_path)
     open_curtain(app, scene, [])          # Ben's question: his hand shows
     assert settle(app, scene)
     assert scene.visible_secrets() == {1}
@@ -181,23 +187,9 @@ def test_queens_the_first_picture_after_the_victims_curtain_already_has_no_arrow
     """The frame of Ben's tap on his question curtain is the picture of his moment: no arrow for a
     frame (a tap on it would take back the knight he is answering), the same picture as once all is
     still — not the table laid out for everybody before his private moment began."""
-    app = make_app(tmp_path)
-    scene = start_game_scene(app, "queens", PEOPLE_AND_ROBO, seed=3)
-    attack_position(scene, defence=True)
-    settle(app, scene)
-    open_curtain(app, scene, [])
-    settle(app, scene)
-    for point in hand_targets(scene, Action("knight", target=1, queen="cat")):
-        later(app, 0.5)
-        tap(app, point)
-    settle(app, scene)
+    app, scene = knight_at_bens_queen(tmp_path)
     assert isinstance(app.top, CurtainScene) and app.top.button("undo") is not None
-    later(app, 0.5)
-    x, y = app.to_window(app.top.button("ready").rect.center)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
-    app.frame(FRAME)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
-    app.frame(FRAME)                   # the curtain lifts in this frame; what it ends with is shown
+    open_curtain(app, scene, [])       # the curtain lifts in the tap's last frame; what it ends with is shown
     assert app.top is scene
     first = pygame.display.get_surface().copy()
     assert not arrow_drawn(app, scene.button("undo"))
