@@ -248,10 +248,15 @@ class QueensTable:
         """Whether the chosen cards are refused so that only putting one back helps: several cards
         that are no discard, and no more number cards would make one (the hint says "put it back")."""
         cards = self.hand.selected_cards()
-        if len(cards) < 2 or self.discard_action(cards) is not None:
-            return False
+        return len(cards) >= 2 and self.refused_discard_hint(cards) not in (None, DISCARD_HINTS["not_a_sum_yet"])
+
+    def refused_discard_hint(self, cards: list[str]) -> str | None:
+        """The hint's key for chosen ``cards`` that make no discard (what is wrong, what to do: from
+        the rules' reason), or None when they make one."""
+        if self.discard_action(cards) is not None:
+            return None
         why = self.scene.table_view().refusal(Action("discard", cards=tuple(cards)))
-        return why is None or why.code != "not_a_sum_yet"
+        return DISCARD_HINTS.get(why.code if why is not None else "", "queens.hint.no_discard.back")
 
     def a_play(self, cards: list[str]) -> bool:
         """Whether ``cards`` chosen alone are something the person can play now."""
@@ -281,11 +286,8 @@ class QueensTable:
             return self.scene.t("queens.hint.potion_slot" if self.potion_target else "queens.hint.potion")
         if cards in (["king"], ["knight"], ["jester"]):
             return self.scene.t(f"queens.hint.{cards[0]}")
-        if cards and self.discard_action(cards) is not None:
-            return self.scene.t("queens.hint.discard")
-        if cards:      # no discard: what to do, from the rules' reason
-            why = view.refusal(Action("discard", cards=tuple(cards)))
-            return self.scene.t(DISCARD_HINTS.get(why.code if why is not None else "", "queens.hint.no_discard.back"))
+        if cards:      # a discard, or what to do instead
+            return self.scene.t(self.refused_discard_hint(cards) or "queens.hint.discard")
         return self.scene.t("queens.hint.pick", name=name)
 
     def slot_actions(self) -> dict[int, Action]:
