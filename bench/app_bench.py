@@ -69,11 +69,13 @@ TARGETS = {
 }
 
 # The start-up driver: what ``python main.py`` does up to the first frame of the menu
-# (kidgames/cli.py main -> run_app), with time marks.  It runs with the repository as its
+# (main.py -> kidgames/cli.py main -> run_app), with time marks.  It runs with the repository as its
 # working folder, as ``python main.py`` does.
 STARTUP_DRIVER = r"""
 import time
 T0 = time.perf_counter()
+import gc
+gc.disable()            # as main.py: no collections until the first frame is shown
 import json, sys
 from kidgames.cli import build_parser
 from kidgames.games import GAMES

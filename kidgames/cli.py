@@ -7,6 +7,7 @@ on by default), a choice is ``--name VALUE``, a board file is ``--board FILE``.
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from pathlib import Path
 
@@ -174,6 +175,19 @@ class BoardProblem(Exception):
 
 
 def main(argv: list[str] | None = None, games=None) -> int:
+    # Nothing the start makes is garbage worth collecting: the collector waits until the first
+    # frame is shown (run_app, keep_out_of_full_collections), as main.py has it wait from the
+    # first import on; a caller whose collector ran gets it back as it was.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _main(argv, games)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _main(argv: list[str] | None, games) -> int:
     if games is None:
         from kidgames.games import GAMES as games
     parser = build_parser(games)
@@ -235,10 +249,11 @@ def keep_out_of_full_collections() -> None:
     """What is made before the app runs lives as long as the app: the modules, the games' rule
     tables (Sleeping Queens' legal actions by hand alone are 43,000 objects), fonts and pictures.
     Frozen, Python's full garbage collections no longer walk them: on the development machine one
-    took 26-30 ms with them, a stalled frame whenever it came, and well under 1 ms without."""
-    import gc
+    took 26-30 ms with them, a stalled frame whenever it came, and well under 1 ms without.
+    The collector, off while the app started (main), runs from here on."""
     gc.collect()
     gc.freeze()
+    gc.enable()
 
 
 def build_app(games, args, seats, options):
@@ -294,13 +309,17 @@ def run_app(games, args, seats, options) -> int:
             print(f"kidgames: error: {Catalog(app_language(args)).t('home.none.text')}", file=sys.stderr)
             return 2
         ending.attach(app)
-        keep_out_of_full_collections()
         from kidgames.ui.frame_limit import frame_limit, run_frames
         frames = frame_limit()           # a test of the whole program (kidgames/ui/frame_limit.py)
         try:
             if frames is None:
+                # the first frame at once; the start's garbage collected (~5-7 ms on the
+                # development machine) once the family sees the menu or the game
+                app.frame()
+                keep_out_of_full_collections()
                 app.run()
             else:
+                keep_out_of_full_collections()
                 run_frames(app, frames)
         except KeyboardInterrupt:
             pass

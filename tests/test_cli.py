@@ -143,13 +143,34 @@ def test_what_lives_as_long_as_the_app_is_kept_out_of_full_garbage_collections(m
     import gc
     from kidgames.ui.app import App
     monkeypatch.setenv("KIDGAMES_HOME", str(tmp_path))
-    frozen = []
-    monkeypatch.setattr(App, "run", lambda self: frozen.append(gc.get_freeze_count()))
+    gc.unfreeze()            # whatever earlier tests froze: this start's own figures
+    frames, running = [], []
+    frame = App.frame
+    monkeypatch.setattr(App, "frame", lambda self, dt=None: (frames.append((gc.get_freeze_count(), gc.isenabled())),
+                                                             frame(self, dt))[1])
+    monkeypatch.setattr(App, "run", lambda self: running.append((gc.get_freeze_count(), gc.isenabled())))
     try:
         assert cli.main(["--window", "--mute"], GAMES) == 0
     finally:
         gc.unfreeze()
-    assert frozen and frozen[0] > 40_000, "the app's long-lived objects are frozen before it runs"
+    assert gc.isenabled(), "the command line gives the collector back as it found it"
+    assert running and running[0][0] > 40_000, "the app's long-lived objects are frozen before it runs"
+    assert running[0][1], "the collector, off while the app started, runs while it plays"
+    # the first frame comes first: no collection of the start's garbage before the family sees it
+    assert frames and frames[0] == (0, False)
+
+
+def test_the_command_line_leaves_the_garbage_collector_as_it_found_it():
+    import gc
+    assert gc.isenabled()
+    assert cli.main(["--list"], GAMES) == 0
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert cli.main(["--list"], GAMES) == 0
+        assert not gc.isenabled(), "a caller that had paused the collector finds it paused"
+    finally:
+        gc.enable()
 
 
 # -- the app as the command line starts it (its loop replaced by a script of taps) ----------------------

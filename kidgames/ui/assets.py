@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Collection, Sequence
 
 import pygame
 
-from kidgames.core.paths import FONTS, SOUNDS, SPRITES
+from kidgames.core.paths import FONTS, SOUNDS, SPRITES, package_folder
 
 if TYPE_CHECKING:
     from kidgames.core.protocol import GameSpec
@@ -326,10 +326,16 @@ def picture_path(folders: Sequence[Path], name: str) -> Path:
 
 
 def window_icon(games: Collection[GameSpec], name: str, size: int) -> pygame.Surface:
-    """Picture ``name`` at ``size`` (as :meth:`Assets.image` scales it) for the window's icon, read
-    for it alone: the icon is set before the window opens (else pygame reads and sets an icon of its
-    own first, 5-15 ms of the start), when a picture cannot yet be converted to the window's format
-    as the pictures :class:`Assets` keeps are."""
+    """The window's icon: the collection's own icon of ``size`` where there is one, as its
+    launchers show it (kidgames/icons/<size>/kidgames.png, made by tools/make_icons.py from picture
+    ``name`` and the games' pictures), else picture ``name`` at ``size`` (as :meth:`Assets.image`
+    scales it).  Read for it alone: the icon is set before the window opens (else pygame reads and
+    sets an icon of its own first, 5-15 ms of the start), when a picture cannot yet be converted to
+    the window's format as the pictures :class:`Assets` keeps are."""
+    try:
+        return pygame.image.load(str(package_folder("icons") / str(size) / "kidgames.png"))
+    except (pygame.error, FileNotFoundError, OSError):
+        pass
     try:
         original = pygame.image.load(str(picture_path(picture_folders(games), name)))
     except (pygame.error, FileNotFoundError, OSError):
