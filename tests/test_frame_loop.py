@@ -152,13 +152,15 @@ def test_the_start_opens_no_audio_device_until_a_sound_plays(tmp_path, monkeypat
         assert any(str(p).endswith("dice.wav") for p in read) and sounds.ready
 
 
-def test_the_window_opens_with_the_castle_for_its_icon(tmp_path, monkeypatch):
-    """The icon is set before the window opens (pygame would read and set its own first)."""
+def test_the_window_opens_with_the_collections_icon(tmp_path, monkeypatch):
+    """The icon is set before the window opens (pygame would read and set its own first), and it is
+    the icon the collection's launchers show (kidgames/icons, tools/make_icons.py)."""
+    from kidgames.core.paths import package_folder
     calls = []
     set_icon, set_mode = pygame.display.set_icon, pygame.display.set_mode
 
     def icon(surface):
-        calls.append(("icon", surface.get_size(), surface.get_at((32, 32))))
+        calls.append(("icon", surface.get_size(), pygame.image.tobytes(surface, "RGBA")))
         return set_icon(surface)
 
     def mode(*args, **kwargs):
@@ -169,7 +171,8 @@ def test_the_window_opens_with_the_castle_for_its_icon(tmp_path, monkeypatch):
     monkeypatch.setattr(pygame.display, "set_mode", mode)
     app = make_app(tmp_path)
     assert [c[0] for c in calls] == ["icon", "window"]
-    assert calls[0][1:] == (app.assets.image("castle", 64).get_size(), app.assets.image("castle", 64).get_at((32, 32)))
+    launchers = pygame.image.load(str(package_folder("icons") / "64" / "kidgames.png"))
+    assert calls[0][1:] == ((64, 64), pygame.image.tobytes(launchers, "RGBA"))
 
 
 def test_after_a_tap_the_scenes_get_an_update_before_the_loop_sleeps(tmp_path):
