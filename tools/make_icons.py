@@ -7,7 +7,7 @@ committed files; ``--out DIR`` writes somewhere else.  An icon is the menu's til
 (text is unreadable at 48 px and would be in one language): the same cream card with its golden
 border and the same sky-blue picture box, the game's first tile picture large in the middle and its
 other pictures in the corners (kidgames/ui/menu.py, ``MenuScene.draw_tile``).  The collection's
-icon is the castle the app's window shows, with the games' own pictures in the corners.  Each icon
+icon (which the app's window shows too) is the castle, with the games' own pictures in the corners.  Each icon
 is drawn at 512 px and scaled down, so every size shows the same picture.
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ import pygame  # noqa: E402
 SIZES = (48, 64, 128, 256, 512)
 ICONS = ROOT / "kidgames" / "icons"
 COLLECTION = "kidgames"
-#: the collection's pictures: the app's own icon (the castle, kidgames/ui/app.py) and the games'
+#: the collection's pictures: the castle (the app's window shows this icon: kidgames/ui/assets.py window_icon) and the games'
 COLLECTION_TILE = ("castle", "knight", "tree", "queen", "dice")
 BIG = 512
 
