@@ -26,7 +26,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from kidgames.core.i18n import LANGUAGES, load_messages
-from kidgames.core.paths import package_folder
+from kidgames.core.paths import COLLECTION_ICON, package_folder
 
 #: The reverse-DNS id the launchers and the AppStream file share (the collection's desktop file is
 #: ``<APP_ID>.desktop``).  The project has no domain of its own yet: see README, "For families".
@@ -35,7 +35,7 @@ APP_ID = "io.github.kidgames.kidgames"
 #: until there is one (AppStream wants web addresses for screenshots, so none are named then).
 HOMEPAGE: str | None = None
 SCREENSHOTS = ("menu", "knights", "queens", "forest")    # docs/screenshots/<name>.png, tools/make_screenshots.py
-COLLECTION = "kidgames"          # the collection's icon in kidgames/icons/<size>/
+COLLECTION = COLLECTION_ICON     # the collection's icon in kidgames/icons/<size>/
 CATEGORIES = "Game;BoardGame;KidsGame;"
 SUMMARY = "Children's board and card games for the whole family on one computer"
 DESCRIPTION = (

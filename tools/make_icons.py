@@ -25,9 +25,11 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from kidgames.core.paths import COLLECTION_ICON  # noqa: E402
+
 SIZES = (48, 64, 128, 256, 512)
 ICONS = ROOT / "kidgames" / "icons"
-COLLECTION = "kidgames"
+COLLECTION = COLLECTION_ICON
 #: the collection's pictures: the castle (the app's window shows this icon: kidgames/ui/assets.py window_icon) and the games'
 COLLECTION_TILE = ("castle", "knight", "tree", "queen", "dice")
 BIG = 512

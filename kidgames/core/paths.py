@@ -62,6 +62,11 @@ def _package_files() -> Path | Traversable:
     return resources.files(PACKAGE)
 
 
+#: The collection's own icon, kidgames/icons/<size>/<this>.png (tools/make_icons.py): its launchers'
+#: icon and the app window's.
+COLLECTION_ICON = "kidgames"
+
+
 def package_folder(name: str) -> Path:
     """A folder of the package's own (``locale``) as a folder on disk."""
     folder = _package_files() / name

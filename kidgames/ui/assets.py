@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Collection, Sequence
 
 import pygame
 
-from kidgames.core.paths import FONTS, SOUNDS, SPRITES, package_folder
+from kidgames.core.paths import COLLECTION_ICON, FONTS, SOUNDS, SPRITES, package_folder
 
 if TYPE_CHECKING:
     from kidgames.core.protocol import GameSpec
@@ -327,13 +327,13 @@ def picture_path(folders: Sequence[Path], name: str) -> Path:
 
 def window_icon(games: Collection[GameSpec], name: str, size: int) -> pygame.Surface:
     """The window's icon: the collection's own icon of ``size`` where there is one, as its
-    launchers show it (kidgames/icons/<size>/kidgames.png, made by tools/make_icons.py from picture
+    launchers show it (kidgames/icons/<size>/, core.paths.COLLECTION_ICON, made by tools/make_icons.py from picture
     ``name`` and the games' pictures), else picture ``name`` at ``size`` (as :meth:`Assets.image`
     scales it).  Read for it alone: the icon is set before the window opens (else pygame reads and
     sets an icon of its own first, 5-15 ms of the start), when a picture cannot yet be converted to
     the window's format as the pictures :class:`Assets` keeps are."""
     try:
-        return pygame.image.load(str(package_folder("icons") / str(size) / "kidgames.png"))
+        return pygame.image.load(str(package_folder("icons") / str(size) / f"{COLLECTION_ICON}.png"))
     except (pygame.error, FileNotFoundError, OSError):
         pass
     try:
